@@ -1,0 +1,114 @@
+package io.upgradelab.runner.backend.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The TCP sockets listening on this machine, read from {@code /proc/net/tcp} and {@code tcp6}.
+ *
+ * <p>Reading the kernel's table answers "is this port taken, and on which address?" without
+ * binding anything: a probe by bind would itself have to bind the wildcard address, which the lab
+ * never does.
+ */
+public final class ListeningSockets {
+
+    private static final String LISTEN = "0A";
+
+    /** One listening socket: its local address, port and the kernel's inode for it. */
+    public record Socket(InetAddress address, int port, long inode) {
+        public boolean isLoopback() {
+            if (address.isLoopbackAddress()) {
+                return true;
+            }
+            byte[] raw = address.getAddress();   // ::ffff:127.x.x.x is IPv4 loopback in an IPv6 socket
+            return raw.length == 16 && raw[10] == (byte) 0xff && raw[11] == (byte) 0xff && raw[12] == 127;
+        }
+    }
+
+    private final List<Socket> sockets;
+
+    private ListeningSockets(List<Socket> sockets) {
+        this.sockets = List.copyOf(sockets);
+    }
+
+    public static ListeningSockets read() {
+        List<Socket> all = new ArrayList<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            try {
+                all.addAll(parse(Files.readAllLines(Path.of(table))));
+            } catch (NoSuchFileException e) {
+                // no IPv6 (or no /proc): nothing listens there
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new ListeningSockets(all);
+    }
+
+    public boolean isTaken(int port) {
+        return sockets.stream().anyMatch(s -> s.port() == port);
+    }
+
+    public List<Socket> all() {
+        return sockets;
+    }
+
+    /** The listening sockets that belong to process {@code pid} (matched through its open files). */
+    public List<Socket> ownedBy(long pid) {
+        Set<Long> inodes = new HashSet<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            fds.forEach(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(Long.parseLong(target.substring(8, target.length() - 1)));
+                    }
+                } catch (IOException e) {
+                    // the descriptor closed while we looked
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sockets.stream().filter(s -> inodes.contains(s.inode())).toList();
+    }
+
+    static List<Socket> parse(List<String> lines) {
+        List<Socket> result = new ArrayList<>();
+        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 10 || !LISTEN.equals(f[3])) {
+                continue;
+            }
+            String[] local = f[1].split(":");
+            result.add(new Socket(address(local[0]), Integer.parseInt(local[1], 16), Long.parseLong(f[9])));
+        }
+        return result;
+    }
+
+    /** The kernel prints each 32-bit word of the address in host (little-endian) order. */
+    private static InetAddress address(String hex) {
+        byte[] raw = new byte[hex.length() / 2];
+        for (int word = 0; word < raw.length / 4; word++) {
+            for (int b = 0; b < 4; b++) {
+                int at = (word * 4 + b) * 2;
+                raw[word * 4 + 3 - b] = (byte) Integer.parseInt(hex.substring(at, at + 2), 16);
+            }
+        }
+        try {
+            return InetAddress.getByAddress(raw);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("bad address " + hex, e);
+        }
+    }
+}

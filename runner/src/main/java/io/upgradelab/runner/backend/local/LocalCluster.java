@@ -1,0 +1,283 @@
+package io.upgradelab.runner.backend.local;
+
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.NodeResources;
+import io.upgradelab.runner.backend.NodeState;
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.backend.StopMode;
+import io.upgradelab.runner.nacos.ClusterMember;
+import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
+import io.upgradelab.runner.nacos.NacosDistribution;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+
+/**
+ * The embedded default backend: a cluster of real Nacos server processes on 127.0.0.1.
+ *
+ * <p>{@link #start} is the whole lifecycle of bringing a cluster up: free ports are checked, every
+ * node is launched, each must log its start-up and answer its readiness check, and the cluster
+ * must agree on its members (all UP, versions known) and, with embedded storage, have a raft
+ * leader for config data. Three nodes started together on two cores sometimes fail to elect that
+ * leader; the start is then tried once more, with the diagnosis printed.
+ */
+public final class LocalCluster implements Backend {
+
+    /** The raft group holding config data; without its leader a cluster cannot serve writes. */
+    static final String CONFIG_RAFT_GROUP = "nacos_config";
+    private static final int START_ATTEMPTS = 2;
+    private static final Duration POLL = Duration.ofMillis(500);
+
+    private final LocalClusterSpec spec;
+    private final NacosDistributions distributions;
+    private final Consumer<String> progress;
+    private final List<LocalNode> nodes = new ArrayList<>();
+    private final ProcSampler sampler = new ProcSampler();
+    private boolean closed;
+
+    private LocalCluster(LocalClusterSpec spec, NacosDistributions distributions, Consumer<String> progress) {
+        this.spec = spec;
+        this.distributions = distributions;
+        this.progress = progress;
+    }
+
+    /**
+     * Starts a cluster as {@code spec} says and returns once it has formed.
+     *
+     * @param progress receives one line per step worth telling a person (launches, readiness, retries)
+     * @throws LabException {@code INVALID_INPUT} for an unknown version or a port in use (nothing was
+     *                      started); {@code FAILED} when a node or the cluster did not come up (all
+     *                      stopped again)
+     */
+    public static LocalCluster start(LocalClusterSpec spec, NacosDistributions distributions,
+                                     Consumer<String> progress) {
+        NacosDistribution version = distributions.require(spec.version());
+        requirePortsFree(spec);
+        LocalCluster cluster = new LocalCluster(spec, distributions, progress);
+        List<String> members = new ArrayList<>();
+        for (int n = 1; n <= spec.nodes(); n++) {
+            members.add(LocalNode.LOOPBACK + ":" + spec.portsOf(n).http());
+        }
+        for (int n = 1; n <= spec.nodes(); n++) {
+            cluster.nodes.add(new LocalNode(n, spec, members));
+        }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                cluster.startAll(version);
+                return cluster;
+            } catch (LabException e) {
+                cluster.stopAll(StopMode.KILL);
+                if (attempt == START_ATTEMPTS || e.exitCode() == LabException.INVALID_INPUT) {
+                    throw e;
+                }
+                progress.accept("start failed: " + e.getMessage() + "; trying again (attempt "
+                        + (attempt + 1) + " of " + START_ATTEMPTS + ")");
+            }
+        }
+    }
+
+    public LocalClusterSpec spec() {
+        return spec;
+    }
+
+    /** The node numbered {@code number} (from 1). */
+    public LocalNode node(int number) {
+        if (number < 1 || number > nodes.size()) {
+            throw LabException.invalidInput("no node " + number + ": this cluster has nodes 1 to " + nodes.size());
+        }
+        return nodes.get(number - 1);
+    }
+
+    public List<LocalNode> localNodes() {
+        return List.copyOf(nodes);
+    }
+
+    @Override
+    public synchronized List<NodeStatus> nodes() {
+        return nodes.stream().map(LocalNode::status).toList();
+    }
+
+    @Override
+    public synchronized void upgradeNode(int number, String version) {
+        NacosDistribution target = distributions.require(version);
+        LocalNode node = node(number);
+        String from = node.distribution().version();
+        long began = System.nanoTime();
+        progress.accept(node + ": stopping for the upgrade to " + version);
+        node.stop(StopMode.GRACEFUL);
+        launchAndAwait(List.of(node), target);
+        awaitFormed(deadline());
+        progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
+                + seconds(System.nanoTime() - began) + "; members agree again");
+    }
+
+    @Override
+    public synchronized void stopNode(int number, StopMode mode) {
+        LocalNode node = node(number);
+        progress.accept(node + ": " + (mode == StopMode.KILL ? "killing (SIGKILL)" : "stopping (SIGTERM)"));
+        node.stop(mode);
+    }
+
+    @Override
+    public synchronized void startNode(int number) {
+        LocalNode node = node(number);
+        if (node.status().state() == NodeState.UP || node.status().state() == NodeState.PAUSED) {
+            throw new LabException(LabException.FAILED, node + " is already running");
+        }
+        launchAndAwait(List.of(node), node.distribution());
+        awaitFormed(deadline());
+    }
+
+    @Override
+    public synchronized void pauseNode(int number) {
+        node(number).pauseProcess();
+        progress.accept(node(number) + ": paused (SIGSTOP)");
+    }
+
+    @Override
+    public synchronized void resumeNode(int number) {
+        node(number).resumeProcess();
+        progress.accept(node(number) + ": resumed (SIGCONT)");
+    }
+
+    @Override
+    public NodeResources sample(int number) {
+        return node(number).sample(sampler);
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        stopAll(StopMode.GRACEFUL);
+    }
+
+    private void startAll(NacosDistribution version) {
+        long began = System.nanoTime();
+        launchAndAwait(nodes, version);
+        awaitFormed(deadline());
+        if (!spec.standalone()) {
+            progress.accept("cluster formed: " + nodes.size() + " members UP in " + seconds(System.nanoTime() - began));
+        }
+    }
+
+    /** Launches the nodes together and waits for each to be up; the first failure is thrown. */
+    private void launchAndAwait(List<LocalNode> toStart, NacosDistribution version) {
+        long deadline = deadline();
+        List<CompletableFuture<Void>> started = new ArrayList<>();
+        for (LocalNode node : toStart) {
+            long launched = System.nanoTime();
+            StartupLog log = node.launch(version);
+            progress.accept(node + ": launched, pid " + node.process().pid() + ", log " + node.consoleLog());
+            started.add(CompletableFuture.runAsync(() -> {
+                node.awaitStarted(log, deadline);
+                progress.accept(node + ": up in " + seconds(System.nanoTime() - launched));
+            }));
+        }
+        try {
+            CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /**
+     * Waits until every running node lists every running node as UP at the version that node really
+     * runs (peers learn a new version only from the member's next report) and, in cluster mode,
+     * knows the leader of the config raft group.
+     */
+    private void awaitFormed(long deadline) {
+        String problem = "";
+        while (System.nanoTime() < deadline) {
+            problem = formationProblem();
+            if (problem.isEmpty()) {
+                return;
+            }
+            sleep(POLL);
+        }
+        throw new LabException(LabException.FAILED, "the cluster did not form within "
+                + spec.startTimeout().toSeconds() + " s: " + problem, nodes.get(0).consoleLog(), null);
+    }
+
+    /** Why the cluster has not formed yet, or "" when it has. */
+    private String formationProblem() {
+        Map<String, String> expected = new TreeMap<>();   // address -> the version running there
+        nodes.stream().filter(n -> n.status().state() == NodeState.UP)
+                .forEach(n -> expected.put(n.address(), n.distribution().version()));
+        for (LocalNode node : nodes) {
+            if (!expected.containsKey(node.address())) {
+                continue;
+            }
+            Map<String, ClusterMember> seen = new TreeMap<>();
+            try {
+                node.api().members().forEach(m -> seen.put(m.address(), m));
+            } catch (NacosApiException e) {
+                return node + " does not answer its member list: " + e.getMessage();
+            }
+            for (Map.Entry<String, String> member : expected.entrySet()) {
+                ClusterMember m = seen.get(member.getKey());
+                if (m == null || !m.isUp() || !m.version().equals(member.getValue())) {
+                    return node + " sees " + member.getKey() + " as " + (m == null ? "absent"
+                            : m.state() + (m.version().isEmpty() ? "" : " " + m.version()))
+                            + ", not UP " + member.getValue();
+                }
+            }
+            if (!spec.standalone()) {
+                String leader = seen.get(node.address()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "");
+                if (leader.isEmpty()) {
+                    return node + " has no leader for raft group " + CONFIG_RAFT_GROUP
+                            + " (\"did not find the Leader\" in its logs means the election failed)";
+                }
+            }
+        }
+        return "";
+    }
+
+    private void stopAll(StopMode mode) {
+        nodes.parallelStream().forEach(node -> node.stop(mode));
+    }
+
+    private long deadline() {
+        return System.nanoTime() + spec.startTimeout().toNanos();
+    }
+
+    /**
+     * Refuses ports another process listens on, before anything starts. All four ports of every
+     * node count, gRPC included on 1.x: any node may be upgraded to 2.x later in the run.
+     */
+    static void requirePortsFree(LocalClusterSpec spec) {
+        ListeningSockets listening = ListeningSockets.read();
+        for (int n = 1; n <= spec.nodes(); n++) {
+            for (Map.Entry<Integer, String> port : spec.portsOf(n).byPurpose().entrySet()) {
+                if (listening.isTaken(port.getKey())) {
+                    throw LabException.invalidInput("port " + port.getKey() + " (" + port.getValue() + " of node " + n
+                            + ") is already in use; choose another first port with --port");
+                }
+            }
+        }
+    }
+
+    private static String seconds(long nanos) {
+        return String.format("%.1f s", nanos / 1e9);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException(130, "interrupted");
+        }
+    }
+}

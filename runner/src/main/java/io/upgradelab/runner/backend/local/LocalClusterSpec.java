@@ -1,0 +1,73 @@
+package io.upgradelab.runner.backend.local;
+
+import io.upgradelab.runner.LabException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How to lay out a cluster of local Nacos processes.
+ *
+ * @param version          the server version every node starts with
+ * @param nodes            1 (standalone) or 3 and more (a cluster with embedded raft storage)
+ * @param firstPort        the HTTP port of node 1; node n listens on {@code firstPort + (n-1)*PORT_STEP}
+ * @param runDirectory     one sub-directory per node ({@code node-1}, ...): home, data, logs
+ * @param maxHeap          the nodes' {@code -Xmx}, e.g. {@code 512m}
+ * @param startTimeout     how long one node may take from launch to ready, and the cluster to form
+ * @param serverProperties extra Nacos/Spring properties written to each node's
+ *                         {@code conf/application.properties}
+ */
+public record LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
+                               Duration startTimeout, Map<String, String> serverProperties) {
+
+    /** Ten apart, so no node's HTTP, gRPC (+1000, +1001) or raft (-1000) port meets another's. */
+    public static final int PORT_STEP = 10;
+    public static final int DEFAULT_FIRST_PORT = 8848;
+    public static final String DEFAULT_MAX_HEAP = "512m";
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
+
+    public LocalClusterSpec {
+        serverProperties = Map.copyOf(new LinkedHashMap<>(serverProperties));
+        if (nodes < 1 || nodes == 2) {
+            throw LabException.invalidInput("--nodes " + nodes + ": use 1 for a standalone server, or 3 or more"
+                    + " for a cluster (raft needs a majority that survives one node down)");
+        }
+        if (!maxHeap.matches("\\d+[kKmMgG]")) {
+            throw LabException.invalidInput("--heap " + maxHeap + ": expected a JVM size such as 512m or 1g");
+        }
+        for (int n = 1; n <= nodes; n++) {
+            try {
+                new NodePorts(httpPort(firstPort, n));
+            } catch (IllegalArgumentException e) {
+                throw LabException.invalidInput("--port " + firstPort + ": node " + n + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** The defaults for {@code version} on {@code nodes} nodes in {@code runDirectory}. */
+    public static LocalClusterSpec of(String version, int nodes, Path runDirectory) {
+        return new LocalClusterSpec(version, nodes, DEFAULT_FIRST_PORT, runDirectory, DEFAULT_MAX_HEAP,
+                DEFAULT_START_TIMEOUT, Map.of());
+    }
+
+    public LocalClusterSpec withFirstPort(int port) {
+        return new LocalClusterSpec(version, nodes, port, runDirectory, maxHeap, startTimeout, serverProperties);
+    }
+
+    public LocalClusterSpec withServerProperties(Map<String, String> properties) {
+        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties);
+    }
+
+    public boolean standalone() {
+        return nodes == 1;
+    }
+
+    public NodePorts portsOf(int node) {
+        return new NodePorts(httpPort(firstPort, node));
+    }
+
+    private static int httpPort(int firstPort, int node) {
+        return firstPort + (node - 1) * PORT_STEP;
+    }
+}

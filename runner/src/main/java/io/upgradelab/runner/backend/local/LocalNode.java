@@ -1,0 +1,229 @@
+package io.upgradelab.runner.backend.local;
+
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.NodeResources;
+import io.upgradelab.runner.backend.NodeState;
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.backend.StopMode;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosDistribution;
+import io.upgradelab.runner.process.ChildProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One Nacos server process on loopback, with its own home, data and logs under the run directory.
+ *
+ * <p>The home outlives the process: stopping a node and starting another version in the same home
+ * is the rolling-upgrade step, exactly as an operator replaces the binaries of one server.
+ */
+public final class LocalNode {
+
+    static final String LOOPBACK = "127.0.0.1";
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    private final int number;
+    private final NodePorts ports;
+    private final Path home;
+    private final LocalClusterSpec spec;
+    private final NacosApi api;
+
+    private volatile NacosDistribution distribution;
+    private volatile ChildProcess process;
+    private volatile NodeState state = NodeState.STOPPED;
+
+    LocalNode(int number, LocalClusterSpec spec, List<String> members) {
+        this.number = number;
+        this.spec = spec;
+        this.ports = spec.portsOf(number);
+        this.home = spec.runDirectory().resolve("node-" + number);
+        this.api = new NacosApi(address());
+        writeConfiguration(members);
+    }
+
+    public int number() {
+        return number;
+    }
+
+    public String address() {
+        return LOOPBACK + ":" + ports.http();
+    }
+
+    public NodePorts ports() {
+        return ports;
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    /** The node's console output: start-up, failures and everything Spring Boot prints. */
+    public Path consoleLog() {
+        return home.resolve("console.log");
+    }
+
+    public NacosApi api() {
+        return api;
+    }
+
+    public NodeStatus status() {
+        ChildProcess p = process;
+        NacosDistribution d = distribution;
+        return new NodeStatus(number, address(), d == null ? spec.version() : d.version(),
+                p == null ? -1 : p.pid(), p != null && !p.isAlive() && state != NodeState.STOPPED
+                ? NodeState.FAILED : state, consoleLog());
+    }
+
+    /** Launches {@code version} in this node's home and returns at once; see {@link #awaitStarted}. */
+    StartupLog launch(NacosDistribution version) {
+        if (process != null && process.isAlive()) {
+            throw new IllegalStateException(this + " is already running");
+        }
+        StartupLog log = new StartupLog(consoleLog());
+        this.distribution = version;
+        this.state = NodeState.STARTING;
+        this.process = ChildProcess.start("node-" + number, command(version),
+                Map.of("CLASSPATH", version.classpath().stream().map(Path::toString)
+                        .collect(Collectors.joining(":"))), home, consoleLog());
+        return log;
+    }
+
+    /**
+     * Waits for the start-up verdict in the log, then for the HTTP readiness check. A node that fails
+     * (failure in the log, process exited, or no verdict in time) is killed and reported with the
+     * cause and its log.
+     */
+    void awaitStarted(StartupLog log, long deadlineNanos) {
+        while (true) {
+            StartupLog.Verdict verdict = log.poll();
+            if (verdict == StartupLog.Verdict.FAILED) {
+                fail(log, log.cause().orElse("Nacos reported a start-up failure"));
+            }
+            if (!process.isAlive()) {
+                fail(log, log.cause().orElse("the JVM exited with code " + process.exitCode()
+                        + (log.tail().isEmpty() ? "" : ": " + lastLine(log))));
+            }
+            if (verdict == StartupLog.Verdict.STARTED && api.isReady()) {
+                state = NodeState.UP;
+                return;
+            }
+            if (System.nanoTime() > deadlineNanos) {
+                fail(log, (verdict == StartupLog.Verdict.STARTED
+                        ? "started, but " + address() + "/nacos/v1/console/health/readiness never answered OK"
+                        : "no start-up verdict in the log") + " within " + spec.startTimeout().toSeconds() + " s");
+            }
+            pause(POLL);
+        }
+    }
+
+    void stop(StopMode mode) {
+        ChildProcess p = process;
+        if (p != null) {
+            if (mode == StopMode.KILL) {
+                p.kill();
+            } else {
+                p.stop(ChildProcess.DEFAULT_GRACE);
+            }
+        }
+        state = NodeState.STOPPED;
+    }
+
+    void pauseProcess() {
+        requireRunning().pause();
+        state = NodeState.PAUSED;
+    }
+
+    void resumeProcess() {
+        requireRunning().resume();
+        state = NodeState.UP;
+    }
+
+    NodeResources sample(ProcSampler sampler) {
+        ChildProcess p = process;
+        return p == null || !p.isAlive() ? new NodeResources(0, 0) : sampler.sample(p.pid());
+    }
+
+    NacosDistribution distribution() {
+        return distribution;
+    }
+
+    ChildProcess process() {
+        return process;
+    }
+
+    private ChildProcess requireRunning() {
+        ChildProcess p = process;
+        if (p == null || !p.isAlive()) {
+            throw new LabException(LabException.FAILED, this + " is not running");
+        }
+        return p;
+    }
+
+    private void fail(StartupLog log, String cause) {
+        state = NodeState.FAILED;
+        process.kill();
+        throw new NodeStartException(this + " failed to start: " + cause, consoleLog(), log.tail());
+    }
+
+    private List<String> command(NacosDistribution version) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms256m", "-Xmx" + spec.maxHeap(), "-XX:+UseSerialGC",
+                "-Dupgradelab.node=node-" + number,
+                "-Dnacos.home=" + home,
+                "-Dnacos.logs.path=" + home.resolve("logs"),
+                "-Duser.home=" + home.resolve("user-home"),
+                "-Dserver.port=" + ports.http(),
+                "-Dserver.address=" + LOOPBACK,
+                "-Dnacos.inetutils.ip-address=" + LOOPBACK,
+                "-Dnacos.preferHostnameOverIp=false"));
+        command.add(spec.standalone() ? "-Dnacos.standalone=true" : "-DembeddedStorage=true");
+        command.add(version.mainClass());
+        command.add("--spring.config.additional-location=file:" + home.resolve("conf") + "/");
+        return command;
+    }
+
+    private void writeConfiguration(List<String> members) {
+        try {
+            Files.createDirectories(home.resolve("conf"));
+            Files.createDirectories(home.resolve("logs"));
+            Files.createDirectories(home.resolve("user-home"));
+            if (!spec.standalone()) {
+                Files.write(home.resolve("conf/cluster.conf"), members);
+            }
+            List<String> properties = new ArrayList<>(List.of(
+                    "# written by upgrade-lab for node-" + number + "; extra properties come from --property"));
+            spec.serverProperties().forEach((k, v) -> properties.add(k + "=" + v));
+            Files.write(home.resolve("conf/application.properties"), properties);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare " + home, e);
+        }
+    }
+
+    private static String lastLine(StartupLog log) {
+        List<String> tail = log.tail();
+        return tail.get(tail.size() - 1).trim();
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException(130, "interrupted");
+        }
+    }
+
+    @Override
+    public String toString() {
+        NacosDistribution d = distribution;
+        return "node " + number + " (" + address() + ", " + (d == null ? spec.version() : d.version()) + ")";
+    }
+}

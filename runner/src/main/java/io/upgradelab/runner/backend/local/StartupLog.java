@@ -1,0 +1,145 @@
+package io.upgradelab.runner.backend.local;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a Nacos node's console output as it grows and says whether start-up succeeded or failed,
+ * and why.
+ *
+ * <p>Nacos logs {@code Nacos started successfully} when it is up, and {@code Nacos failed to start}
+ * or Spring Boot's {@code Application run failed} when it is not; after a failure the JVM can stay
+ * alive, so a live process says nothing. The cause a person needs is usually the deepest
+ * {@code Caused by:} of the failure, or Nacos's own "did not start because" sentence.
+ */
+public final class StartupLog {
+
+    /** What the log says so far. */
+    public enum Verdict { STARTING, STARTED, FAILED }
+
+    static final String STARTED_MARK = "Nacos started successfully";
+    private static final List<String> FAILED_MARKS = List.of(
+            "Nacos failed to start", "Application run failed", "APPLICATION FAILED TO START");
+    private static final Pattern DID_NOT_START = Pattern.compile("(Nacos Server did not start because [^:\\n]*)");
+    private static final Pattern CAUSED_BY = Pattern.compile("^Caused by: (.*)$");
+    private static final Pattern ERROR_LINE = Pattern.compile("^\\S+ \\S+\\s+ERROR .*? : (.*)$");
+    private static final int TAIL_LINES = 40;
+
+    private final Path file;
+    private final long startOffset;
+    private long offset;
+    private final StringBuilder partialLine = new StringBuilder();
+    private final List<String> failureLines = new ArrayList<>();
+    private final Deque<String> tail = new ArrayDeque<>();
+    private Verdict verdict = Verdict.STARTING;
+
+    /** Watches {@code file} from its current end: output of an earlier start is not read again. */
+    public StartupLog(Path file) {
+        this.file = file;
+        this.startOffset = size(file);
+        this.offset = startOffset;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Reads what was appended since the last call and returns the verdict so far. */
+    public Verdict poll() {
+        if (verdict == Verdict.STARTING || verdict == Verdict.FAILED) {
+            readNewLines().forEach(this::accept);
+        }
+        return verdict;
+    }
+
+    /** The most specific one-line cause seen after a failure mark, if any. */
+    public Optional<String> cause() {
+        String didNotStart = null;
+        String deepestCause = null;
+        String firstError = null;
+        for (String line : failureLines) {
+            Matcher m = DID_NOT_START.matcher(line);
+            if (didNotStart == null && m.find()) {
+                didNotStart = m.group(1).trim();
+            }
+            Matcher c = CAUSED_BY.matcher(line);
+            if (c.matches()) {
+                deepestCause = c.group(1).trim();
+            }
+            Matcher e = ERROR_LINE.matcher(line);
+            if (firstError == null && e.matches()) {
+                firstError = e.group(1).trim();
+            }
+        }
+        if (didNotStart != null && deepestCause != null) {
+            return Optional.of(didNotStart + " (root cause: " + deepestCause + ")");
+        }
+        return Optional.ofNullable(deepestCause != null ? deepestCause : didNotStart != null ? didNotStart : firstError);
+    }
+
+    /** The last lines written since this start began, for a failure report. */
+    public List<String> tail() {
+        readNewLines().forEach(this::accept);
+        return List.copyOf(tail);
+    }
+
+    private void accept(String line) {
+        tail.addLast(line);
+        if (tail.size() > TAIL_LINES) {
+            tail.removeFirst();
+        }
+        if (verdict == Verdict.STARTING && line.contains(STARTED_MARK)) {
+            verdict = Verdict.STARTED;
+        } else if (verdict != Verdict.STARTED && FAILED_MARKS.stream().anyMatch(line::contains)) {
+            verdict = Verdict.FAILED;
+        }
+        if (verdict == Verdict.FAILED) {
+            failureLines.add(line);
+        }
+    }
+
+    private List<String> readNewLines() {
+        List<String> lines = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return lines;
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            if (length < offset) {      // truncated: read it again from the start
+                offset = 0;
+            }
+            byte[] chunk = new byte[(int) Math.min(length - offset, 4 << 20)];
+            in.seek(offset);
+            in.readFully(chunk);
+            offset += chunk.length;
+            partialLine.append(new String(chunk, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int newline;
+        while ((newline = partialLine.indexOf("\n")) >= 0) {
+            lines.add(partialLine.substring(0, newline).stripTrailing());
+            partialLine.delete(0, newline + 1);
+        }
+        return lines;
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.local.LocalCluster;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code upgrade-lab cluster up}: starts a cluster, shows it, and keeps it until Ctrl-C or
+ * {@code quit}. Meanwhile the console on standard input upgrades, stops, kills, pauses and resumes
+ * nodes (type {@code help}).
+ */
+@Command(name = "up", sortOptions = false,
+        description = {"Start a cluster of real Nacos servers on 127.0.0.1 and keep it in the foreground.",
+                "Prints each node's address, version, PID and log; then reads console commands"
+                        + " (upgrade, stop, kill, start, pause, resume, status, quit) from standard input.",
+                "Ctrl-C stops every node."},
+        footer = {"", "Examples:",
+                "  upgrade-lab cluster up --version 1.4.1 --nodes 3",
+                "  upgrade-lab cluster up --version 2.0.4 --nodes 1 --port 18848"})
+final class ClusterUpCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--version", paramLabel = "VERSION", defaultValue = "1.4.1",
+            description = "Nacos server version of every node (default: ${DEFAULT-VALUE}); see 'upgrade-lab versions'.")
+    String version;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "3",
+            description = "1 for a standalone server, 3 or more for a cluster (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + LocalClusterSpec.DEFAULT_FIRST_PORT,
+            description = "HTTP port of node 1; node n uses PORT+10*(n-1). Each node also takes +1000, +1001"
+                    + " (gRPC) and -1000 (raft). Default: ${DEFAULT-VALUE}.")
+    int port;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "Run directory: one node-N/ home (data, conf, logs) per node."
+                    + " Default: runs/cluster-<date-time>.")
+    Path dir;
+
+    @Option(names = "--heap", paramLabel = "SIZE", defaultValue = LocalClusterSpec.DEFAULT_MAX_HEAP,
+            description = "Maximum heap of each node (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--start-timeout", paramLabel = "SECONDS", defaultValue = "180",
+            description = "How long a node may take to start, and the cluster to form (default: ${DEFAULT-VALUE}).")
+    long startTimeoutSeconds;
+
+    @Option(names = "--property", paramLabel = "KEY=VALUE",
+            description = "A Nacos server property for every node's conf/application.properties (repeatable).")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Progress progress = new Progress(spec.commandLine().getErr());
+        Path runDirectory = dir != null ? dir.toAbsolutePath().normalize()
+                : LabHome.defaultRunsDirectory().resolve("cluster-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        LocalClusterSpec clusterSpec = new LocalClusterSpec(version, nodes, port, runDirectory, heap,
+                Duration.ofSeconds(startTimeoutSeconds), properties);
+        NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions());
+        distributions.require(version);
+        progress.accept("starting " + (nodes == 1 ? "a standalone Nacos " + version
+                : "a " + nodes + "-node Nacos " + version + " cluster") + " in " + runDirectory);
+
+        LocalCluster cluster = LocalCluster.start(clusterSpec, distributions, progress);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread onExit = new Thread(() -> {
+            progress.accept("stopping " + nodes + " node(s)...");
+            cluster.close();
+            progress.accept("all nodes stopped");
+            stopped.countDown();
+        }, "cluster-up-exit");
+        Runtime.getRuntime().addShutdownHook(onExit);
+
+        ClusterConsole console = new ClusterConsole(cluster, out, spec.commandLine().getErr());
+        console.printStatus();
+        out.println("Ready. Console commands: " + ClusterConsole.SUMMARY + ". Ctrl-C stops every node.");
+        out.flush();
+
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            if (!console.execute(line)) {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+                onExit.run();
+                return 0;
+            }
+        }
+        // Standard input closed (not a terminal, or Ctrl-D): keep the cluster until a signal.
+        awaitForever(stopped);
+        return 0;
+    }
+
+    private static void awaitForever(CountDownLatch stopped) {
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.runner.LabException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code upgrade-lab} command line: the one entry point for people and CI pipelines.
+ *
+ * <p>Exit codes: 0 success, 1 the run failed (a node did not start...), 2 invalid input (a flag, a
+ * version, a port in use), 130 interrupted (Ctrl-C).
+ */
+@Command(name = "upgrade-lab",
+        mixinStandardHelpOptions = true,
+        versionProvider = UpgradeLab.Version.class,
+        description = "Runs upgrade-impact experiments against real Nacos clusters: loads them with Dubbo"
+                + " providers, upgrades servers and clients under load, and measures what consumers feel.",
+        subcommands = {ClusterCommand.class, VersionsCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 success, 1 the run failed, 2 invalid input, 130 interrupted."})
+public final class UpgradeLab {
+
+    public static void main(String[] args) {
+        System.exit(newCommandLine().execute(args));
+    }
+
+    /** The configured command line, for main and for tests that run it in-process. */
+    public static CommandLine newCommandLine() {
+        CommandLine cli = new CommandLine(new UpgradeLab());
+        cli.setExecutionExceptionHandler(UpgradeLab::handleFailure);
+        cli.setParameterExceptionHandler(UpgradeLab::handleUsageError);
+        return cli;
+    }
+
+    /** A {@link LabException} becomes one line (and the log to read); anything else is a bug, shown whole. */
+    static int handleFailure(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+        PrintWriter err = cli.getErr();
+        if (e instanceof LabException lab) {
+            err.println("upgrade-lab: " + lab.getMessage());
+            lab.logFile().ifPresent(log -> err.println("  log: " + log));
+            if (lab instanceof io.upgradelab.runner.backend.local.NodeStartException start
+                    && !start.logTail().isEmpty()) {
+                err.println("  last lines of the log:");
+                start.logTail().stream().skip(Math.max(0, start.logTail().size() - 12))
+                        .forEach(line -> err.println("    " + line));
+            }
+            err.flush();
+            return lab.exitCode();
+        }
+        err.println("upgrade-lab: internal error (please report it):");
+        e.printStackTrace(err);
+        err.flush();
+        return LabException.FAILED;
+    }
+
+    static int handleUsageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println("upgrade-lab: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return LabException.INVALID_INPUT;
+    }
+
+    /** Reads the version the build stamped into version.properties. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = UpgradeLab.class.getResourceAsStream("/io/upgradelab/runner/version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"upgrade-lab " + p.getProperty("version", "unknown"),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.home") + ")"};
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.upgradelab.runner.nacos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The few Nacos open-API calls the lab needs, against one node, over plain HTTP.
+ *
+ * <p>Deliberately not the nacos-client: the lab observes servers from outside, the way an operator
+ * would, so what it reports does not depend on the client generation under test.
+ */
+public final class NacosApi {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    private final URI base;
+    private final HttpClient http;
+
+    public NacosApi(String hostPort) {
+        this.base = URI.create("http://" + hostPort + "/nacos/");
+        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    }
+
+    /** {@code GET v1/console/health/readiness}: true when the node answers 200. */
+    public boolean isReady() {
+        try {
+            return send(get("v1/console/health/readiness")).statusCode() == 200;
+        } catch (NacosApiException e) {
+            return false;
+        }
+    }
+
+    /** The cluster's members as this node sees them. */
+    public List<ClusterMember> members() {
+        List<ClusterMember> members = new ArrayList<>();
+        for (JsonNode m : json(get("v1/core/cluster/nodes")).path("data")) {
+            JsonNode extendInfo = m.path("extendInfo");
+            Map<String, String> leaders = new LinkedHashMap<>();
+            extendInfo.path("raftMetaData").path("metaDataMap").fields().forEachRemaining(
+                    group -> leaders.put(group.getKey(), group.getValue().path("leader").asText("")));
+            members.add(new ClusterMember(m.path("address").asText(), m.path("ip").asText(),
+                    m.path("port").asInt(), m.path("state").asText(),
+                    extendInfo.path("version").asText(""), leaders));
+        }
+        return members;
+    }
+
+    /**
+     * {@code GET v1/ns/upgrade/ops/metrics?json=true}: the 1.x-to-2.x upgrade state of a 2.0.x node
+     * (upgraded, isAll20XVersion, isDoubleWriteEnabled, v1 and v2 counts).
+     */
+    public JsonNode upgradeMetrics() {
+        return json(get("v1/ns/upgrade/ops/metrics?json=true"));
+    }
+
+    /** Registers one ephemeral instance over HTTP, as a 1.x client does. */
+    public void registerInstance(String serviceName, String ip, int port) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("serviceName", serviceName);
+        form.put("ip", ip);
+        form.put("port", Integer.toString(port));
+        form.put("ephemeral", "true");
+        HttpResponse<String> response = send(HttpRequest.newBuilder(base.resolve("v1/ns/instance"))
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(encode(form))).build());
+        if (response.statusCode() != 200) {
+            throw new NacosApiException(base + "v1/ns/instance answered " + response.statusCode()
+                    + ": " + response.body());
+        }
+    }
+
+    /** The instances of a service this node serves (healthy or not), as {@code ip:port} strings. */
+    public List<String> instances(String serviceName) {
+        JsonNode hosts = json(get("v1/ns/instance/list?healthyOnly=false&serviceName="
+                + URLEncoder.encode(serviceName, StandardCharsets.UTF_8))).path("hosts");
+        List<String> result = new ArrayList<>();
+        hosts.forEach(h -> result.add(h.path("ip").asText() + ":" + h.path("port").asInt()));
+        return result;
+    }
+
+    private HttpRequest get(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT).GET().build();
+    }
+
+    private JsonNode json(HttpRequest request) {
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() != 200) {
+            throw new NacosApiException(request.uri() + " answered " + response.statusCode() + ": "
+                    + abbreviate(response.body()));
+        }
+        try {
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new NacosApiException(request.uri() + " answered no JSON: " + abbreviate(response.body()));
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new NacosApiException(request.uri() + ": " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NacosApiException(request.uri() + ": interrupted");
+        }
+    }
+
+    private static String encode(Map<String, String> form) {
+        return form.entrySet().stream()
+                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    private static String abbreviate(String body) {
+        String line = body.replaceAll("\\s+", " ").trim();
+        return line.length() <= 200 ? line : line.substring(0, 200) + "...";
+    }
+
+    /** A call that failed: refused, timed out, or answered with an error. */
+    public static final class NacosApiException extends UncheckedIOException {
+        public NacosApiException(String message) {
+            super(message, new IOException(message));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.upgradelab.runner.nacos;
+
+import io.upgradelab.runner.LabException;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The Nacos server versions this build provides, found by listing the distributions directory.
+ *
+ * <p>The runner holds no list of versions: the build (runner/nacos-servers) writes one directory
+ * per version with a {@code distribution.properties} and a {@code classpath.txt}, and whatever is
+ * there is what {@code --version} accepts.
+ */
+public final class NacosDistributions {
+
+    static final String DESCRIPTOR = "distribution.properties";
+    static final String CLASSPATH = "classpath.txt";
+
+    private final Path root;
+    private final Map<String, NacosDistribution> byVersion;
+
+    private NacosDistributions(Path root, Map<String, NacosDistribution> byVersion) {
+        this.root = root;
+        this.byVersion = byVersion;
+    }
+
+    public static NacosDistributions scan(Path root) {
+        Map<String, NacosDistribution> found = new TreeMap<>(VERSION_ORDER);
+        if (Files.isDirectory(root)) {
+            try (Stream<Path> dirs = Files.list(root)) {
+                dirs.filter(dir -> Files.isRegularFile(dir.resolve(DESCRIPTOR)))
+                        .map(NacosDistributions::read)
+                        .forEach(d -> found.put(d.version(), d));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new NacosDistributions(root, Collections.unmodifiableMap(found));
+    }
+
+    public List<String> versions() {
+        return List.copyOf(byVersion.keySet());
+    }
+
+    public List<NacosDistribution> all() {
+        return List.copyOf(byVersion.values());
+    }
+
+    /** The distribution of {@code version}, or an invalid-input error naming the versions there are. */
+    public NacosDistribution require(String version) {
+        NacosDistribution distribution = byVersion.get(version);
+        if (distribution != null) {
+            return distribution;
+        }
+        if (byVersion.isEmpty()) {
+            throw LabException.invalidInput("no Nacos server distributions in " + root
+                    + ": build them first (./mvnw -q package -DskipTests)");
+        }
+        throw LabException.invalidInput("unknown Nacos version '" + version + "': this build has "
+                + String.join(", ", byVersion.keySet()) + " (in " + root + ")");
+    }
+
+    private static NacosDistribution read(Path dir) {
+        Properties descriptor = new Properties();
+        try (Reader in = Files.newBufferedReader(dir.resolve(DESCRIPTOR))) {
+            descriptor.load(in);
+            String version = required(descriptor, "version", dir);
+            String mainClass = required(descriptor, "mainClass", dir);
+            List<Path> classpath = new ArrayList<>();
+            for (String entry : Files.readString(dir.resolve(CLASSPATH)).trim().split(":")) {
+                Path jar = dir.resolve(entry);
+                if (!Files.isRegularFile(jar)) {
+                    throw new LabException(LabException.FAILED, "broken Nacos " + version
+                            + " distribution: " + jar + " is missing; rebuild with ./mvnw -q package -DskipTests");
+                }
+                classpath.add(jar);
+            }
+            return new NacosDistribution(version, mainClass, dir, classpath);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot read Nacos distribution " + dir + ": " + e, null, e);
+        }
+    }
+
+    private static String required(Properties descriptor, String key, Path dir) {
+        String value = descriptor.getProperty(key);
+        if (value == null || value.isBlank() || value.contains("${")) {
+            throw new LabException(LabException.FAILED,
+                    dir.resolve(DESCRIPTOR) + ": '" + key + "' is missing; rebuild with ./mvnw -q package -DskipTests");
+        }
+        return value.trim();
+    }
+
+    /** Numeric order, so 2.10.0 sorts after 2.9.0. */
+    static final Comparator<String> VERSION_ORDER = (a, b) -> {
+        String[] x = a.split("[.-]");
+        String[] y = b.split("[.-]");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = x[i].matches("\\d+") && y[i].matches("\\d+")
+                    ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]))
+                    : x[i].compareTo(y[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.length, y.length);
+    };
+}

@@ -1,0 +1,195 @@
+package io.upgradelab.runner.process;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A process the lab started, which cannot outlive the lab.
+ *
+ * <p>Three layers keep that promise:
+ * <ol>
+ *   <li>the kernel: on Linux every child is exec'd through {@code setpriv --pdeathsig KILL}, so it
+ *       receives SIGKILL the moment its parent dies, however the parent died (SIGKILL included);
+ *       the parent-death signal follows the <em>thread</em> that forked, so every child is forked
+ *       from one long-lived spawner thread that lives as long as the JVM;</li>
+ *   <li>a JVM shutdown hook stops every child still alive on a normal exit or Ctrl-C;</li>
+ *   <li>{@link #stop(Duration)} and {@link #kill()} for everything in between.</li>
+ * </ol>
+ * Output goes to a file, never to a pipe the lab must drain, so a dead or busy lab cannot block a
+ * child on a full pipe.
+ */
+public final class ChildProcess {
+
+    private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
+    private static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "upgrade-lab-spawner");
+        t.setDaemon(true);
+        return t;
+    });
+    private static final boolean SETPRIV = Files.isExecutable(Path.of("/usr/bin/setpriv"));
+    /** How long a graceful stop waits before SIGKILL: a 1.4.1 Nacos node takes up to 30 s. */
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(40);
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAllOnExit, "upgrade-lab-reaper"));
+    }
+
+    private final String name;
+    private final Process process;
+    private final Path output;
+
+    private ChildProcess(String name, Process process, Path output) {
+        this.name = name;
+        this.process = process;
+        this.output = output;
+    }
+
+    /**
+     * Starts {@code command} in {@code workDir} with stdout and stderr appended to {@code output}.
+     *
+     * @param name a short label for messages, e.g. {@code node-2}
+     */
+    public static ChildProcess start(String name, List<String> command, Map<String, String> environment,
+                                     Path workDir, Path output) {
+        List<String> argv = new ArrayList<>();
+        if (SETPRIV) {
+            argv.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--"));
+        }
+        argv.addAll(command);
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .directory(workDir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
+        builder.environment().putAll(environment);
+        try {
+            Process process = SPAWNER.submit(builder::start).get();
+            ChildProcess child = new ChildProcess(name, process, output);
+            LIVE.add(child);
+            process.onExit().thenRun(() -> LIVE.remove(child));
+            return child;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException io ? new UncheckedIOException(io) : new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting " + name, e);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path output() {
+        return output;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The exit code, or -1 while it runs. */
+    public int exitCode() {
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    /** SIGTERM, then SIGKILL if it has not exited within {@code grace}. Returns once it is gone. */
+    public void stop(Duration grace) {
+        if (!process.isAlive()) {
+            return;
+        }
+        resume(); // a SIGSTOPped process would sit on SIGTERM until the grace runs out
+        process.destroy();
+        try {
+            process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            kill();
+        } catch (ExecutionException e) {
+            kill();
+        } catch (InterruptedException e) {
+            kill();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** SIGKILL, as a crash would; returns once it is gone. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(name + " (pid " + pid() + ") did not die on SIGKILL", e);
+        }
+    }
+
+    /** SIGSTOP: the process freezes, its sockets stay open, as in a long GC pause or a hung host. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT: undoes {@link #pause()}. */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String signal) {
+        if (!process.isAlive()) {
+            return;
+        }
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid()))
+                    .redirectErrorStream(true).start();
+            if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid() + " failed: "
+                        + new String(kill.getInputStream().readAllBytes()).trim());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void stopAllOnExit() {
+        List<Thread> stoppers = new ArrayList<>();
+        for (ChildProcess child : List.copyOf(LIVE)) {
+            Thread t = new Thread(() -> child.stop(DEFAULT_GRACE), "stop-" + child.name);
+            t.start();
+            stoppers.add(t);
+        }
+        for (Thread t : stoppers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + pid() + ")";
+    }
+}

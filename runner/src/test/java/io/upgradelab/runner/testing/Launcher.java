@@ -1,0 +1,102 @@
+package io.upgradelab.runner.testing;
+
+import io.upgradelab.runner.LabHome;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+
+/**
+ * The real {@code ./upgrade-lab} launcher run as a separate process, as a person or a CI job runs
+ * it, with its output collected line by line.
+ */
+public final class Launcher implements AutoCloseable {
+
+    private final Process process;
+    private final List<String> out = new ArrayList<>();
+    private final List<String> err = new ArrayList<>();
+
+    private Launcher(Process process) {
+        this.process = process;
+        collect(process.getInputStream(), out);
+        collect(process.getErrorStream(), err);
+    }
+
+    /** Starts {@code upgrade-lab args...}; its standard input stays open until {@link #close()}. */
+    public static Launcher start(String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(LabHome.root().resolve("upgrade-lab").toString());
+        command.addAll(List.of(args));
+        return new Launcher(new ProcessBuilder(command).start());
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** Waits for a line of standard output matching {@code condition} and returns it. */
+    public String awaitOutLine(Predicate<String> condition, Duration timeout) {
+        Awaitility.await().atMost(timeout).pollInterval(Duration.ofMillis(200))
+                .failFast("upgrade-lab exited: " + this, () -> !process.isAlive() && find(out, condition).isEmpty())
+                .until(() -> find(out, condition).isPresent());
+        return find(out, condition).orElseThrow();
+    }
+
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("upgrade-lab did not exit within " + timeout + ": " + this);
+        }
+        return process.exitValue();
+    }
+
+    public synchronized List<String> err() {
+        return List.copyOf(err);
+    }
+
+    public synchronized List<String> out() {
+        return List.copyOf(out);
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+
+    @Override
+    public synchronized String toString() {
+        return "exit " + (process.isAlive() ? "(running)" : process.exitValue())
+                + "\n--- stdout\n" + String.join("\n", out) + "\n--- stderr\n" + String.join("\n", err);
+    }
+
+    private synchronized Optional<String> find(List<String> lines, Predicate<String> condition) {
+        return lines.stream().filter(condition).findFirst();
+    }
+
+    private void collect(InputStream stream, List<String> into) {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    synchronized (this) {
+                        into.add(line);
+                    }
+                }
+            } catch (IOException e) {
+                // the process is gone
+            }
+        }, "launcher-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+}
