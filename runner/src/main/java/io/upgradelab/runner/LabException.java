@@ -1,6 +1,7 @@
 package io.upgradelab.runner;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,18 +17,26 @@ public class LabException extends RuntimeException {
     public static final int FAILED = 1;
     /** The input was wrong: a flag, a version, a port, an experiment file. Nothing was started. */
     public static final int INVALID_INPUT = 2;
+    /** Ctrl-C: the shell's convention for SIGINT (128 + 2). */
+    public static final int INTERRUPTED = 130;
 
     private final int exitCode;
     private final Path logFile;
+    private final List<String> logTail;
 
     public LabException(int exitCode, String message) {
-        this(exitCode, message, null, null);
+        this(exitCode, message, null, List.of());
     }
 
-    public LabException(int exitCode, String message, Path logFile, Throwable cause) {
-        super(message, cause);
+    /**
+     * @param logFile the log a person should open next, or null
+     * @param logTail its last lines, shown under the message
+     */
+    public LabException(int exitCode, String message, Path logFile, List<String> logTail) {
+        super(message);
         this.exitCode = exitCode;
         this.logFile = logFile;
+        this.logTail = List.copyOf(logTail);
     }
 
     public static LabException invalidInput(String message) {
@@ -41,5 +50,10 @@ public class LabException extends RuntimeException {
     /** The log a person should open next, if the failure has one. */
     public Optional<Path> logFile() {
         return Optional.ofNullable(logFile);
+    }
+
+    /** The last lines of {@link #logFile()}, when they explain the failure. */
+    public List<String> logTail() {
+        return logTail;
     }
 }

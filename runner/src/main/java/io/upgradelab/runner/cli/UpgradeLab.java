@@ -41,10 +41,9 @@ public final class UpgradeLab {
         if (e instanceof LabException lab) {
             err.println("upgrade-lab: " + lab.getMessage());
             lab.logFile().ifPresent(log -> err.println("  log: " + log));
-            if (lab instanceof io.upgradelab.runner.backend.local.NodeStartException start
-                    && !start.logTail().isEmpty()) {
+            if (!lab.logTail().isEmpty()) {
                 err.println("  last lines of the log:");
-                start.logTail().stream().skip(Math.max(0, start.logTail().size() - 12))
+                lab.logTail().stream().skip(Math.max(0, lab.logTail().size() - 12))
                         .forEach(line -> err.println("    " + line));
             }
             err.flush();

@@ -3,7 +3,6 @@ package io.upgradelab.runner.nacos;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -134,9 +133,9 @@ public final class NacosApi {
     }
 
     /** A call that failed: refused, timed out, or answered with an error. */
-    public static final class NacosApiException extends UncheckedIOException {
+    public static final class NacosApiException extends RuntimeException {
         public NacosApiException(String message) {
-            super(message, new IOException(message));
+            super(message);
         }
     }
 }

@@ -88,7 +88,7 @@ public final class NacosDistributions {
             }
             return new NacosDistribution(version, mainClass, dir, classpath);
         } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "cannot read Nacos distribution " + dir + ": " + e, null, e);
+            throw new LabException(LabException.FAILED, "cannot read Nacos distribution " + dir + ": " + e);
         }
     }
 

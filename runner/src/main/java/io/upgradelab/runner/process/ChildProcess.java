@@ -18,9 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A process the lab started, which cannot outlive the lab.
+ * A process the lab started, which cannot outlive the lab and binds nothing but loopback.
  *
- * <p>Three layers keep that promise:
+ * <p>Every child runs with {@link LoopbackGuard}'s library preloaded, so a bind to the wildcard
+ * address lands on 127.0.0.1 (Nacos binds gRPC and raft that way whatever it is told).
+ *
+ * <p>Three layers keep the first promise:
  * <ol>
  *   <li>the kernel: on Linux every child is exec'd through {@code setpriv --pdeathsig KILL}, so it
  *       receives SIGKILL the moment its parent dies, however the parent died (SIGKILL included);
@@ -76,6 +79,8 @@ public final class ChildProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
         builder.environment().putAll(environment);
+        LoopbackGuard.library().ifPresent(library -> builder.environment().merge("LD_PRELOAD",
+                library.toString(), (existing, ours) -> ours + ":" + existing));
         try {
             Process process = SPAWNER.submit(builder::start).get();
             ChildProcess child = new ChildProcess(name, process, output);
@@ -121,9 +126,7 @@ public final class ChildProcess {
         process.destroy();
         try {
             process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            kill();
-        } catch (ExecutionException e) {
+        } catch (TimeoutException | ExecutionException e) {
             kill();
         } catch (InterruptedException e) {
             kill();

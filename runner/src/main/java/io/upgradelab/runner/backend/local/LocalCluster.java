@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend.local;
 
+import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeResources;
@@ -10,6 +11,7 @@ import io.upgradelab.runner.nacos.ClusterMember;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.process.LoopbackGuard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +62,7 @@ public final class LocalCluster implements Backend {
                                      Consumer<String> progress) {
         NacosDistribution version = distributions.require(spec.version());
         requirePortsFree(spec);
+        LoopbackGuard.warning().ifPresent(progress);
         LocalCluster cluster = new LocalCluster(spec, distributions, progress);
         List<String> members = new ArrayList<>();
         for (int n = 1; n <= spec.nodes(); n++) {
@@ -108,12 +111,12 @@ public final class LocalCluster implements Backend {
     public synchronized void upgradeNode(int number, String version) {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);
-        String from = node.distribution().version();
+        String from = node.version();
         long began = System.nanoTime();
         progress.accept(node + ": stopping for the upgrade to " + version);
         node.stop(StopMode.GRACEFUL);
         launchAndAwait(List.of(node), target);
-        awaitFormed(deadline());
+        awaitFormed(Deadline.after(spec.startTimeout()));
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
     }
@@ -132,7 +135,7 @@ public final class LocalCluster implements Backend {
             throw new LabException(LabException.FAILED, node + " is already running");
         }
         launchAndAwait(List.of(node), node.distribution());
-        awaitFormed(deadline());
+        awaitFormed(Deadline.after(spec.startTimeout()));
     }
 
     @Override
@@ -166,7 +169,7 @@ public final class LocalCluster implements Backend {
     private void startAll(NacosDistribution version) {
         long began = System.nanoTime();
         launchAndAwait(nodes, version);
-        awaitFormed(deadline());
+        awaitFormed(Deadline.after(spec.startTimeout()));
         if (!spec.standalone()) {
             progress.accept("cluster formed: " + nodes.size() + " members UP in " + seconds(System.nanoTime() - began));
         }
@@ -174,7 +177,7 @@ public final class LocalCluster implements Backend {
 
     /** Launches the nodes together and waits for each to be up; the first failure is thrown. */
     private void launchAndAwait(List<LocalNode> toStart, NacosDistribution version) {
-        long deadline = deadline();
+        Deadline deadline = Deadline.after(spec.startTimeout());
         List<CompletableFuture<Void>> started = new ArrayList<>();
         for (LocalNode node : toStart) {
             long launched = System.nanoTime();
@@ -197,24 +200,21 @@ public final class LocalCluster implements Backend {
      * runs (peers learn a new version only from the member's next report) and, in cluster mode,
      * knows the leader of the config raft group.
      */
-    private void awaitFormed(long deadline) {
-        String problem = "";
-        while (System.nanoTime() < deadline) {
-            problem = formationProblem();
-            if (problem.isEmpty()) {
-                return;
+    private void awaitFormed(Deadline deadline) {
+        for (String problem = formationProblem(); !problem.isEmpty(); problem = formationProblem()) {
+            if (deadline.hasPassed()) {
+                throw new LabException(LabException.FAILED, "the cluster did not form " + deadline.describe()
+                        + ": " + problem, nodes.get(0).consoleLog(), List.of());
             }
-            sleep(POLL);
+            deadline.awaitNextPoll(POLL);
         }
-        throw new LabException(LabException.FAILED, "the cluster did not form within "
-                + spec.startTimeout().toSeconds() + " s: " + problem, nodes.get(0).consoleLog(), null);
     }
 
     /** Why the cluster has not formed yet, or "" when it has. */
     private String formationProblem() {
         Map<String, String> expected = new TreeMap<>();   // address -> the version running there
         nodes.stream().filter(n -> n.status().state() == NodeState.UP)
-                .forEach(n -> expected.put(n.address(), n.distribution().version()));
+                .forEach(n -> expected.put(n.address(), n.version()));
         for (LocalNode node : nodes) {
             if (!expected.containsKey(node.address())) {
                 continue;
@@ -248,10 +248,6 @@ public final class LocalCluster implements Backend {
         nodes.parallelStream().forEach(node -> node.stop(mode));
     }
 
-    private long deadline() {
-        return System.nanoTime() + spec.startTimeout().toNanos();
-    }
-
     /**
      * Refuses ports another process listens on, before anything starts. All four ports of every
      * node count, gRPC included on 1.x: any node may be upgraded to 2.x later in the run.
@@ -270,14 +266,5 @@ public final class LocalCluster implements Backend {
 
     private static String seconds(long nanos) {
         return String.format("%.1f s", nanos / 1e9);
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException(130, "interrupted");
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend.local;
 
+import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
@@ -28,6 +29,8 @@ public final class LocalNode {
 
     static final String LOOPBACK = "127.0.0.1";
     private static final Duration POLL = Duration.ofMillis(250);
+    /** After a failure mark, the log must be still this long before its cause is read. */
+    private static final Duration LOG_QUIET = Duration.ofSeconds(1);
 
     private final int number;
     private final NodePorts ports;
@@ -75,10 +78,15 @@ public final class LocalNode {
 
     public NodeStatus status() {
         ChildProcess p = process;
+        boolean diedUnasked = p != null && !p.isAlive() && state != NodeState.STOPPED;
+        return new NodeStatus(number, address(), version(), p == null ? -1 : p.pid(),
+                diedUnasked ? NodeState.FAILED : state, consoleLog());
+    }
+
+    /** The version this node runs, or last ran. */
+    public String version() {
         NacosDistribution d = distribution;
-        return new NodeStatus(number, address(), d == null ? spec.version() : d.version(),
-                p == null ? -1 : p.pid(), p != null && !p.isAlive() && state != NodeState.STOPPED
-                ? NodeState.FAILED : state, consoleLog());
+        return d == null ? spec.version() : d.version();
     }
 
     /** Launches {@code version} in this node's home and returns at once; see {@link #awaitStarted}. */
@@ -100,10 +108,11 @@ public final class LocalNode {
      * (failure in the log, process exited, or no verdict in time) is killed and reported with the
      * cause and its log.
      */
-    void awaitStarted(StartupLog log, long deadlineNanos) {
+    void awaitStarted(StartupLog log, Deadline deadline) {
         while (true) {
             StartupLog.Verdict verdict = log.poll();
             if (verdict == StartupLog.Verdict.FAILED) {
+                log.awaitQuiet(LOG_QUIET, LOG_QUIET.multipliedBy(10));
                 fail(log, log.cause().orElse("Nacos reported a start-up failure"));
             }
             if (!process.isAlive()) {
@@ -114,12 +123,12 @@ public final class LocalNode {
                 state = NodeState.UP;
                 return;
             }
-            if (System.nanoTime() > deadlineNanos) {
+            if (deadline.hasPassed()) {
                 fail(log, (verdict == StartupLog.Verdict.STARTED
                         ? "started, but " + address() + "/nacos/v1/console/health/readiness never answered OK"
-                        : "no start-up verdict in the log") + " within " + spec.startTimeout().toSeconds() + " s");
+                        : "no start-up verdict in the log") + " " + deadline.describe());
             }
-            pause(POLL);
+            deadline.awaitNextPoll(POLL);
         }
     }
 
@@ -212,18 +221,8 @@ public final class LocalNode {
         return tail.get(tail.size() - 1).trim();
     }
 
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException(130, "interrupted");
-        }
-    }
-
     @Override
     public String toString() {
-        NacosDistribution d = distribution;
-        return "node " + number + " (" + address() + ", " + (d == null ? spec.version() : d.version()) + ")";
+        return "node " + number + " (" + address() + ", " + version() + ")";
     }
 }

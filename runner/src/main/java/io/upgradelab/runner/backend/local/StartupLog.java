@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -21,7 +22,9 @@ import java.util.regex.Pattern;
  * <p>Nacos logs {@code Nacos started successfully} when it is up, and {@code Nacos failed to start}
  * or Spring Boot's {@code Application run failed} when it is not; after a failure the JVM can stay
  * alive, so a live process says nothing. The cause a person needs is usually the deepest
- * {@code Caused by:} of the failure, or Nacos's own "did not start because" sentence.
+ * {@code Caused by:} of the failure, or Nacos's own "did not start because" sentence; parts of it
+ * are written before the failure mark and parts after, so after a failure the log is read until it
+ * goes quiet ({@link #awaitQuiet}) before the cause is taken.
  */
 public final class StartupLog {
 
@@ -40,7 +43,8 @@ public final class StartupLog {
     private final long startOffset;
     private long offset;
     private final StringBuilder partialLine = new StringBuilder();
-    private final List<String> failureLines = new ArrayList<>();
+    /** Lines since this start that may name the cause: few, so they are all kept. */
+    private final List<String> causeCandidates = new ArrayList<>();
     private final Deque<String> tail = new ArrayDeque<>();
     private Verdict verdict = Verdict.STARTING;
 
@@ -63,12 +67,34 @@ public final class StartupLog {
         return verdict;
     }
 
-    /** The most specific one-line cause seen after a failure mark, if any. */
+    /**
+     * Keeps reading until nothing was appended for {@code quiet}, or {@code atMost} passed: a
+     * failing Spring Boot application writes its last stack traces after the failure mark.
+     */
+    public void awaitQuiet(Duration quiet, Duration atMost) {
+        long giveUp = System.nanoTime() + atMost.toNanos();
+        long lastGrowth = System.nanoTime();
+        while (System.nanoTime() < giveUp && System.nanoTime() - lastGrowth < quiet.toNanos()) {
+            List<String> lines = readNewLines();
+            if (!lines.isEmpty()) {
+                lines.forEach(this::accept);
+                lastGrowth = System.nanoTime();
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** The most specific one-line cause written since this start began, if any. */
     public Optional<String> cause() {
         String didNotStart = null;
         String deepestCause = null;
         String firstError = null;
-        for (String line : failureLines) {
+        for (String line : causeCandidates) {
             Matcher m = DID_NOT_START.matcher(line);
             if (didNotStart == null && m.find()) {
                 didNotStart = m.group(1).trim();
@@ -104,8 +130,9 @@ public final class StartupLog {
         } else if (verdict != Verdict.STARTED && FAILED_MARKS.stream().anyMatch(line::contains)) {
             verdict = Verdict.FAILED;
         }
-        if (verdict == Verdict.FAILED) {
-            failureLines.add(line);
+        if (DID_NOT_START.matcher(line).find() || CAUSED_BY.matcher(line).matches()
+                || ERROR_LINE.matcher(line).matches()) {
+            causeCandidates.add(line);
         }
     }
 

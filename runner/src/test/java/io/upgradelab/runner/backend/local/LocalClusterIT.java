@@ -51,10 +51,7 @@ class LocalClusterIT {
                     assertThat(m.state()).isEqualTo("UP");
                     assertThat(m.version()).isEqualTo("1.4.1");
                 });
-                List<ListeningSockets.Socket> http = ListeningSockets.read().ownedBy(node.process().pid()).stream()
-                        .filter(s -> s.port() == node.ports().http()).toList();
-                assertThat(http).as("%s listens for HTTP", node).isNotEmpty()
-                        .allSatisfy(s -> assertThat(s.isLoopback()).as("%s binds loopback", s).isTrue());
+                assertListensOnLoopbackOnly(node);
             }
 
             cluster.node(1).api().registerInstance(SERVICE, "127.0.0.1", 20880);
@@ -83,8 +80,21 @@ class LocalClusterIT {
             assertThat(cluster.node(1).api().members())
                     .extracting(ClusterMember::version).containsExactlyInAnyOrder("1.4.1", "1.4.1", "2.0.4");
             assertThat(cluster.node(3).api().members()).allSatisfy(m -> assertThat(m.ip()).isEqualTo("127.0.0.1"));
+            assertListensOnLoopbackOnly(cluster.node(3));
         }
         assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
                 .as("node process %d after close", pid).isEmpty());
+    }
+
+    /** Every TCP port the node listens on (HTTP, raft, and gRPC on 2.x) is bound to loopback. */
+    private static void assertListensOnLoopbackOnly(LocalNode node) {
+        List<ListeningSockets.Socket> sockets = ListeningSockets.read().ownedBy(node.process().pid());
+        assertThat(sockets).extracting(ListeningSockets.Socket::port)
+                .as("%s listens on HTTP and raft", node).contains(node.ports().http(), node.ports().raft());
+        if (node.distribution().generation() >= 2) {
+            assertThat(sockets).extracting(ListeningSockets.Socket::port).as("%s listens on gRPC", node)
+                    .contains(node.ports().grpcClient(), node.ports().grpcCluster());
+        }
+        assertThat(sockets).allSatisfy(s -> assertThat(s.isLoopback()).as("%s of %s is loopback", s, node).isTrue());
     }
 }

@@ -29,6 +29,22 @@ class StartupLogTest {
     }
 
     @Test
+    void theCauseIsCompleteWhenTheFailureMarkIsReadBeforeTheRestIsWritten() throws IOException {
+        Path log = dir.resolve("console.log");
+        StartupLog startup = new StartupLog(log);
+        String text = resource("1.4.1-failed-mysql.log");
+        int mark = text.indexOf('\n', text.indexOf("Nacos failed to start")) + 1;
+
+        append(log, text.substring(0, mark));
+        assertThat(startup.poll()).isEqualTo(StartupLog.Verdict.FAILED);
+        append(log, text.substring(mark));          // Spring Boot's "Application run failed" block
+        startup.awaitQuiet(java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(5));
+
+        assertThat(startup.cause()).hasValue("Nacos Server did not start because dumpservice bean construction failure"
+                + " (root cause: java.lang.IllegalStateException: No DataSource set)");
+    }
+
+    @Test
     void aRealSuccessfulStartIsSeenEvenWhenWrittenInPieces() throws IOException {
         Path log = dir.resolve("console.log");
         StartupLog startup = new StartupLog(log);

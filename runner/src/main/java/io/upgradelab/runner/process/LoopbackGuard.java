@@ -1,0 +1,36 @@
+package io.upgradelab.runner.process;
+
+import io.upgradelab.runner.LabHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The preload library that turns a child's wildcard binds into loopback binds
+ * ({@code runner/src/main/c/loopback_bind.c}, built into {@code runner/target/native/}).
+ *
+ * <p>Why a native guard: the lab may bind nothing but 127.0.0.x, yet Nacos opens its gRPC and raft
+ * ports on every interface and has no setting to change that. The guard makes the rule hold for
+ * every process the lab starts, and a test asserts it from the kernel's socket table.
+ */
+public final class LoopbackGuard {
+
+    static final String LIBRARY = "runner/target/native/libloopback-bind.so";
+
+    private LoopbackGuard() {
+    }
+
+    /** The built library, or empty where the build had no C compiler. */
+    public static Optional<Path> library() {
+        String explicit = System.getProperty("upgradelab.loopbackGuard");
+        Path library = explicit != null ? Path.of(explicit) : LabHome.root().resolve(LIBRARY);
+        return Files.isRegularFile(library) ? Optional.of(library) : Optional.empty();
+    }
+
+    /** What to tell a person when the guard is missing, or empty when it is there. */
+    public static Optional<String> warning() {
+        return library().isPresent() ? Optional.empty()
+                : Optional.of("warning: " + LabHome.root().resolve(LIBRARY) + " is missing (the build found no C"
+                + " compiler): Nacos nodes will bind their gRPC and raft ports on all interfaces, not only 127.0.0.1");
+    }
+}
