@@ -26,6 +26,7 @@ public final class NacosApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final int CATALOG_PAGE = 500;
 
     private final URI base;
     private final HttpClient http;
@@ -84,13 +85,33 @@ public final class NacosApi {
         }
     }
 
-    /** The instances of a service this node serves (healthy or not), as {@code ip:port} strings. */
-    public List<String> instances(String serviceName) {
+    /** The instances of a service this node serves, healthy or not. */
+    public List<RegisteredInstance> instances(String serviceName) {
         JsonNode hosts = json(get("v1/ns/instance/list?healthyOnly=false&serviceName="
                 + URLEncoder.encode(serviceName, StandardCharsets.UTF_8))).path("hosts");
-        List<String> result = new ArrayList<>();
-        hosts.forEach(h -> result.add(h.path("ip").asText() + ":" + h.path("port").asInt()));
+        List<RegisteredInstance> result = new ArrayList<>();
+        for (JsonNode h : hosts) {
+            Map<String, String> metadata = new LinkedHashMap<>();
+            h.path("metadata").fields().forEachRemaining(e -> metadata.put(e.getKey(), e.getValue().asText()));
+            result.add(new RegisteredInstance(h.path("ip").asText(), h.path("port").asInt(),
+                    h.path("healthy").asBoolean(), metadata));
+        }
         return result;
+    }
+
+    /** Every service in this node's catalog with its instance counts (all pages). */
+    public List<ServiceSummary> services() {
+        List<ServiceSummary> result = new ArrayList<>();
+        for (int page = 1; ; page++) {
+            JsonNode answer = json(get("v1/ns/catalog/services?withInstances=false&pageSize=" + CATALOG_PAGE
+                    + "&pageNo=" + page));
+            JsonNode list = answer.path("serviceList");
+            list.forEach(s -> result.add(new ServiceSummary(s.path("name").asText(), s.path("groupName").asText(),
+                    s.path("ipCount").asInt(), s.path("healthyInstanceCount").asInt())));
+            if (list.size() < CATALOG_PAGE || result.size() >= answer.path("count").asInt()) {
+                return result;
+            }
+        }
     }
 
     private HttpRequest get(String path) {

@@ -3,7 +3,7 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.upgradelab.runner.testing.FreePorts;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.testing.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,7 +57,7 @@ class LauncherIT {
 
     @Test
     void aNodeThatFailsToStartIsOneLineWithItsLogAndExitOne() throws Exception {
-        int port = FreePorts.firstPortFor(1);
+        int port = LocalClusterSpec.firstFreePort(1, 20000);
         try (Launcher runner = Launcher.start("cluster", "up", "--version", "1.4.1", "--nodes", "1",
                 "--port", "" + port, "--dir", runDirectory.toString(),
                 // a database that is not there (nothing listens on port 1): Nacos fails and stays alive
@@ -77,7 +77,7 @@ class LauncherIT {
 
     private Launcher startStandalone() throws IOException {
         return Launcher.start("cluster", "up", "--version", "1.4.1", "--nodes", "1",
-                "--port", "" + FreePorts.firstPortFor(1), "--dir", runDirectory.toString());
+                "--port", "" + LocalClusterSpec.firstFreePort(1, 20000), "--dir", runDirectory.toString());
     }
 
     /** The PID column of node 1 in the status table that {@code cluster up} prints once ready. */

@@ -59,6 +59,24 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
         return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties);
     }
 
+    /**
+     * The lowest first port at or above {@code from}, in steps of 100, whose every derived port
+     * (HTTP, gRPC, raft of all {@code nodes}) nothing listens on now.
+     */
+    public static int firstFreePort(int nodes, int from) {
+        ListeningSockets listening = ListeningSockets.read();
+        for (int first = from; first + (nodes - 1) * PORT_STEP + NodePorts.GRPC_CLUSTER_OFFSET <= 65535; first += 100) {
+            boolean free = true;
+            for (int n = 0; n < nodes && free; n++) {
+                free = new NodePorts(first + n * PORT_STEP).byPurpose().keySet().stream().noneMatch(listening::isTaken);
+            }
+            if (free) {
+                return first;
+            }
+        }
+        throw LabException.invalidInput("no free ports for " + nodes + " node(s) from " + from + " up");
+    }
+
     public boolean standalone() {
         return nodes == 1;
     }

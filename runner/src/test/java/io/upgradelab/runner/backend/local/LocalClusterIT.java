@@ -10,7 +10,7 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.nacos.ClusterMember;
 import io.upgradelab.runner.nacos.NacosDistributions;
-import io.upgradelab.runner.testing.FreePorts;
+import io.upgradelab.runner.nacos.RegisteredInstance;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,7 +35,7 @@ class LocalClusterIT {
     @Test
     @Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES)
     void a141ClusterTakesANodeUpgradedTo204OnTheSameDataWithDoubleWrite() {
-        int firstPort = FreePorts.firstPortFor(3);
+        int firstPort = LocalClusterSpec.firstFreePort(3, 20000);
         LocalClusterSpec spec = LocalClusterSpec.of("1.4.1", 3, runDirectory).withFirstPort(firstPort);
         List<Long> pids;
         try (LocalCluster cluster = LocalCluster.start(spec,
@@ -58,7 +58,7 @@ class LocalClusterIT {
             for (LocalNode node : cluster.localNodes()) {
                 await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
                         assertThat(node.api().instances(SERVICE)).as("instances on %s", node)
-                                .containsExactly("127.0.0.1:20880"));
+                                .extracting(RegisteredInstance::address).containsExactly("127.0.0.1:20880"));
             }
 
             NodeResources resources = cluster.sample(2);

@@ -1,0 +1,265 @@
+package io.upgradelab.providers.fleet;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+
+/**
+ * Many virtual Dubbo providers on real Nacos clients, and the operations an experiment applies
+ * to them: scale up at a bounded rate, scale down gracefully, crash processes, and upgrade a batch
+ * of processes to the other client generation.
+ *
+ * <p>Operations run one at a time, in the order asked, on one operation thread; each returns a
+ * future at once, and {@link #state()} shows progress meanwhile. Registrations within an operation
+ * run in parallel, paced by the clock (the k-th is due at start + k/rate), so a slow server shows
+ * as lag, not as a slower schedule.
+ */
+public final class Fleet implements AutoCloseable {
+
+    private static final int REGISTRATION_THREADS = 16;
+
+    private final FleetLayout layout;
+    private final ClientSettings settings;
+    private final BiFunction<Generation, ClientSettings, RegistryClient> connector;
+    private final NavigableMap<Integer, VirtualProcess> processes = new ConcurrentSkipListMap<>();
+    private final ErrorCounter errors = new ErrorCounter();
+    private final ExecutorService operations = Executors.newSingleThreadExecutor(r -> daemon(r, "fleet-operation"));
+    private final ExecutorService registrations =
+            Executors.newFixedThreadPool(REGISTRATION_THREADS, r -> daemon(r, "fleet-registration"));
+    private final CpuMeter cpu = new CpuMeter();
+    private volatile int target;
+    private volatile int pending;
+
+    public Fleet(FleetLayout layout, ClientSettings settings) {
+        this(layout, settings, Generation::connect);
+    }
+
+    /** With another way to make clients: unit tests of the fleet's own logic use a fake. */
+    Fleet(FleetLayout layout, ClientSettings settings, BiFunction<Generation, ClientSettings, RegistryClient> connector) {
+        this.layout = layout;
+        this.settings = settings;
+        this.connector = connector;
+    }
+
+    /**
+     * Grows or shrinks the fleet to {@code providers}: new providers register through clients of
+     * {@code generation} (processes that already exist keep theirs); removed ones deregister, the
+     * highest-numbered first, and a process left empty closes its client.
+     */
+    public Future<Void> scaleTo(int providers, double perSecond, Generation generation) {
+        requirePositive(perSecond);
+        return submit(providers, () -> {
+            int current = total();
+            if (providers > current) {
+                registerRange(current, providers, perSecond, generation);
+            } else {
+                deregisterDownTo(providers, perSecond);
+            }
+        });
+    }
+
+    /** Crashes the {@code count} highest-numbered processes: clients close without deregistering. */
+    public Future<Void> crashProcesses(int count) {
+        return submit(-1, () -> {
+            for (int i = 0; i < count && !processes.isEmpty(); i++) {
+                processes.pollLastEntry().getValue().crash(errors);
+            }
+            target = total();
+        });
+    }
+
+    /**
+     * One step of a rolling client upgrade: the processes of batch {@code batch} (1-based, of
+     * {@code batches} contiguous batches) stop gracefully, then register the same providers again
+     * through clients of {@code to}, as restarted provider processes would.
+     */
+    public Future<Void> upgradeBatch(int batch, int batches, Generation to, double perSecond) {
+        if (batch < 1 || batch > batches) {
+            throw new IllegalArgumentException("batch " + batch + " of " + batches + ": expected 1 to " + batches);
+        }
+        requirePositive(perSecond);
+        return submit(-1, () -> {
+            List<VirtualProcess> chosen = batchOf(batch, batches);
+            List<Provider> restarting = new ArrayList<>();
+            chosen.parallelStream().forEach(p -> {
+                List<Provider> own = p.providers();
+                p.stop(errors);
+                processes.remove(p.number());
+                synchronized (restarting) {
+                    restarting.addAll(own);
+                }
+            });
+            restarting.sort((a, b) -> Integer.compare(a.index(), b.index()));
+            register(restarting, perSecond, to);
+            target = total();
+        });
+    }
+
+    public FleetState state() {
+        Map<String, Integer> providers = new TreeMap<>();
+        Map<String, Integer> processCount = new TreeMap<>();
+        for (Generation g : Generation.values()) {
+            providers.put(g.label(), 0);
+            processCount.put(g.label(), 0);
+        }
+        for (VirtualProcess p : processes.values()) {
+            providers.merge(p.generation().label(), p.size(), Integer::sum);
+            processCount.merge(p.generation().label(), 1, Integer::sum);
+        }
+        return new FleetState(providers, processCount, target, pending > 0, errors.registrationFailures(),
+                errors.clientErrors(), errors.lastError(), cpu.percentSinceLastCall(), rssBytes());
+    }
+
+    /** Stops every process gracefully (providers deregister) and releases the threads. */
+    @Override
+    public void close() {
+        operations.shutdownNow();
+        processes.values().parallelStream().forEach(p -> p.stop(errors));
+        processes.clear();
+        registrations.shutdownNow();
+        try {
+            registrations.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void registerRange(int from, int to, double perSecond, Generation generation) {
+        List<Provider> providers = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            providers.add(layout.provider(i));
+        }
+        register(providers, perSecond, generation);
+    }
+
+    /** Registers {@code providers} at {@code perSecond}, creating their processes as needed. */
+    private void register(List<Provider> providers, double perSecond, Generation generation) {
+        long start = System.nanoTime();
+        List<CompletableFuture<Void>> inFlight = new ArrayList<>();
+        for (int k = 0; k < providers.size(); k++) {
+            Provider provider = providers.get(k);
+            VirtualProcess process = processes.computeIfAbsent(layout.processOf(provider.index()),
+                    n -> new VirtualProcess(n, generation, connector.apply(generation, settings)));
+            awaitSlot(start + (long) (k * 1e9 / perSecond));
+            inFlight.add(CompletableFuture.runAsync(() -> {
+                try {
+                    process.register(provider);
+                } catch (Exception e) {
+                    errors.registrationFailed(provider, e);
+                }
+            }, registrations));
+        }
+        CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).join();
+    }
+
+    private void deregisterDownTo(int providers, double perSecond) {
+        long start = System.nanoTime();
+        for (int k = 0; total() > providers; k++) {
+            awaitSlot(start + (long) (k * 1e9 / perSecond));
+            Map.Entry<Integer, VirtualProcess> last = processes.lastEntry();
+            VirtualProcess process = last.getValue();
+            try {
+                process.deregisterLast();
+            } catch (Exception e) {
+                errors.clientError("deregister from process " + process.number(), e);
+            }
+            if (process.size() == 0) {
+                processes.remove(last.getKey());
+                process.crash(errors);   // nothing left to deregister: just close the client
+            }
+        }
+    }
+
+    private List<VirtualProcess> batchOf(int batch, int batches) {
+        List<VirtualProcess> all = new ArrayList<>(processes.values());
+        int from = (int) ((long) all.size() * (batch - 1) / batches);
+        int to = (int) ((long) all.size() * batch / batches);
+        return all.subList(from, to);
+    }
+
+    private Future<Void> submit(int newTarget, Runnable operation) {
+        pending++;
+        if (newTarget >= 0) {
+            target = newTarget;
+        }
+        return CompletableFuture.runAsync(() -> {
+            try {
+                operation.run();
+            } finally {
+                pending--;
+            }
+        }, operations);
+    }
+
+    private int total() {
+        return processes.values().stream().mapToInt(VirtualProcess::size).sum();
+    }
+
+    private static void awaitSlot(long dueNanos) {
+        long wait = dueNanos - System.nanoTime();
+        if (wait > 0) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
+    private static void requirePositive(double perSecond) {
+        if (!(perSecond > 0)) {
+            throw new IllegalArgumentException("rate must be positive, got " + perSecond);
+        }
+    }
+
+    private static long rssBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+                }
+            }
+        } catch (IOException e) {
+            // not Linux: unknown
+        }
+        return 0;
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** The JVM's CPU time between calls, from the platform MXBean, in percent of one core. */
+    private static final class CpuMeter {
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private long lastCpu = os.getProcessCpuTime();
+        private long lastWall = System.nanoTime();
+
+        synchronized double percentSinceLastCall() {
+            long cpuNow = os.getProcessCpuTime();
+            long wallNow = System.nanoTime();
+            double percent = wallNow == lastWall ? 0 : 100.0 * (cpuNow - lastCpu) / (wallNow - lastWall);
+            lastCpu = cpuNow;
+            lastWall = wallNow;
+            return percent;
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package io.upgradelab.providers.fleet;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+
+/**
+ * The fleet's control channel: a small JSON-over-HTTP API on 127.0.0.1, so the runner (or a person
+ * with curl) drives a fleet in another process and reads its state.
+ *
+ * <pre>
+ * GET  /state                                   FleetState as JSON
+ * POST /scale?to=N&amp;rate=R&amp;generation=1x          grow or shrink to N providers (202, runs in the background)
+ * POST /crash?processes=K                       crash the K highest-numbered processes
+ * POST /upgrade?batch=B&amp;of=M&amp;to=2x&amp;rate=R        rolling client upgrade of batch B of M
+ * POST /stop                                    deregister everything, close, exit
+ * </pre>
+ * Operations run in the order received; {@code busy} in the state is false once all are done.
+ * Bad parameters answer 400 with {@code {"error": "..."}}.
+ */
+public final class FleetControlServer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer server;
+    private final Fleet fleet;
+    private final Runnable onStop;
+
+    public FleetControlServer(Fleet fleet, int port, Runnable onStop) throws IOException {
+        this.fleet = fleet;
+        this.onStop = onStop;
+        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+        server.setExecutor(Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "fleet-control");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.createContext("/state", exchange -> respond(exchange, "GET", () -> fleet.state()));
+        server.createContext("/scale", exchange -> respond(exchange, "POST", () -> {
+            Map<String, String> q = query(exchange);
+            fleet.scaleTo(integer(q, "to"), number(q, "rate", 100), Generation.of(q.getOrDefault("generation", "1x")));
+            return accepted();
+        }));
+        server.createContext("/crash", exchange -> respond(exchange, "POST", () -> {
+            fleet.crashProcesses(integer(query(exchange), "processes"));
+            return accepted();
+        }));
+        server.createContext("/upgrade", exchange -> respond(exchange, "POST", () -> {
+            Map<String, String> q = query(exchange);
+            fleet.upgradeBatch(integer(q, "batch"), integer(q, "of"), Generation.of(q.getOrDefault("to", "2x")),
+                    number(q, "rate", 100));
+            return accepted();
+        }));
+        server.createContext("/stop", exchange -> respond(exchange, "POST", () -> {
+            Thread stopper = new Thread(onStop, "fleet-stop");
+            stopper.start();
+            return accepted();
+        }));
+    }
+
+    public void start() {
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    private interface Action {
+        Object run() throws Exception;
+    }
+
+    private static void respond(HttpExchange exchange, String method, Action action) throws IOException {
+        int status;
+        Object body;
+        if (!exchange.getRequestMethod().equals(method)) {
+            status = 405;
+            body = Map.of("error", exchange.getRequestURI().getPath() + " takes " + method);
+        } else {
+            try {
+                body = action.run();
+                status = body instanceof Accepted ? 202 : 200;
+            } catch (IllegalArgumentException e) {
+                status = 400;
+                body = Map.of("error", e.getMessage());
+            } catch (Exception e) {
+                status = 500;
+                body = Map.of("error", e.toString());
+            }
+        }
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    /** The answer to an operation that was queued. */
+    private record Accepted(boolean accepted) {
+    }
+
+    private static Accepted accepted() {
+        return new Accepted(true);
+    }
+
+    private static Map<String, String> query(HttpExchange exchange) {
+        Map<String, String> q = new HashMap<>();
+        String raw = exchange.getRequestURI().getRawQuery();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    q.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                            URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return q;
+    }
+
+    private static int integer(Map<String, String> q, String name) {
+        String value = q.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("missing parameter '" + name + "'");
+        }
+        try {
+            int n = Integer.parseInt(value);
+            if (n < 0) {
+                throw new IllegalArgumentException("parameter '" + name + "' must not be negative: " + value);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("parameter '" + name + "' is not a whole number: " + value);
+        }
+    }
+
+    private static double number(Map<String, String> q, String name, double fallback) {
+        String value = q.get(name);
+        try {
+            return value == null ? fallback : Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("parameter '" + name + "' is not a number: " + value);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.upgradelab.providers.fleet;
+
+import java.util.Map;
+
+/**
+ * The fleet at one moment, as its control channel reports it and the runner journals it.
+ *
+ * @param providers            registered providers per client generation ("1x", "2x")
+ * @param processes            virtual processes per client generation
+ * @param target               the provider count the current or last operation aims at
+ * @param busy                 whether an operation (scale, crash, upgrade) is still running
+ * @param registrationFailures registrations that threw, since the fleet started
+ * @param clientErrors         other client failures (deregister, shut down), since the fleet started
+ * @param lastError            the last failure's message, or ""
+ * @param cpuPercent           the fleet JVM's CPU since the previous state, percent of one core
+ * @param rssBytes             the fleet JVM's resident memory
+ */
+public record FleetState(Map<String, Integer> providers, Map<String, Integer> processes, int target, boolean busy,
+                         long registrationFailures, long clientErrors, String lastError,
+                         double cpuPercent, long rssBytes) {
+
+    public int totalProviders() {
+        return providers.values().stream().mapToInt(Integer::intValue).sum();
+    }
+}

@@ -1,0 +1,105 @@
+package io.upgradelab.providers.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The fleet's own bookkeeping, over a fake registry (the real clients are in FleetIT). */
+class FleetTest {
+
+    /** What a fake registry holds: service name + port of every registered instance, per generation. */
+    private final Map<String, Generation> registry = new ConcurrentHashMap<>();
+    private final List<String> shutDowns = new CopyOnWriteArrayList<>();
+    private volatile boolean failRegistrations;
+
+    private final Fleet fleet = new Fleet(new FleetLayout(10, 5, 30000, "lab"),
+            new ClientSettings("127.0.0.1:8848", 1), (generation, settings) -> new RegistryClient() {
+                @Override
+                public void register(Provider p) {
+                    if (failRegistrations) {
+                        throw new IllegalStateException("server said no");
+                    }
+                    registry.put(p.serviceName() + "@" + p.port(), generation);
+                }
+
+                @Override
+                public void deregister(Provider p) {
+                    registry.remove(p.serviceName() + "@" + p.port());
+                }
+
+                @Override
+                public void shutDown() {
+                    shutDowns.add(generation.label());
+                }
+            });
+
+    @AfterEach
+    void close() {
+        fleet.close();
+    }
+
+    @Test
+    void scalesUpThenDownHighestFirstClosingEmptiedProcesses() throws Exception {
+        fleet.scaleTo(23, 10_000, Generation.V1X).get();
+        assertThat(fleet.state().providers()).containsEntry("1x", 23).containsEntry("2x", 0);
+        assertThat(fleet.state().processes()).containsEntry("1x", 5);
+        assertThat(registry).hasSize(23);
+
+        fleet.scaleTo(12, 10_000, Generation.V1X).get();
+        FleetState state = fleet.state();
+        assertThat(state.totalProviders()).isEqualTo(12);
+        assertThat(state.processes()).containsEntry("1x", 3);
+        assertThat(registry).hasSize(12).doesNotContainKey("providers:org.upgradelab.demo.LoadService002::@30002");
+        assertThat(shutDowns).hasSize(2);
+        assertThat(state.busy()).isFalse();
+        assertThat(state.target()).isEqualTo(12);
+    }
+
+    @Test
+    void upgradingABatchMovesItsProvidersToTheOtherGenerationAndKeepsTheTotal() throws Exception {
+        fleet.scaleTo(30, 10_000, Generation.V1X).get();   // 6 processes of 5
+
+        fleet.upgradeBatch(1, 3, Generation.V2X, 10_000).get();
+
+        FleetState state = fleet.state();
+        assertThat(state.providers()).containsEntry("1x", 20).containsEntry("2x", 10);
+        assertThat(state.processes()).containsEntry("1x", 4).containsEntry("2x", 2);
+        assertThat(registry).hasSize(30);
+        assertThat(registry.values()).filteredOn(g -> g == Generation.V2X).hasSize(10);
+        assertThat(registry).containsEntry("providers:org.upgradelab.demo.LoadService000::@30000", Generation.V2X);
+    }
+
+    @Test
+    void aCrashDropsWholeProcessesWithoutDeregistering() throws Exception {
+        fleet.scaleTo(25, 10_000, Generation.V2X).get();
+
+        fleet.crashProcesses(2).get();
+
+        assertThat(fleet.state().totalProviders()).isEqualTo(15);
+        assertThat(registry).as("a crash leaves the registrations to the server").hasSize(25);
+        assertThat(shutDowns).containsExactly("2x", "2x");
+    }
+
+    @Test
+    void failedRegistrationsAreCountedAndNotCountedAsProviders() throws Exception {
+        failRegistrations = true;
+        fleet.scaleTo(7, 10_000, Generation.V1X).get();
+
+        FleetState state = fleet.state();
+        assertThat(state.registrationFailures()).isEqualTo(7);
+        assertThat(state.totalProviders()).isZero();
+        assertThat(state.lastError()).contains("server said no");
+    }
+
+    @Test
+    void theRateBoundsHowFastProvidersRegister() throws Exception {
+        long began = System.nanoTime();
+        fleet.scaleTo(21, 100, Generation.V1X).get();   // the 21st is due 200 ms after the first
+        assertThat((System.nanoTime() - began) / 1_000_000).isGreaterThanOrEqualTo(200);
+    }
+}

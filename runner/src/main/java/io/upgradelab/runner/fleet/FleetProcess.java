@@ -1,0 +1,188 @@
+package io.upgradelab.runner.fleet;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.runner.Deadline;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.process.ChildProcess;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The provider fleet (providers/fleet) as a process of its own, driven over its loopback control
+ * channel. Why a separate JVM: its CPU and memory are measured apart from the runner's, and a fleet
+ * that runs out of memory at 14000 providers cannot take the runner with it.
+ *
+ * <p>Operations return once the fleet has accepted them; {@link #awaitIdle} waits until every
+ * accepted operation is done.
+ */
+public final class FleetProcess implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    private final ChildProcess process;
+    private final URI control;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
+
+    private FleetProcess(ChildProcess process, int port) {
+        this.process = process;
+        this.control = URI.create("http://127.0.0.1:" + port + "/");
+    }
+
+    /**
+     * Starts a fleet for the Nacos nodes {@code servers} ({@code 127.0.0.1:8848,...}) in {@code directory}
+     * (its user.home, caches and console log), and returns once its control channel answers.
+     */
+    public static FleetProcess start(FleetSettings settings, Path directory, Consumer<String> progress) {
+        Path portFile = directory.resolve("control.port");
+        Path log = directory.resolve("console.log");
+        try {
+            Files.createDirectories(directory);
+            Files.deleteIfExists(portFile);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
+        }
+        ChildProcess child = ChildProcess.start("fleet", command(settings, directory, portFile),
+                Map.of("CLASSPATH", classpath()), directory, log);
+        progress.accept("fleet: launched, pid " + child.pid() + ", log " + log);
+        Deadline deadline = Deadline.after(Duration.ofSeconds(60));
+        while (!Files.exists(portFile) || readPort(portFile) <= 0) {
+            if (!child.isAlive() || deadline.hasPassed()) {
+                child.kill();
+                throw new LabException(LabException.FAILED, "the provider fleet did not start: "
+                        + (child.isAlive() ? "no control port " + deadline.describe() : "exited with " + child.exitCode()),
+                        log, List.of());
+            }
+            deadline.awaitNextPoll(POLL);
+        }
+        FleetProcess fleet = new FleetProcess(child, readPort(portFile));
+        fleet.status();   // answers, or fails here with a message
+        return fleet;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Grows or shrinks to {@code providers}; new providers register through {@code generation} clients. */
+    public void scaleTo(int providers, double perSecond, String generation) {
+        post("scale?to=" + providers + "&rate=" + perSecond + "&generation=" + generation);
+    }
+
+    /** Crashes the {@code processes} highest-numbered virtual processes (no deregistration). */
+    public void crashProcesses(int processes) {
+        post("crash?processes=" + processes);
+    }
+
+    /** Rolling client upgrade of batch {@code batch} (1-based) of {@code batches} to {@code generation}. */
+    public void upgradeBatch(int batch, int batches, String generation, double perSecond) {
+        post("upgrade?batch=" + batch + "&of=" + batches + "&to=" + generation + "&rate=" + perSecond);
+    }
+
+    public FleetStatus status() {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(control.resolve("state")).timeout(CALL_TIMEOUT).GET().build());
+        try {
+            return JSON.readValue(response.body(), FleetStatus.class);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "the fleet's state is not JSON: " + response.body());
+        }
+    }
+
+    /** Waits until every accepted operation has finished, and returns the state then. */
+    public FleetStatus awaitIdle(Duration timeout) {
+        Deadline deadline = Deadline.after(timeout);
+        for (FleetStatus status = status(); ; status = status()) {
+            if (!status.busy()) {
+                return status;
+            }
+            if (deadline.hasPassed()) {
+                throw new LabException(LabException.FAILED, "the fleet is still busy " + deadline.describe()
+                        + ": " + status.totalProviders() + " of " + status.target() + " providers");
+            }
+            deadline.awaitNextPoll(POLL);
+        }
+    }
+
+    /** Deregisters every provider, then stops the process (killed if it takes over a minute). */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            try {
+                post("stop");
+            } catch (LabException e) {
+                // not answering: stopping the process below is all that is left
+            }
+            process.stop(Duration.ofSeconds(60));
+        }
+    }
+
+    private void post(String pathAndQuery) {
+        send(HttpRequest.newBuilder(control.resolve(pathAndQuery)).timeout(CALL_TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() >= 400) {
+                throw new LabException(response.statusCode() == 400 ? LabException.INVALID_INPUT : LabException.FAILED,
+                        "fleet " + request.uri().getPath() + ": " + response.body());
+            }
+            return response;
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "fleet control " + request.uri() + ": " + e, process.output(), List.of());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException(LabException.INTERRUPTED, "interrupted");
+        }
+    }
+
+    private static List<String> command(FleetSettings settings, Path directory, Path portFile) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + settings.maxHeap(), "-XX:+UseSerialGC",
+                "-Duser.home=" + directory.resolve("user-home"),
+                "-DJM.LOG.PATH=" + directory.resolve("logs"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-Dorg.slf4j.simpleLogger.showDateTime=true",
+                "io.upgradelab.providers.fleet.FleetMain",
+                "--servers", settings.servers(),
+                "--services", Integer.toString(settings.services()),
+                "--providers-per-process", Integer.toString(settings.providersPerProcess()),
+                "--first-port", Integer.toString(settings.firstPort()),
+                "--beat-threads", Integer.toString(settings.beatThreads()),
+                "--port-file", portFile.toString()));
+        return command;
+    }
+
+    /** providers/fleet/target: the fleet jar and its runtime classpath, laid out by the build. */
+    private static String classpath() {
+        Path target = LabHome.root().resolve("providers/fleet/target");
+        Path jar = target.resolve("provider-fleet.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new LabException(LabException.FAILED, jar + " is missing: build with ./mvnw -q package -DskipTests");
+        }
+        return jar + ":" + target.resolve("lib") + "/*";
+    }
+
+    private static int readPort(Path portFile) {
+        try {
+            String text = Files.readString(portFile).trim();
+            return text.isEmpty() ? -1 : Integer.parseInt(text);
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+}

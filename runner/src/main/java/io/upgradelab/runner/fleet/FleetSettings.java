@@ -1,0 +1,24 @@
+package io.upgradelab.runner.fleet;
+
+/**
+ * How a fleet is laid out and where it registers.
+ *
+ * @param servers             the Nacos nodes, {@code 127.0.0.1:8848,127.0.0.1:8858,...}
+ * @param services            Dubbo interfaces the providers spread over
+ * @param providersPerProcess providers per virtual process, i.e. per Nacos client
+ * @param firstPort           Dubbo port of virtual process 0 (never bound: the providers are virtual)
+ * @param beatThreads         1.x beat threads per client
+ * @param maxHeap             the fleet JVM's -Xmx
+ */
+public record FleetSettings(String servers, int services, int providersPerProcess, int firstPort, int beatThreads,
+                            String maxHeap) {
+
+    /** The published experiment's shape: 140 services, one Dubbo process per 140 providers. */
+    public static FleetSettings forServers(String servers) {
+        return new FleetSettings(servers, 140, 140, 30000, 1, "1g");
+    }
+
+    public FleetSettings withLayout(int services, int providersPerProcess) {
+        return new FleetSettings(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap);
+    }
+}
