@@ -13,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -150,7 +149,7 @@ public final class FleetProcess implements AutoCloseable {
     }
 
     private static List<String> command(FleetSettings settings, Path directory, Path portFile) {
-        List<String> command = new ArrayList<>(List.of(
+        return List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + settings.maxHeap(), "-XX:+UseSerialGC",
                 "-Duser.home=" + directory.resolve("user-home"),
@@ -163,8 +162,7 @@ public final class FleetProcess implements AutoCloseable {
                 "--providers-per-process", Integer.toString(settings.providersPerProcess()),
                 "--first-port", Integer.toString(settings.firstPort()),
                 "--beat-threads", Integer.toString(settings.beatThreads()),
-                "--port-file", portFile.toString()));
-        return command;
+                "--port-file", portFile.toString());
     }
 
     /** providers/fleet/target: the fleet jar and its runtime classpath, laid out by the build. */

@@ -27,6 +27,8 @@ public final class NacosApi {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final int CATALOG_PAGE = 500;
+    public static final String DEFAULT_GROUP = "DEFAULT_GROUP";
+    private static final String UPGRADE_METRICS = "v1/ns/upgrade/ops/metrics?json=true";
 
     private final URI base;
     private final HttpClient http;
@@ -65,23 +67,49 @@ public final class NacosApi {
      * (upgraded, isAll20XVersion, isDoubleWriteEnabled, v1 and v2 counts).
      */
     public JsonNode upgradeMetrics() {
-        return json(get("v1/ns/upgrade/ops/metrics?json=true"));
+        return json(get(UPGRADE_METRICS));
+    }
+
+    /**
+     * Whether this node serves in 2.x mode. A 2.0.x cluster starts in 1.x-compatible mode and
+     * refuses gRPC (2.x) clients until every member is 2.x and it has switched ({@code upgraded}).
+     * Versions without the upgrade endpoint (1.x, and 2.2 on) answer from what they are.
+     */
+    public boolean servesIn2xMode(int generation) {
+        if (generation < 2) {
+            return false;
+        }
+        HttpRequest request = get(UPGRADE_METRICS);
+        HttpResponse<String> response = send(request);
+        return response.statusCode() == 404 || parse(request, response).path("upgraded").asBoolean();
     }
 
     /** Registers one ephemeral instance over HTTP, as a 1.x client does. */
     public void registerInstance(String serviceName, String ip, int port) {
+        registerInstance(serviceName, DEFAULT_GROUP, ip, port);
+    }
+
+    public void registerInstance(String serviceName, String group, String ip, int port) {
+        instanceCall("POST", serviceName, group, ip, port);
+    }
+
+    public void deregisterInstance(String serviceName, String group, String ip, int port) {
+        instanceCall("DELETE", serviceName, group, ip, port);
+    }
+
+    private void instanceCall(String method, String serviceName, String group, String ip, int port) {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("serviceName", serviceName);
+        form.put("groupName", group);
         form.put("ip", ip);
         form.put("port", Integer.toString(port));
         form.put("ephemeral", "true");
-        HttpResponse<String> response = send(HttpRequest.newBuilder(base.resolve("v1/ns/instance"))
-                .timeout(TIMEOUT)
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(encode(form))).build());
+        URI uri = base.resolve("v1/ns/instance?" + encode(form));
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+                .method(method, HttpRequest.BodyPublishers.noBody()).build());
         if (response.statusCode() != 200) {
-            throw new NacosApiException(base + "v1/ns/instance answered " + response.statusCode()
-                    + ": " + response.body());
+            throw new NacosApiException(method + " " + base + "v1/ns/instance answered " + response.statusCode()
+                    + ": " + abbreviate(response.body()));
         }
     }
 
@@ -119,7 +147,10 @@ public final class NacosApi {
     }
 
     private JsonNode json(HttpRequest request) {
-        HttpResponse<String> response = send(request);
+        return parse(request, send(request));
+    }
+
+    private static JsonNode parse(HttpRequest request, HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new NacosApiException(request.uri() + " answered " + response.statusCode() + ": "
                     + abbreviate(response.body()));

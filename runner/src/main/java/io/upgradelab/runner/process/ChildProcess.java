@@ -1,5 +1,8 @@
 package io.upgradelab.runner.process;
 
+import io.upgradelab.runner.Deadline;
+import io.upgradelab.runner.LabException;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -115,6 +118,35 @@ public final class ChildProcess {
     /** The exit code, or -1 while it runs. */
     public int exitCode() {
         return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    /**
+     * Waits until the output contains {@code marker} (the program's own "ready" line), or fails with
+     * the reason and the output's last lines if the process exits or the deadline passes first.
+     */
+    public void awaitOutput(String marker, Deadline deadline) {
+        while (true) {
+            String text = readOutput();
+            if (text.contains(marker)) {
+                return;
+            }
+            if (!isAlive() || deadline.hasPassed()) {
+                List<String> lines = text.lines().toList();
+                throw new LabException(LabException.FAILED, name + " (pid " + pid() + ") "
+                        + (isAlive() ? "did not print '" + marker + "' " + deadline.describe()
+                        : "exited with " + exitCode() + " before it was ready"),
+                        output, lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+            }
+            deadline.awaitNextPoll(Duration.ofMillis(200));
+        }
+    }
+
+    private String readOutput() {
+        try {
+            return Files.exists(output) ? Files.readString(output) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** SIGTERM, then SIGKILL if it has not exited within {@code grace}. Returns once it is gone. */

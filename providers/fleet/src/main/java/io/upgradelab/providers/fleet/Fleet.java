@@ -31,6 +31,8 @@ import java.util.function.BiFunction;
 public final class Fleet implements AutoCloseable {
 
     private static final int REGISTRATION_THREADS = 16;
+    /** A 1.x client beats once per provider every 5 s. */
+    private static final double BEAT_INTERVAL_SECONDS = 5.0;
 
     private final FleetLayout layout;
     private final ClientSettings settings;
@@ -41,6 +43,7 @@ public final class Fleet implements AutoCloseable {
     private final ExecutorService registrations =
             Executors.newFixedThreadPool(REGISTRATION_THREADS, r -> daemon(r, "fleet-registration"));
     private final CpuMeter cpu = new CpuMeter();
+    private final RateMeter beats = new RateMeter();
     private volatile int target;
     private volatile int pending;
 
@@ -121,7 +124,8 @@ public final class Fleet implements AutoCloseable {
             processCount.merge(p.generation().label(), 1, Integer::sum);
         }
         return new FleetState(providers, processCount, target, pending > 0, errors.registrationFailures(),
-                errors.clientErrors(), errors.lastError(), cpu.percentSinceLastCall(), rssBytes());
+                errors.clientErrors(), errors.lastError(), beats.perSecondSinceLastCall(BeatCounter1x.sent()),
+                providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.percentSinceLastCall(), rssBytes());
     }
 
     /** Stops every process gracefully (providers deregister) and releases the threads. */
@@ -244,6 +248,20 @@ public final class Fleet implements AutoCloseable {
         Thread t = new Thread(r, name);
         t.setDaemon(true);
         return t;
+    }
+
+    /** A counter's growth per second between calls. */
+    private static final class RateMeter {
+        private long lastCount;
+        private long lastWall = System.nanoTime();
+
+        synchronized double perSecondSinceLastCall(long count) {
+            long now = System.nanoTime();
+            double rate = now == lastWall ? 0 : (count - lastCount) * 1e9 / (now - lastWall);
+            lastCount = count;
+            lastWall = now;
+            return rate;
+        }
     }
 
     /** The JVM's CPU time between calls, from the platform MXBean, in percent of one core. */

@@ -12,6 +12,7 @@ final class NacosClient1x implements RegistryClient {
 
     static {
         ShadedProperties.useLoopback(NamingService.class);
+        BeatCounter1x.install();
     }
 
     private final NamingService naming;

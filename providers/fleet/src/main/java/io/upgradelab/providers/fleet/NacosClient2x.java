@@ -7,7 +7,13 @@ import io.upgradelab.shaded.nacos2x.com.alibaba.nacos.api.naming.NamingService;
 import io.upgradelab.shaded.nacos2x.com.alibaba.nacos.api.naming.pojo.Instance;
 import java.util.Properties;
 
-/** A real nacos-client 2.0.4 (shaded): one gRPC connection per client, no per-provider beats. */
+/**
+ * A real nacos-client 2.0.4 (shaded): one gRPC connection per client, no per-provider beats.
+ *
+ * <p>It mirrors {@link NacosClient1x} line for line on purpose: the two generations have the same
+ * API in two relocated packages, so their types share nothing Java could abstract over short of
+ * reflection, which would hide exactly the calls this class exists to make.
+ */
 final class NacosClient2x implements RegistryClient {
 
     static {

@@ -46,12 +46,17 @@ class FleetProcessIT {
 
                 fleet.scaleTo(PROVIDERS, 150, "1x");
                 FleetStatus ramped = fleet.awaitIdle(Duration.ofMinutes(2));
+                assertThat(ramped.registrationFailures()).as(ramped.lastError()).isZero();
                 assertThat(ramped.providers("1x")).isEqualTo(PROVIDERS);
-                assertThat(ramped.registrationFailures()).isZero();
                 for (LocalNode node : cluster.localNodes()) {
                     awaitTotal(node.api(), PROVIDERS);
                 }
                 assertEveryProviderIsDubboShapedOnLoopback(cluster.node(2).api());
+                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                    FleetStatus beating = fleet.status();   // 1.x clients beat every 5 s per provider
+                    assertThat(beating.nominalBeatsPerSecond()).isEqualTo(PROVIDERS / 5.0);
+                    assertThat(beating.beatsPerSecond()).isPositive();
+                });
 
                 fleet.upgradeBatch(1, 3, "2x", 150);
                 FleetStatus upgraded = fleet.awaitIdle(Duration.ofMinutes(2));

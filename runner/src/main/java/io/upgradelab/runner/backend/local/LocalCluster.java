@@ -20,6 +20,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The embedded default backend: a cluster of real Nacos server processes on 127.0.0.1.
@@ -27,13 +28,17 @@ import java.util.function.Consumer;
  * <p>{@link #start} is the whole lifecycle of bringing a cluster up: free ports are checked, every
  * node is launched, each must log its start-up and answer its readiness check, and the cluster
  * must agree on its members (all UP, versions known) and, with embedded storage, have a raft
- * leader for config data. Three nodes started together on two cores sometimes fail to elect that
+ * leader for config data; last, every node must accept registrations. Three nodes started together on two cores sometimes fail to elect that
  * leader; the start is then tried once more, with the diagnosis printed.
  */
 public final class LocalCluster implements Backend {
 
     /** The raft group holding config data; without its leader a cluster cannot serve writes. */
     static final String CONFIG_RAFT_GROUP = "nacos_config";
+    /** Where the readiness canaries register: a group of their own, apart from every experiment's services. */
+    public static final String CANARY_GROUP = "UPGRADE_LAB_READINESS";
+    /** Canary services per node: enough names that every node is responsible for some. */
+    private static final int CANARIES_PER_NODE = 4;
     private static final int START_ATTEMPTS = 2;
     private static final Duration POLL = Duration.ofMillis(500);
 
@@ -197,17 +202,48 @@ public final class LocalCluster implements Backend {
 
     /**
      * Waits until every running node lists every running node as UP at the version that node really
-     * runs (peers learn a new version only from the member's next report) and, in cluster mode,
-     * knows the leader of the config raft group.
+     * runs (peers learn a new version only from the member's next report); in cluster mode, knows
+     * the leader of the config raft group; when all run 2.x, serves in 2.x mode; and accepts
+     * registrations.
      */
     private void awaitFormed(Deadline deadline) {
-        for (String problem = formationProblem(); !problem.isEmpty(); problem = formationProblem()) {
+        awaitNoProblem(this::formationProblem, "the cluster did not form", deadline);
+        awaitNoProblem(this::registrationProblem, "the cluster does not accept registrations", deadline);
+    }
+
+    /** Polls {@code problem} until it answers "" (no problem left), or fails with its last answer. */
+    private void awaitNoProblem(Supplier<String> problem, String failure, Deadline deadline) {
+        for (String p = problem.get(); !p.isEmpty(); p = problem.get()) {
             if (deadline.hasPassed()) {
-                throw new LabException(LabException.FAILED, "the cluster did not form " + deadline.describe()
-                        + ": " + problem, nodes.get(0).consoleLog(), List.of());
+                throw new LabException(LabException.FAILED, failure + " " + deadline.describe() + ": " + p,
+                        nodes.get(0).consoleLog(), List.of());
             }
             deadline.awaitNextPoll(POLL);
         }
+    }
+
+    /**
+     * Whether every running node accepts registrations, or why not ("" when they all do).
+     *
+     * <p>Members can agree while their distro views do not yet: a node then forwards a registration
+     * to the peer it believes responsible, which refuses it ("receive invalid redirect request from
+     * peer"). So the last readiness signal is the thing itself: canary instances registered through
+     * every node, for service names spread over every node's share, then deregistered.
+     */
+    private String registrationProblem() {
+        List<LocalNode> running = nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList();
+        for (LocalNode node : running) {
+            for (int k = 0; k < CANARIES_PER_NODE * running.size(); k++) {
+                String service = "upgrade-lab.readiness." + k;
+                try {
+                    node.api().registerInstance(service, CANARY_GROUP, LocalNode.LOOPBACK, 1);
+                    node.api().deregisterInstance(service, CANARY_GROUP, LocalNode.LOOPBACK, 1);
+                } catch (NacosApiException e) {
+                    return node + " does not accept registrations yet: " + e.getMessage();
+                }
+            }
+        }
+        return "";
     }
 
     /** Why the cluster has not formed yet, or "" when it has. */
@@ -215,6 +251,9 @@ public final class LocalCluster implements Backend {
         Map<String, String> expected = new TreeMap<>();   // address -> the version running there
         nodes.stream().filter(n -> n.status().state() == NodeState.UP)
                 .forEach(n -> expected.put(n.address(), n.version()));
+        // all on 2.x: the cluster must also have left 1.x-compatible mode; a mixed cluster cannot
+        boolean allRun2x = nodes.stream().filter(n -> n.status().state() == NodeState.UP)
+                .allMatch(n -> n.distribution().generation() >= 2);
         for (LocalNode node : nodes) {
             if (!expected.containsKey(node.address())) {
                 continue;
@@ -232,6 +271,9 @@ public final class LocalCluster implements Backend {
                             : m.state() + (m.version().isEmpty() ? "" : " " + m.version()))
                             + ", not UP " + member.getValue();
                 }
+            }
+            if (allRun2x && !node.api().servesIn2xMode(node.distribution().generation())) {
+                return node + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
             }
             if (!spec.standalone()) {
                 String leader = seen.get(node.address()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "");

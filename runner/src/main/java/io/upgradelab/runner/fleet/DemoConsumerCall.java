@@ -1,0 +1,48 @@
+package io.upgradelab.runner.fleet;
+
+import io.upgradelab.runner.Deadline;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.process.ChildProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One call of the demo service by a real Dubbo consumer of a given client generation, in a JVM of
+ * its own: the smallest proof that the demo providers answer through the registry.
+ *
+ * @param answered whether the call succeeded
+ * @param line     {@code ANSWER: ...} or {@code CALL FAILED: <class> code=<n>: <message>}
+ */
+public record DemoConsumerCall(boolean answered, String line) {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+    public static DemoConsumerCall once(String generation, String servers, String name, Path directory) {
+        // a Dubbo 3 consumer registered at application level would also export a metadata service
+        Map<String, String> dubbo = "1x".equals(generation) ? Map.of() : Map.of("dubbo.application.register-mode", "interface");
+        List<String> command = DubboJvm.command(generation, directory, dubbo,
+                "org.upgradelab.demo.provider.DemoConsumer", List.of(servers, name));
+        Path log = directory.resolve("consumer-" + System.nanoTime() + ".log");
+        ChildProcess consumer = ChildProcess.start("demo-consumer-" + generation, command, Map.of(), directory, log);
+        Deadline deadline = Deadline.after(TIMEOUT);
+        while (consumer.isAlive() && !deadline.hasPassed()) {
+            deadline.awaitNextPoll(Duration.ofMillis(200));
+        }
+        if (consumer.isAlive()) {
+            consumer.kill();
+            throw new LabException(LabException.FAILED, "the demo consumer did not finish " + deadline.describe(), log, List.of());
+        }
+        try {
+            String line = Files.readAllLines(log).stream().filter(l -> l.startsWith("ANSWER: ") || l.startsWith("CALL FAILED: "))
+                    .findFirst().orElseThrow(() -> new LabException(LabException.FAILED,
+                            "the demo consumer exited with " + consumer.exitCode() + " and no answer", log, List.of()));
+            return new DemoConsumerCall(line.startsWith("ANSWER: "), line);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot read " + log + ": " + e);
+        }
+    }
+}

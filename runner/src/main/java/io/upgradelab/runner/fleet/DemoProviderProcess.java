@@ -1,0 +1,86 @@
+package io.upgradelab.runner.fleet;
+
+import io.upgradelab.runner.Deadline;
+import io.upgradelab.runner.process.ChildProcess;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A real Dubbo provider of the demo service (providers/demo-dubbo27 or demo-dubbo32) as a child
+ * process: the provider the probe calls. It takes part in a rolling client upgrade like any other:
+ * stop it, start the other generation on the same port.
+ */
+public final class DemoProviderProcess implements AutoCloseable {
+
+    private static final String READY = "demo provider ready";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** Dubbo's shutdown hook deregisters and waits for in-flight calls (10 s by default). */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    private final ChildProcess process;
+    private final String generation;
+    private final int port;
+
+    private DemoProviderProcess(ChildProcess process, String generation, int port) {
+        this.process = process;
+        this.generation = generation;
+        this.port = port;
+    }
+
+    /**
+     * Starts a demo provider of client generation {@code generation} ("1x" or "2x") registering with
+     * {@code servers} ({@code 127.0.0.1:8848,...}) and serving on 127.0.0.1:{@code port}; returns once
+     * it has exported the service.
+     */
+    public static DemoProviderProcess start(String generation, String servers, int port, String application,
+                                            Path directory, Consumer<String> progress) {
+        Map<String, String> dubbo = "1x".equals(generation) ? Map.of()
+                // Dubbo 3: interface- and application-level registration; the metadata service on the same port
+                : Map.of("dubbo.application.register-mode", "all",
+                        "dubbo.application.metadata-service-port", Integer.toString(port));
+        List<String> command = DubboJvm.command(generation, directory, dubbo,
+                "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
+        Path log = directory.resolve("console.log");
+        ChildProcess child = ChildProcess.start("demo-provider-" + generation + "-" + port, command, Map.of(),
+                directory, log);
+        progress.accept("demo provider " + application + " (" + generation + ", 127.0.0.1:" + port
+                + "): launched, pid " + child.pid() + ", log " + log);
+        try {
+            child.awaitOutput(READY, Deadline.after(START_TIMEOUT));
+        } catch (RuntimeException e) {
+            child.kill();
+            throw e;
+        }
+        return new DemoProviderProcess(child, generation, port);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String generation() {
+        return generation;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** A crash: SIGKILL, nothing deregistered. */
+    public void kill() {
+        process.kill();
+    }
+
+    /** A graceful stop: SIGTERM; Dubbo deregisters the provider before it exits. */
+    @Override
+    public void close() {
+        process.stop(STOP_GRACE);
+    }
+}
