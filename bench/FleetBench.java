@@ -88,13 +88,8 @@ public class FleetBench {
                 say(String.format("%s: %d providers in %.0f s; holding %d s", c.name(), ramped.totalProviders(),
                         rampSeconds, holdSeconds));
                 fleet.status();   // the hold's CPU and beat rates count from here
-                FleetStatus held = null;
-                for (int s = 10; s <= holdSeconds; s += 10) {
-                    Thread.sleep(10_000);   // a benchmark holds for a fixed time on purpose
-                    if (s == holdSeconds) {
-                        held = fleet.status();
-                    }
-                }
+                Thread.sleep(holdSeconds * 1000L);   // a benchmark holds for a fixed time on purpose
+                FleetStatus held = fleet.status();
                 say(String.format("%s: CPU %.1f%%, RSS %d MiB, beats %.0f/s of %.0f", c.name(),
                         held.cpuPercent(), held.rssBytes() >> 20, held.beatsPerSecond(), held.nominalBeatsPerSecond()));
                 int seen = instancesSeenByNode1(cluster);

@@ -1,6 +1,5 @@
 package io.upgradelab.runner.fleet;
 
-import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.process.ChildProcess;
 import java.io.IOException;
@@ -28,13 +27,10 @@ public record DemoConsumerCall(boolean answered, String line) {
                 "org.upgradelab.demo.provider.DemoConsumer", List.of(servers, name));
         Path log = directory.resolve("consumer-" + System.nanoTime() + ".log");
         ChildProcess consumer = ChildProcess.start("demo-consumer-" + generation, command, Map.of(), directory, log);
-        Deadline deadline = Deadline.after(TIMEOUT);
-        while (consumer.isAlive() && !deadline.hasPassed()) {
-            deadline.awaitNextPoll(Duration.ofMillis(200));
-        }
-        if (consumer.isAlive()) {
+        if (!consumer.awaitExit(TIMEOUT)) {
             consumer.kill();
-            throw new LabException(LabException.FAILED, "the demo consumer did not finish " + deadline.describe(), log, List.of());
+            throw new LabException(LabException.FAILED, "the demo consumer did not finish within "
+                    + TIMEOUT.toSeconds() + " s", log, List.of());
         }
         try {
             String line = Files.readAllLines(log).stream().filter(l -> l.startsWith("ANSWER: ") || l.startsWith("CALL FAILED: "))

@@ -48,12 +48,7 @@ public final class DemoProviderProcess implements AutoCloseable {
                 directory, log);
         progress.accept("demo provider " + application + " (" + generation + ", 127.0.0.1:" + port
                 + "): launched, pid " + child.pid() + ", log " + log);
-        try {
-            child.awaitOutput(READY, Deadline.after(START_TIMEOUT));
-        } catch (RuntimeException e) {
-            child.kill();
-            throw e;
-        }
+        child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
         return new DemoProviderProcess(child, generation, port);
     }
 

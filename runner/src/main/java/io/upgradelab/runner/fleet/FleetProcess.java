@@ -30,6 +30,9 @@ public final class FleetProcess implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration POLL = Duration.ofMillis(250);
+    /** What the fleet prints once its control channel listens: {@code fleet control on 127.0.0.1:PORT}. */
+    private static final String READY = "fleet control on 127.0.0.1:";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final ChildProcess process;
     private final URI control;
@@ -45,28 +48,17 @@ public final class FleetProcess implements AutoCloseable {
      * (its user.home, caches and console log), and returns once its control channel answers.
      */
     public static FleetProcess start(FleetSettings settings, Path directory, Consumer<String> progress) {
-        Path portFile = directory.resolve("control.port");
         Path log = directory.resolve("console.log");
         try {
             Files.createDirectories(directory);
-            Files.deleteIfExists(portFile);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
-        ChildProcess child = ChildProcess.start("fleet", command(settings, directory, portFile),
+        ChildProcess child = ChildProcess.start("fleet", command(settings, directory),
                 Map.of("CLASSPATH", classpath()), directory, log);
         progress.accept("fleet: launched, pid " + child.pid() + ", log " + log);
-        Deadline deadline = Deadline.after(Duration.ofSeconds(60));
-        while (!Files.exists(portFile) || readPort(portFile) <= 0) {
-            if (!child.isAlive() || deadline.hasPassed()) {
-                child.kill();
-                throw new LabException(LabException.FAILED, "the provider fleet did not start: "
-                        + (child.isAlive() ? "no control port " + deadline.describe() : "exited with " + child.exitCode()),
-                        log, List.of());
-            }
-            deadline.awaitNextPoll(POLL);
-        }
-        FleetProcess fleet = new FleetProcess(child, readPort(portFile));
+        String ready = child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
+        FleetProcess fleet = new FleetProcess(child, Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).trim()));
         fleet.status();   // answers, or fails here with a message
         return fleet;
     }
@@ -148,7 +140,7 @@ public final class FleetProcess implements AutoCloseable {
         }
     }
 
-    private static List<String> command(FleetSettings settings, Path directory, Path portFile) {
+    private static List<String> command(FleetSettings settings, Path directory) {
         return List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + settings.maxHeap(), "-XX:+UseSerialGC",
@@ -161,8 +153,7 @@ public final class FleetProcess implements AutoCloseable {
                 "--services", Integer.toString(settings.services()),
                 "--providers-per-process", Integer.toString(settings.providersPerProcess()),
                 "--first-port", Integer.toString(settings.firstPort()),
-                "--beat-threads", Integer.toString(settings.beatThreads()),
-                "--port-file", portFile.toString());
+                "--beat-threads", Integer.toString(settings.beatThreads()));
     }
 
     /** providers/fleet/target: the fleet jar and its runtime classpath, laid out by the build. */
@@ -173,14 +164,5 @@ public final class FleetProcess implements AutoCloseable {
             throw new LabException(LabException.FAILED, jar + " is missing: build with ./mvnw -q package -DskipTests");
         }
         return jar + ":" + target.resolve("lib") + "/*";
-    }
-
-    private static int readPort(Path portFile) {
-        try {
-            String text = Files.readString(portFile).trim();
-            return text.isEmpty() ? -1 : Integer.parseInt(text);
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
     }
 }

@@ -56,9 +56,9 @@ public final class ChildProcess {
 
     private final String name;
     private final Process process;
-    private final Path output;
+    private final LogTail output;
 
-    private ChildProcess(String name, Process process, Path output) {
+    private ChildProcess(String name, Process process, LogTail output) {
         this.name = name;
         this.process = process;
         this.output = output;
@@ -82,11 +82,12 @@ public final class ChildProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
         builder.environment().putAll(environment);
+        LogTail tail = new LogTail(output);   // from here: what this process writes, not an earlier one
         LoopbackGuard.library().ifPresent(library -> builder.environment().merge("LD_PRELOAD",
                 library.toString(), (existing, ours) -> ours + ":" + existing));
         try {
             Process process = SPAWNER.submit(builder::start).get();
-            ChildProcess child = new ChildProcess(name, process, output);
+            ChildProcess child = new ChildProcess(name, process, tail);
             LIVE.add(child);
             process.onExit().thenRun(() -> LIVE.remove(child));
             return child;
@@ -108,7 +109,7 @@ public final class ChildProcess {
     }
 
     public Path output() {
-        return output;
+        return output.file();
     }
 
     public boolean isAlive() {
@@ -121,31 +122,40 @@ public final class ChildProcess {
     }
 
     /**
-     * Waits until the output contains {@code marker} (the program's own "ready" line), or fails with
-     * the reason and the output's last lines if the process exits or the deadline passes first.
+     * Waits for the program's own "ready" line (the first containing {@code marker}) and returns it.
+     * A program that exits first, or stays silent past the deadline, is killed and reported with the
+     * reason and the last lines of its output.
      */
-    public void awaitOutput(String marker, Deadline deadline) {
+    public String awaitReadyLine(String marker, Deadline deadline) {
         while (true) {
-            String text = readOutput();
-            if (text.contains(marker)) {
-                return;
+            for (String line : output.readNewLines()) {
+                if (line.contains(marker)) {
+                    return line;
+                }
             }
             if (!isAlive() || deadline.hasPassed()) {
-                List<String> lines = text.lines().toList();
-                throw new LabException(LabException.FAILED, name + " (pid " + pid() + ") "
-                        + (isAlive() ? "did not print '" + marker + "' " + deadline.describe()
-                        : "exited with " + exitCode() + " before it was ready"),
-                        output, lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+                String why = isAlive() ? "did not print '" + marker + "' " + deadline.describe()
+                        : "exited with " + exitCode() + " before it was ready";
+                kill();
+                throw new LabException(LabException.FAILED, name + " (pid " + pid() + ") " + why,
+                        output.file(), output.lastLines());
             }
             deadline.awaitNextPoll(Duration.ofMillis(200));
         }
     }
 
-    private String readOutput() {
+    /** Waits until the process exits by itself; false if it still runs after {@code timeout}. */
+    public boolean awaitExit(Duration timeout) {
         try {
-            return Files.exists(output) ? Files.readString(output) : "";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException(LabException.INTERRUPTED, "interrupted");
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 
 /**
@@ -45,7 +46,8 @@ public final class Fleet implements AutoCloseable {
     private final CpuMeter cpu = new CpuMeter();
     private final RateMeter beats = new RateMeter();
     private volatile int target;
-    private volatile int pending;
+    /** Operations accepted and not finished: raised by the control thread, lowered by the operation thread. */
+    private final AtomicInteger pending = new AtomicInteger();
 
     public Fleet(FleetLayout layout, ClientSettings settings) {
         this(layout, settings, Generation::connect);
@@ -123,7 +125,7 @@ public final class Fleet implements AutoCloseable {
             providers.merge(p.generation().label(), p.size(), Integer::sum);
             processCount.merge(p.generation().label(), 1, Integer::sum);
         }
-        return new FleetState(providers, processCount, target, pending > 0, errors.registrationFailures(),
+        return new FleetState(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
                 errors.clientErrors(), errors.lastError(), beats.perSecondSinceLastCall(BeatCounter1x.sent()),
                 providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.percentSinceLastCall(), rssBytes());
     }
@@ -196,7 +198,7 @@ public final class Fleet implements AutoCloseable {
     }
 
     private Future<Void> submit(int newTarget, Runnable operation) {
-        pending++;
+        pending.incrementAndGet();
         if (newTarget >= 0) {
             target = newTarget;
         }
@@ -204,7 +206,7 @@ public final class Fleet implements AutoCloseable {
             try {
                 operation.run();
             } finally {
-                pending--;
+                pending.decrementAndGet();
             }
         }, operations);
     }

@@ -1,7 +1,5 @@
 package io.upgradelab.providers.fleet;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -39,9 +37,6 @@ public final class FleetMain implements Callable<Integer> {
             description = "Port of the control channel on 127.0.0.1; 0 picks a free one (default).")
     int controlPort;
 
-    @Option(names = "--port-file", paramLabel = "FILE", description = "Also write the control port to FILE.")
-    Path portFile;
-
     public static void main(String[] args) {
         System.exit(new CommandLine(new FleetMain()).execute(args));
     }
@@ -58,9 +53,6 @@ public final class FleetMain implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "fleet-shutdown"));
         try (FleetControlServer control = new FleetControlServer(fleet, controlPort, stop)) {
             control.start();
-            if (portFile != null) {
-                Files.writeString(portFile, Integer.toString(control.port()));
-            }
             System.out.println("fleet control on 127.0.0.1:" + control.port());
             System.out.flush();
             stopped.await();

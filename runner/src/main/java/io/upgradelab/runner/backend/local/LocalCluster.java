@@ -295,15 +295,9 @@ public final class LocalCluster implements Backend {
      * node count, gRPC included on 1.x: any node may be upgraded to 2.x later in the run.
      */
     static void requirePortsFree(LocalClusterSpec spec) {
-        ListeningSockets listening = ListeningSockets.read();
-        for (int n = 1; n <= spec.nodes(); n++) {
-            for (Map.Entry<Integer, String> port : spec.portsOf(n).byPurpose().entrySet()) {
-                if (listening.isTaken(port.getKey())) {
-                    throw LabException.invalidInput("port " + port.getKey() + " (" + port.getValue() + " of node " + n
-                            + ") is already in use; choose another first port with --port");
-                }
-            }
-        }
+        spec.takenPort(ListeningSockets.read()).ifPresent(taken -> {
+            throw LabException.invalidInput(taken + " is already in use; choose another first port with --port");
+        });
     }
 
     private static String seconds(long nanos) {

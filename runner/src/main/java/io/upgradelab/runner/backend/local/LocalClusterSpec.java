@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How to lay out a cluster of local Nacos processes.
@@ -66,15 +67,27 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     public static int firstFreePort(int nodes, int from) {
         ListeningSockets listening = ListeningSockets.read();
         for (int first = from; first + (nodes - 1) * PORT_STEP + NodePorts.GRPC_CLUSTER_OFFSET <= 65535; first += 100) {
-            boolean free = true;
-            for (int n = 0; n < nodes && free; n++) {
-                free = new NodePorts(first + n * PORT_STEP).byPurpose().keySet().stream().noneMatch(listening::isTaken);
-            }
-            if (free) {
+            if (takenPort(first, nodes, listening).isEmpty()) {
                 return first;
             }
         }
         throw LabException.invalidInput("no free ports for " + nodes + " node(s) from " + from + " up");
+    }
+
+    /** The first port of this layout that something already listens on, said as a person needs it. */
+    public Optional<String> takenPort(ListeningSockets listening) {
+        return takenPort(firstPort, nodes, listening);
+    }
+
+    private static Optional<String> takenPort(int firstPort, int nodes, ListeningSockets listening) {
+        for (int n = 1; n <= nodes; n++) {
+            for (Map.Entry<Integer, String> port : new NodePorts(httpPort(firstPort, n)).byPurpose().entrySet()) {
+                if (listening.isTaken(port.getKey())) {
+                    return Optional.of("port " + port.getKey() + " (" + port.getValue() + " of node " + n + ")");
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     public boolean standalone() {

@@ -1,15 +1,10 @@
 package io.upgradelab.runner.backend.local;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.upgradelab.runner.process.LogTail;
+
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -37,32 +32,25 @@ public final class StartupLog {
     private static final Pattern DID_NOT_START = Pattern.compile("(Nacos Server did not start because [^:\\n]*)");
     private static final Pattern CAUSED_BY = Pattern.compile("^Caused by: (.*)$");
     private static final Pattern ERROR_LINE = Pattern.compile("^\\S+ \\S+\\s+ERROR .*? : (.*)$");
-    private static final int TAIL_LINES = 40;
 
-    private final Path file;
-    private final long startOffset;
-    private long offset;
-    private final StringBuilder partialLine = new StringBuilder();
+    private final LogTail log;
     /** Lines since this start that may name the cause: few, so they are all kept. */
     private final List<String> causeCandidates = new ArrayList<>();
-    private final Deque<String> tail = new ArrayDeque<>();
     private Verdict verdict = Verdict.STARTING;
 
     /** Watches {@code file} from its current end: output of an earlier start is not read again. */
     public StartupLog(Path file) {
-        this.file = file;
-        this.startOffset = size(file);
-        this.offset = startOffset;
+        this.log = new LogTail(file);
     }
 
     public Path file() {
-        return file;
+        return log.file();
     }
 
     /** Reads what was appended since the last call and returns the verdict so far. */
     public Verdict poll() {
         if (verdict == Verdict.STARTING || verdict == Verdict.FAILED) {
-            readNewLines().forEach(this::accept);
+            log.readNewLines().forEach(this::accept);
         }
         return verdict;
     }
@@ -75,7 +63,7 @@ public final class StartupLog {
         long giveUp = System.nanoTime() + atMost.toNanos();
         long lastGrowth = System.nanoTime();
         while (System.nanoTime() < giveUp && System.nanoTime() - lastGrowth < quiet.toNanos()) {
-            List<String> lines = readNewLines();
+            List<String> lines = log.readNewLines();
             if (!lines.isEmpty()) {
                 lines.forEach(this::accept);
                 lastGrowth = System.nanoTime();
@@ -116,15 +104,11 @@ public final class StartupLog {
 
     /** The last lines written since this start began, for a failure report. */
     public List<String> tail() {
-        readNewLines().forEach(this::accept);
-        return List.copyOf(tail);
+        log.readNewLines().forEach(this::accept);
+        return log.lastLines();
     }
 
     private void accept(String line) {
-        tail.addLast(line);
-        if (tail.size() > TAIL_LINES) {
-            tail.removeFirst();
-        }
         if (verdict == Verdict.STARTING && line.contains(STARTED_MARK)) {
             verdict = Verdict.STARTED;
         } else if (verdict != Verdict.STARTED && FAILED_MARKS.stream().anyMatch(line::contains)) {
@@ -133,40 +117,6 @@ public final class StartupLog {
         if (DID_NOT_START.matcher(line).find() || CAUSED_BY.matcher(line).matches()
                 || ERROR_LINE.matcher(line).matches()) {
             causeCandidates.add(line);
-        }
-    }
-
-    private List<String> readNewLines() {
-        List<String> lines = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return lines;
-        }
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            long length = in.length();
-            if (length < offset) {      // truncated: read it again from the start
-                offset = 0;
-            }
-            byte[] chunk = new byte[(int) Math.min(length - offset, 4 << 20)];
-            in.seek(offset);
-            in.readFully(chunk);
-            offset += chunk.length;
-            partialLine.append(new String(chunk, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        int newline;
-        while ((newline = partialLine.indexOf("\n")) >= 0) {
-            lines.add(partialLine.substring(0, newline).stripTrailing());
-            partialLine.delete(0, newline + 1);
-        }
-        return lines;
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.exists(file) ? Files.size(file) : 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

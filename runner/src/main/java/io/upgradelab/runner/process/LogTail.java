@@ -1,0 +1,78 @@
+package io.upgradelab.runner.process;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Reads a growing log from a given point, a complete line at a time, keeping its last lines for
+ * failure reports. Each read returns only what was appended since the previous one, so watching a
+ * log costs what the log grows, not its size.
+ */
+public final class LogTail {
+
+    private static final int KEPT_LINES = 40;
+
+    private final Path file;
+    private long offset;
+    private final StringBuilder partialLine = new StringBuilder();
+    private final Deque<String> last = new ArrayDeque<>();
+
+    /** Reads {@code file} from its current end: what an earlier run wrote there is not read again. */
+    public LogTail(Path file) {
+        this.file = file;
+        try {
+            this.offset = Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The complete lines appended since the previous call. */
+    public List<String> readNewLines() {
+        List<String> lines = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return lines;
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long length = in.length();
+            if (length < offset) {      // truncated: read it again from the start
+                offset = 0;
+            }
+            byte[] chunk = new byte[(int) Math.min(length - offset, 4 << 20)];
+            in.seek(offset);
+            in.readFully(chunk);
+            offset += chunk.length;
+            partialLine.append(new String(chunk, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int newline;
+        while ((newline = partialLine.indexOf("\n")) >= 0) {
+            String line = partialLine.substring(0, newline).stripTrailing();
+            partialLine.delete(0, newline + 1);
+            lines.add(line);
+            last.addLast(line);
+            if (last.size() > KEPT_LINES) {
+                last.removeFirst();
+            }
+        }
+        return lines;
+    }
+
+    /** The last lines read so far (at most 40). */
+    public List<String> lastLines() {
+        return List.copyOf(last);
+    }
+}
