@@ -1,6 +1,8 @@
 package io.upgradelab.runner.fleet;
 
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.dubbo.DubboJvm;
+import io.upgradelab.runner.dubbo.DubboProgram;
 import io.upgradelab.runner.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +25,7 @@ public record DemoConsumerCall(boolean answered, String line) {
     public static DemoConsumerCall once(String generation, String servers, String name, Path directory) {
         // a Dubbo 3 consumer registered at application level would also export a metadata service
         Map<String, String> dubbo = "1x".equals(generation) ? Map.of() : Map.of("dubbo.application.register-mode", "interface");
-        List<String> command = DubboJvm.command(generation, directory, dubbo,
+        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory, dubbo,
                 "org.upgradelab.demo.provider.DemoConsumer", List.of(servers, name));
         Path log = directory.resolve("consumer-" + System.nanoTime() + ".log");
         ChildProcess consumer = ChildProcess.start("demo-consumer-" + generation, command, Map.of(), directory, log);

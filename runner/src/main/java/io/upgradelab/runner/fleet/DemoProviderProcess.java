@@ -1,7 +1,11 @@
 package io.upgradelab.runner.fleet;
 
 import io.upgradelab.runner.Deadline;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.dubbo.DubboJvm;
+import io.upgradelab.runner.dubbo.DubboProgram;
 import io.upgradelab.runner.process.ChildProcess;
+import io.upgradelab.runner.process.EphemeralPorts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,16 +36,22 @@ public final class DemoProviderProcess implements AutoCloseable {
 
     /**
      * Starts a demo provider of client generation {@code generation} ("1x" or "2x") registering with
-     * {@code servers} ({@code 127.0.0.1:8848,...}) and serving on 127.0.0.1:{@code port}; returns once
-     * it has exported the service.
+     * {@code servers} ({@code 127.0.0.1:8848,...}) and serving on 127.0.0.1:{@code port} (outside the
+     * ephemeral port range, see {@link EphemeralPorts}); returns once it has exported the service.
      */
     public static DemoProviderProcess start(String generation, String servers, int port, String application,
                                             Path directory, Consumer<String> progress) {
+        EphemeralPorts ephemeral = EphemeralPorts.ofThisMachine();
+        if (ephemeral.contains(port)) {
+            throw LabException.invalidInput("demo provider port " + port + " is in this machine's ephemeral port range ("
+                    + ephemeral + "): after a crash, the probe reconnecting to it can take the port for itself and the"
+                    + " provider could not come back; use a port below " + ephemeral.first());
+        }
         Map<String, String> dubbo = "1x".equals(generation) ? Map.of()
                 // Dubbo 3: interface- and application-level registration; the metadata service on the same port
                 : Map.of("dubbo.application.register-mode", "all",
                         "dubbo.application.metadata-service-port", Integer.toString(port));
-        List<String> command = DubboJvm.command(generation, directory, dubbo,
+        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory, dubbo,
                 "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
         Path log = directory.resolve("console.log");
         ChildProcess child = ChildProcess.start("demo-provider-" + generation + "-" + port, command, Map.of(),

@@ -6,6 +6,7 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcException;
 import org.upgradelab.demo.DemoService;
+import org.upgradelab.demo.Loopback;
 
 /**
  * One call of {@link DemoService} through the registry, as a real Dubbo consumer makes it: the

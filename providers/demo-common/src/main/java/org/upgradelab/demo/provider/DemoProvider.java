@@ -6,6 +6,7 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.upgradelab.demo.DemoService;
+import org.upgradelab.demo.Loopback;
 
 /**
  * A real Dubbo provider of {@link DemoService}, registered through Dubbo's own Nacos registry.

@@ -37,7 +37,7 @@ class DemoProvidersIT {
     void aDubbo27ProviderOnNacosClient1xAnswersARealConsumerThroughA141Server() {
         try (LocalCluster server = start("1.4.1")) {
             String servers = server.node(1).address();
-            int port = LocalClusterSpec.firstFreePort(1, 40000);
+            int port = LocalClusterSpec.firstFreePort(1, 28300);
             try (DemoProviderProcess provider = DemoProviderProcess.start("1x", servers, port, "demo-1x",
                     dir.resolve("provider-1x"), System.out::println)) {
 
@@ -55,7 +55,7 @@ class DemoProvidersIT {
         try (LocalCluster server = start("2.0.4")) {
             String servers = server.node(1).address();
             NacosApi api = server.node(1).api();
-            int port = LocalClusterSpec.firstFreePort(1, 40000);
+            int port = LocalClusterSpec.firstFreePort(1, 28300);
 
             try (DemoProviderProcess v1 = DemoProviderProcess.start("1x", servers, port, "demo", dir.resolve("p1"),
                     System.out::println)) {

@@ -1,4 +1,4 @@
-package io.upgradelab.runner.fleet;
+package io.upgradelab.runner.dubbo;
 
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a real Dubbo JVM of one client generation is launched: its build (providers/demo-dubbo27 for
- * 1x, demo-dubbo32 for 2x) and the settings that keep it on loopback.
+ * How a real Dubbo JVM of one client generation is launched: the build of the program for that
+ * generation ({@link DubboProgram}) and the settings that keep it on loopback.
  *
  * <p>Dubbo calls every 127.* address invalid and falls back to resolving the host name for the
  * address it registers. With every network interface ignored and a hosts file of its own that maps
@@ -19,34 +19,28 @@ import java.util.Map;
  * machine. Its server sockets are kept on loopback by the demo's own transporter, and everything
  * else by the lab's bind guard.
  */
-final class DubboJvm {
-
-    /** Client generation -> the module that builds its Dubbo demo; adding one is adding an entry. */
-    private static final Map<String, String> MODULES = Map.of(
-            "1x", "providers/demo-dubbo27",     // Dubbo 2.7.23 + nacos-client 1.4.1
-            "2x", "providers/demo-dubbo32");    // Dubbo 3.2.19 + nacos-client 2.0.4
+public final class DubboJvm {
 
     private DubboJvm() {
     }
 
-    static List<String> command(String generation, Path directory, Map<String, String> dubboProperties,
-                                String mainClass, List<String> args) {
-        String module = MODULES.get(generation);
-        if (module == null) {
-            throw LabException.invalidInput("unknown client generation '" + generation + "': expected one of "
-                    + String.join(", ", MODULES.keySet()));
-        }
-        Path target = LabHome.root().resolve(module).resolve("target");
-        if (!Files.isRegularFile(target.resolve("demo-provider.jar"))) {
-            throw new LabException(LabException.FAILED, target.resolve("demo-provider.jar")
-                    + " is missing: build with ./mvnw -q package -DskipTests");
+    /**
+     * The command line of {@code program} built for client generation {@code generation}, running
+     * {@code mainClass} with {@code args} in {@code directory} (its user.home, logs, hosts file).
+     */
+    public static List<String> command(DubboProgram program, String generation, Path directory,
+                                       Map<String, String> dubboProperties, String mainClass, List<String> args) {
+        Path target = LabHome.root().resolve(program.module(generation)).resolve("target");
+        Path jar = target.resolve(program.jar());
+        if (!Files.isRegularFile(jar)) {
+            throw new LabException(LabException.FAILED, jar + " is missing: build with ./mvnw -q package -DskipTests");
         }
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC",
                 // Dubbo 2.7 generates adaptive extensions with javassist, which needs these on JDK 17
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.math=ALL-UNNAMED",
-                "-cp", target.resolve("demo-provider.jar") + ":" + target.resolve("lib") + "/*",
+                "-cp", jar + ":" + target.resolve("lib") + "/*",
                 "-Duser.home=" + directory.resolve("user-home"),
                 "-DJM.LOG.PATH=" + directory.resolve("logs"),
                 "-DJM.SNAPSHOT.PATH=" + directory.resolve("user-home"),
@@ -54,6 +48,7 @@ final class DubboJvm {
                 "-Ddubbo.network.interface.ignored=.*",
                 "-Ddubbo.application.logger=jdk",
                 "-Djava.util.logging.config.file=" + loggingConfig(directory)));
+        command.addAll(program.jvmOptions());
         dubboProperties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add(mainClass);
         command.addAll(args);
@@ -72,7 +67,7 @@ final class DubboJvm {
     }
 
     private static Path loggingConfig(Path directory) {
-        try (var in = DubboJvm.class.getResourceAsStream("/io/upgradelab/runner/fleet/dubbo-logging.properties")) {
+        try (var in = DubboJvm.class.getResourceAsStream("/io/upgradelab/runner/dubbo/dubbo-logging.properties")) {
             return write(directory.resolve("logging.properties"), new String(in.readAllBytes()));
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot write the Dubbo logging configuration: " + e);

@@ -1,0 +1,14 @@
+package io.upgradelab.probe;
+
+/**
+ * One call as it ended.
+ *
+ * @param intendedStartMillis when the schedule said it should start (epoch milliseconds)
+ * @param latencyMicros       from the intended start to the end
+ * @param outcome             what it meant
+ * @param answerLength        characters of the answer (0 on failure)
+ * @param inFlight            calls in flight when it ended, itself included
+ */
+public record CompletedCall(long intendedStartMillis, long latencyMicros, CallOutcome outcome, int answerLength,
+                            long inFlight) {
+}

@@ -1,0 +1,35 @@
+package io.upgradelab.probe;
+
+/**
+ * What one scheduled call meant to its user. Every scheduled call ends in exactly one of these, so
+ * the probe's books always balance: scheduled = success + noProvider + timeout + network + other
+ * (+ the calls still in flight while it runs).
+ */
+public enum Outcome {
+    /** The provider answered. */
+    SUCCESS("success"),
+    /** The consumer had no provider to call: what users of a registry outage see first. */
+    NO_PROVIDER("noProvider"),
+    /** A provider was called and did not answer in time. */
+    TIMEOUT("timeout"),
+    /** A provider was called and the connection failed (refused, reset, closed). */
+    NETWORK("network"),
+    /** Anything else; the exception class is kept. */
+    OTHER("other");
+
+    private final String key;
+
+    Outcome(String key) {
+        this.key = key;
+    }
+
+    /** The name used in the series file, the summary and the JTL response code. */
+    public String key() {
+        return key;
+    }
+
+    /** The name as a Prometheus label value. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,218 @@
+package io.upgradelab.probe;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Calls a {@link ProbeTarget} at a fixed rate and accounts for every call.
+ *
+ * <p>Open model: call i is due at start + i / rate whatever happened to call i-1, so a provider
+ * that stalls does not slow the probe down and hide the stall. A few caller threads start the calls
+ * (a client that blocks on a connect delays only its own call); each call's latency counts from
+ * when it was due. A call the client never ends is ended by the probe at timeout plus a grace
+ * period, as a timeout, so every call is accounted for and the run ends in bounded time.
+ */
+public final class Probe {
+
+    /** After the client's timeout, how long the probe waits before ending a call itself. */
+    private static final Duration GRACE = Duration.ofSeconds(2);
+    private static final int CALLER_THREADS = 4;
+
+    private final ProbeTarget target;
+    private final ProbeSettings settings;
+    private final String client;
+    private final List<ProbeOutput> outputs;
+    private final Ledger ledger = new Ledger();
+    private final Timings timings = new Timings();
+    private final CpuClock cpu = new CpuClock();
+    private volatile boolean stopRequested;
+    private volatile Thread scheduler;
+
+    private long startNanos;
+    private long startEpochMillis;
+    private long seconds;
+
+    public Probe(ProbeTarget target, ProbeSettings settings, String client, List<ProbeOutput> outputs) {
+        this.target = target;
+        this.settings = settings;
+        this.client = client;
+        this.outputs = List.copyOf(outputs);
+    }
+
+    /** Ends scheduling early; {@link #run} then lets the calls in flight end and returns. */
+    public void stop() {
+        stopRequested = true;
+        Thread thread = scheduler;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** Calls for the configured duration (or until {@link #stop}), then returns the run's summary. */
+    public ProbeSummary run() {
+        scheduler = Thread.currentThread();
+        ExecutorService callers = Executors.newFixedThreadPool(CALLER_THREADS, daemon("probe-caller"));
+        ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(daemon("probe-clock"));
+        startNanos = System.nanoTime();
+        startEpochMillis = System.currentTimeMillis();
+        cpu.reset();
+        double cpuAtStart = cpu.processNanos();
+        clock.scheduleAtFixedRate(this::closeSecond, 1, 1, TimeUnit.SECONDS);
+
+        long callingNanos = schedule(callers);
+        double cpuWhileCalling = 100.0 * (cpu.processNanos() - cpuAtStart) / Math.max(1, System.nanoTime() - startNanos);
+        awaitCallsInFlight();
+        callers.shutdown();
+        clock.shutdown();
+        awaitQuietly(clock);
+        closeSecond();
+
+        ProbeSummary summary = new ProbeSummary(client, target.label(), settings.rate(),
+                Instant.ofEpochMilli(startEpochMillis), Instant.now(), callingNanos / 1e9, ledger.totals(),
+                timings.totalLatency(), timings.totalLag(), round(cpuWhileCalling));
+        outputs.forEach(output -> output.finished(summary));
+        return summary;
+    }
+
+    /** Dispatches calls until the duration is over or a stop is asked; returns how long it did. */
+    private long schedule(ExecutorService callers) {
+        long end = startNanos + settings.duration().toNanos();
+        double period = settings.periodNanos();
+        for (long i = 0; !stopRequested; i++) {
+            long due = startNanos + (long) (i * period);
+            if (due - end >= 0) {
+                return end - startNanos;
+            }
+            for (long wait = due - System.nanoTime(); wait > 0 && !stopRequested; wait = due - System.nanoTime()) {
+                LockSupport.parkNanos(this, wait);
+            }
+            if (stopRequested) {
+                break;
+            }
+            ledger.scheduled();
+            for (ProbeOutput output : outputs) {
+                output.scheduled();
+            }
+            callers.execute(() -> start(due));
+        }
+        return System.nanoTime() - startNanos;
+    }
+
+    private void start(long due) {
+        timings.recordLag((System.nanoTime() - due) / 1000);
+        CompletableFuture<Object> call = new CompletableFuture<>();
+        call.orTimeout(settings.timeout().plus(GRACE).toNanos() - (System.nanoTime() - due), TimeUnit.NANOSECONDS)
+                .whenComplete((answer, failure) -> end(due, answer, failure));
+        try {
+            CompletionStage<?> stage = target.call();
+            stage.whenComplete((answer, failure) -> {
+                if (failure != null) {
+                    call.completeExceptionally(failure);
+                } else {
+                    call.complete(answer);
+                }
+            });
+        } catch (Throwable failure) {
+            call.completeExceptionally(failure);
+        }
+    }
+
+    private void end(long due, Object answer, Throwable failure) {
+        long latencyMicros = (System.nanoTime() - due) / 1000;
+        CallOutcome outcome = failure == null ? CallOutcome.success() : target.classify(unwrap(failure));
+        timings.recordLatency(latencyMicros);
+        ledger.ended(outcome);
+        long intendedMillis = startEpochMillis + (due - startNanos) / 1_000_000;
+        CompletedCall call = new CompletedCall(intendedMillis, latencyMicros, outcome,
+                answer == null ? 0 : answer.toString().length(), ledger.inFlight() + 1);
+        for (ProbeOutput output : outputs) {
+            output.ended(call);
+        }
+    }
+
+    private void closeSecond() {
+        Counts[] counts = ledger.closeSecond();
+        Percentiles[] percentiles = timings.closeSecond();
+        seconds++;
+        Second second = new Second(seconds, Instant.now(), counts[0], counts[1], percentiles[0], percentiles[1],
+                round(cpu.percentSinceLast()));
+        for (ProbeOutput output : outputs) {
+            output.second(second);
+        }
+    }
+
+    /** Every call ends within timeout + grace of being due; this waits that long at most. */
+    private void awaitCallsInFlight() {
+        long deadline = System.nanoTime() + settings.timeout().plus(GRACE).plusSeconds(1).toNanos();
+        while (ledger.inFlight() > 0 && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(10_000_000);
+        }
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable t = failure;
+        while ((t instanceof java.util.concurrent.CompletionException
+                || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private static void awaitQuietly(ExecutorService executor) {
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, name + "-" + n.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** This process's CPU time, per second and overall. */
+    private static final class CpuClock {
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private long lastCpu;
+        private long lastWall;
+
+        void reset() {
+            lastCpu = os.getProcessCpuTime();
+            lastWall = System.nanoTime();
+        }
+
+        double processNanos() {
+            return os.getProcessCpuTime();
+        }
+
+        synchronized double percentSinceLast() {
+            long cpuNow = os.getProcessCpuTime();
+            long wallNow = System.nanoTime();
+            double percent = 100.0 * (cpuNow - lastCpu) / Math.max(1, wallNow - lastWall);
+            lastCpu = cpuNow;
+            lastWall = wallNow;
+            return percent;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.upgradelab.probe;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.upgradelab.probe.output.ConsoleProgress;
+import io.upgradelab.probe.output.JtlFile;
+import io.upgradelab.probe.output.PrometheusMetrics;
+import io.upgradelab.probe.output.SeriesFile;
+import io.upgradelab.probe.output.SummaryFile;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The probe as a process: a real consumer of the demo service calling at a fixed rate until its
+ * duration is over, a {@code POST /stop} on its control port, or SIGTERM; then it lets the calls in
+ * flight end, writes summary.json and exits (0 when every call was accounted for).
+ */
+@Command(name = "upgrade-lab-probe", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Calls the demo service through the Nacos registry at a fixed rate and classes every call:",
+            "success, noProvider, timeout, network, other.", "",
+            "Writes to --out: series.jsonl (a line per second), results.jtl (JMeter CSV), summary.json (at the end).",
+            "Serves on 127.0.0.1:--control-port: GET /metrics (Prometheus), POST /stop."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every scheduled call was accounted for", "1:the probe failed",
+            "2:invalid arguments"})
+public final class ProbeCli implements Callable<Integer> {
+
+    /** Printed once the control port listens: {@code probe control on 127.0.0.1:PORT}. */
+    public static final String CONTROL_LINE = "probe control on 127.0.0.1:";
+    /**
+     * Printed when the first call is about to be made, ending with the control address:
+     * {@code probe calling LABEL at RATE/s for N s (CLIENT, timeout T ms); control 127.0.0.1:PORT}.
+     */
+    public static final String CALLING_LINE = "probe calling ";
+
+    @Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--registry", required = true, paramLabel = "HOST:PORT[,HOST:PORT...]",
+            description = "Nacos servers, on loopback (127.*)")
+    private String registry;
+
+    @Option(names = "--rate", defaultValue = "100", paramLabel = "CALLS_PER_SECOND",
+            description = "calls per second, scheduled by the clock (default: ${DEFAULT-VALUE})")
+    private double rate;
+
+    @Option(names = "--duration", defaultValue = "10m", converter = DurationConverter.class,
+            description = "how long to call before stopping by itself, e.g. 90s, 10m, 2h (default: ${DEFAULT-VALUE})")
+    private Duration duration;
+
+    @Option(names = "--timeout", defaultValue = "3s", converter = DurationConverter.class,
+            description = "the client's call timeout (default: ${DEFAULT-VALUE})")
+    private Duration timeout;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "where the series, JTL and summary go")
+    private Path out;
+
+    @Option(names = "--control-port", defaultValue = "0", paramLabel = "PORT",
+            description = "loopback port for /metrics and /stop; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    private int controlPort;
+
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile Probe probe;
+    private volatile boolean stopAsked;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ProbeCli()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        ProbeSettings settings = settings();
+        ProbeTargetFactory factory = onlyFactory();
+        Files.createDirectories(out);
+        PrometheusMetrics metrics = new PrometheusMetrics(rate);
+        HttpServer control = controlServer(metrics);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndAwait, "probe-stop"));
+        try (ProbeTarget target = factory.connect(registry, timeout);
+             SeriesFile series = new SeriesFile(out);
+             JtlFile jtl = new JtlFile(out, target.label())) {
+            probe = new Probe(target, settings, factory.client(),
+                    List.of(series, jtl, metrics, new SummaryFile(out), new ConsoleProgress(System.out, 10)));
+            if (stopAsked) {
+                return 0;
+            }
+            System.out.println(String.format(Locale.ROOT, "%s%s at %s/s for %d s (%s, timeout %d ms); control 127.0.0.1:%d",
+                    CALLING_LINE, target.label(), rate, duration.toSeconds(), factory.client(), timeout.toMillis(),
+                    control.getAddress().getPort()));
+            System.out.flush();
+            ProbeSummary summary = probe.run();
+            return summary.balanced() ? 0 : 1;
+        } finally {
+            control.stop(0);
+            finished.countDown();
+        }
+    }
+
+    private ProbeSettings settings() {
+        for (String server : registry.split(",")) {
+            if (!server.trim().startsWith("127.")) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--registry: " + server.trim() + " is not on loopback (127.*); the probe dials nothing else");
+            }
+        }
+        try {
+            return new ProbeSettings(rate, duration, timeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private static ProbeTargetFactory onlyFactory() {
+        List<ProbeTargetFactory> factories = ServiceLoader.load(ProbeTargetFactory.class).stream()
+                .map(ServiceLoader.Provider::get).toList();
+        if (factories.size() != 1) {
+            throw new IllegalStateException("expected one client generation on the classpath, found "
+                    + factories.stream().map(ProbeTargetFactory::client).toList());
+        }
+        return factories.get(0);
+    }
+
+    private HttpServer controlServer(PrometheusMetrics metrics) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), controlPort), 0);
+        server.createContext("/metrics", metrics.handler());
+        server.createContext("/stop", this::stopRequest);
+        server.start();
+        System.out.println(CONTROL_LINE + server.getAddress().getPort());
+        System.out.flush();
+        return server;
+    }
+
+    private void stopRequest(HttpExchange exchange) throws IOException {
+        boolean post = "POST".equals(exchange.getRequestMethod());
+        if (post) {
+            stop();
+        }
+        byte[] body = (post ? "stopping\n" : "use POST\n").getBytes();
+        exchange.sendResponseHeaders(post ? 202 : 405, body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+    }
+
+    private void stop() {
+        stopAsked = true;
+        Probe running = probe;
+        if (running != null) {
+            running.stop();
+        }
+    }
+
+    /** On SIGTERM or SIGINT: stop calling, and give the run the time it needs to account for every call. */
+    private void stopAndAwait() {
+        stop();
+        try {
+            finished.await(timeout.plusSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.upgradelab.runner.probe;
+
+import java.time.Duration;
+
+/**
+ * How the runner starts the probe.
+ *
+ * @param generation the probe's client: "1x" (Dubbo 2.7.23 + nacos-client 1.4.1, the default: it
+ *                   works against 1.x and 2.x servers) or "2x" (Dubbo 3.2.19 + nacos-client 2.0.4,
+ *                   2.x servers only)
+ * @param rate       calls per second
+ * @param timeout    the Dubbo call timeout
+ * @param duration   how long the probe calls before it stops by itself
+ */
+public record ProbeOptions(String generation, double rate, Duration timeout, Duration duration) {
+
+    public static final double DEFAULT_RATE = 100;
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
+
+    /** The default probe (1x, 100 calls/s, 3 s timeout) calling for {@code duration}. */
+    public static ProbeOptions defaults(Duration duration) {
+        return new ProbeOptions("1x", DEFAULT_RATE, DEFAULT_TIMEOUT, duration);
+    }
+
+    public ProbeOptions withGeneration(String otherGeneration) {
+        return new ProbeOptions(otherGeneration, rate, timeout, duration);
+    }
+}

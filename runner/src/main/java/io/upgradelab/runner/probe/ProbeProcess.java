@@ -1,0 +1,187 @@
+package io.upgradelab.runner.probe;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.runner.Deadline;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.dubbo.DubboJvm;
+import io.upgradelab.runner.dubbo.DubboProgram;
+import io.upgradelab.runner.process.ChildProcess;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The consumer probe (consumer-probe/) as a process of its own: a real Dubbo consumer of the demo
+ * service calling at a fixed rate. Why a separate JVM: its client generation is chosen by its
+ * classpath, its CPU is measured apart, and its files outlive it (series.jsonl, results.jtl and,
+ * once it has ended, summary.json in its directory).
+ */
+public final class ProbeProcess implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String MAIN = "io.upgradelab.probe.ProbeCli";
+    /** consumer-probe's ProbeCli.CALLING_LINE: printed once the consumer is ready and calling starts. */
+    private static final String CALLING = "probe calling ";
+    private static final String CONTROL = "control 127.0.0.1:";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final ChildProcess process;
+    private final ProbeOptions options;
+    private final Path directory;
+    private final URI control;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, int controlPort) {
+        this.process = process;
+        this.options = options;
+        this.directory = directory;
+        this.control = URI.create("http://127.0.0.1:" + controlPort + "/");
+    }
+
+    /**
+     * Starts the probe against the Nacos servers {@code servers} ({@code 127.0.0.1:8848,...}), writing
+     * to {@code directory}; returns once it is calling.
+     */
+    public static ProbeProcess start(ProbeOptions options, String servers, Path directory, Consumer<String> progress) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
+        }
+        List<String> command = DubboJvm.command(DubboProgram.PROBE, options.generation(), directory,
+                dubboProperties(options.generation()), MAIN, List.of(
+                        "--registry", servers,
+                        "--rate", Double.toString(options.rate()),
+                        "--timeout", options.timeout().toMillis() + "ms",
+                        "--duration", options.duration().toSeconds() + "s",
+                        "--out", directory.toString()));
+        Path log = directory.resolve("console.log");
+        ChildProcess child = ChildProcess.start("probe-" + options.generation(), command, Map.of(), directory, log);
+        progress.accept("probe (" + options.generation() + ", " + options.rate() + " calls/s): launched, pid "
+                + child.pid() + ", log " + log);
+        String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));
+        int port = Integer.parseInt(calling.substring(calling.lastIndexOf(CONTROL) + CONTROL.length()).trim());
+        return new ProbeProcess(child, options, directory, port);
+    }
+
+    /** A Dubbo 3 consumer: interface-level registration and subscription, as a 2.7 consumer has. */
+    private static Map<String, String> dubboProperties(String generation) {
+        return "1x".equals(generation) ? Map.of()
+                : Map.of("dubbo.application.register-mode", "interface",
+                        "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public ProbeOptions options() {
+        return options;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Waits until the probe has ended by itself (its duration over); false if it still runs after {@code timeout}. */
+    public boolean awaitExit(Duration timeout) {
+        return process.awaitExit(timeout);
+    }
+
+    /** The probe's Prometheus endpoint. */
+    public URI metrics() {
+        return control.resolve("metrics");
+    }
+
+    /** Every whole line of the series so far (a line being written is left for the next read). */
+    public List<ProbeSecond> series() {
+        return readSeries(directory.resolve("series.jsonl"));
+    }
+
+    /** The series file of a probe run, whole lines only: readable while the probe writes, or after it was killed. */
+    public static List<ProbeSecond> readSeries(Path file) {
+        List<ProbeSecond> seconds = new ArrayList<>();
+        String text;
+        try {
+            text = Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot read " + file + ": " + e);
+        }
+        int end = text.lastIndexOf('\n');
+        for (String line : text.substring(0, end + 1).split("\n")) {
+            if (!line.isBlank()) {
+                try {
+                    seconds.add(JSON.readValue(line, ProbeSecond.class));
+                } catch (IOException e) {
+                    throw new LabException(LabException.FAILED, file + ": line " + (seconds.size() + 1)
+                            + " is not a probe second: " + e.getMessage());
+                }
+            }
+        }
+        return seconds;
+    }
+
+    /**
+     * Asks the probe to stop calling, waits until it has accounted for every call and exited, and
+     * returns its summary.
+     */
+    public ProbeSummary stop() {
+        if (process.isAlive()) {
+            try {
+                http.send(HttpRequest.newBuilder(control.resolve("stop")).timeout(Duration.ofSeconds(5))
+                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            } catch (IOException e) {
+                process.stop(options.timeout().plusSeconds(15));   // not answering: SIGTERM does the same
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LabException(LabException.INTERRUPTED, "interrupted");
+            }
+            if (!process.awaitExit(options.timeout().plusSeconds(30))) {
+                process.kill();
+                throw new LabException(LabException.FAILED, "the probe did not stop within "
+                        + options.timeout().plusSeconds(30).toSeconds() + " s", process.output(), List.of());
+            }
+        }
+        return summary();
+    }
+
+    /** The summary.json of an ended probe. */
+    public ProbeSummary summary() {
+        Path file = directory.resolve("summary.json");
+        try {
+            return JSON.readValue(file.toFile(), ProbeSummary.class);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "the probe left no readable summary (" + file + "): " + e,
+                    process.output(), List.of());
+        }
+    }
+
+    /** SIGKILL: what a crash of the probe would be. */
+    public void kill() {
+        process.kill();
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            try {
+                stop();
+            } catch (LabException e) {
+                process.kill();
+            }
+        }
+    }
+}
