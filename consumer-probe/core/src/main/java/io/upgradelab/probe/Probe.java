@@ -18,21 +18,23 @@ import java.util.concurrent.locks.LockSupport;
  * Calls a {@link ProbeTarget} at a fixed rate and accounts for every call.
  *
  * <p>Open model: call i is due at start + i / rate whatever happened to call i-1, so a provider
- * that stalls does not slow the probe down and hide the stall. A few caller threads start the calls
- * (a client that blocks on a connect delays only its own call); each call's latency counts from
- * when it was due. A call the client never ends is ended by the probe at timeout plus a grace
- * period, as a timeout, so every call is accounted for and the run ends in bounded time.
+ * that stalls does not slow the probe down and hide the stall. The scheduler thread starts each
+ * call itself, asynchronously (a hand-off to another thread would cost more CPU than the start of
+ * a call does); should the client ever block while starting one, the calls due meanwhile start
+ * late, and their latency, counted from when they were due, shows it. A call the client never
+ * ends is ended by the probe at timeout plus a grace period, as a timeout, so every call is
+ * accounted for and the run ends in bounded time.
  */
 public final class Probe {
 
     /** After the client's timeout, how long the probe waits before ending a call itself. */
     private static final Duration GRACE = Duration.ofSeconds(2);
-    private static final int CALLER_THREADS = 4;
 
     private final ProbeTarget target;
     private final ProbeSettings settings;
     private final String client;
     private final List<ProbeOutput> outputs;
+    private final long watchdogNanos;
     private final Ledger ledger = new Ledger();
     private final Timings timings = new Timings();
     private final CpuClock cpu = new CpuClock();
@@ -48,6 +50,7 @@ public final class Probe {
         this.settings = settings;
         this.client = client;
         this.outputs = List.copyOf(outputs);
+        this.watchdogNanos = settings.timeout().plus(GRACE).toNanos();
     }
 
     /** Ends scheduling early; {@link #run} then lets the calls in flight end and returns. */
@@ -62,7 +65,6 @@ public final class Probe {
     /** Calls for the configured duration (or until {@link #stop}), then returns the run's summary. */
     public ProbeSummary run() {
         scheduler = Thread.currentThread();
-        ExecutorService callers = Executors.newFixedThreadPool(CALLER_THREADS, daemon("probe-caller"));
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(daemon("probe-clock"));
         startNanos = System.nanoTime();
         startEpochMillis = System.currentTimeMillis();
@@ -70,10 +72,9 @@ public final class Probe {
         double cpuAtStart = cpu.processNanos();
         clock.scheduleAtFixedRate(this::closeSecond, 1, 1, TimeUnit.SECONDS);
 
-        long callingNanos = schedule(callers);
+        long callingNanos = schedule();
         double cpuWhileCalling = 100.0 * (cpu.processNanos() - cpuAtStart) / Math.max(1, System.nanoTime() - startNanos);
         awaitCallsInFlight();
-        callers.shutdown();
         clock.shutdown();
         awaitQuietly(clock);
         closeSecond();
@@ -86,7 +87,7 @@ public final class Probe {
     }
 
     /** Dispatches calls until the duration is over or a stop is asked; returns how long it did. */
-    private long schedule(ExecutorService callers) {
+    private long schedule() {
         long end = startNanos + settings.duration().toNanos();
         double period = settings.periodNanos();
         for (long i = 0; !stopRequested; i++) {
@@ -104,7 +105,7 @@ public final class Probe {
             for (ProbeOutput output : outputs) {
                 output.scheduled();
             }
-            callers.execute(() -> start(due));
+            start(due);
         }
         return System.nanoTime() - startNanos;
     }
@@ -112,7 +113,7 @@ public final class Probe {
     private void start(long due) {
         timings.recordLag((System.nanoTime() - due) / 1000);
         CompletableFuture<Object> call = new CompletableFuture<>();
-        call.orTimeout(settings.timeout().plus(GRACE).toNanos() - (System.nanoTime() - due), TimeUnit.NANOSECONDS)
+        call.orTimeout(watchdogNanos - (System.nanoTime() - due), TimeUnit.NANOSECONDS)
                 .whenComplete((answer, failure) -> end(due, answer, failure));
         try {
             CompletionStage<?> stage = target.call();

@@ -67,7 +67,7 @@ class ProbeTest {
 
     @Test
     void callsAreDueByTheClockAndAStalledClientShowsInLatencyNotInTheRate() {
-        // calls 50..53 hold every caller thread for 400 ms: the calls due meanwhile cannot start on time
+        // calls 50..53 each block the start of a call for 400 ms: the calls due meanwhile cannot start on time
         FakeTarget target = new FakeTarget(n -> {
             if (n >= 50 && n < 54) {
                 sleep(400);

@@ -1,5 +1,7 @@
 package io.upgradelab.probe.output;
 
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
@@ -10,6 +12,8 @@ import io.upgradelab.probe.CompletedCall;
 import io.upgradelab.probe.Outcome;
 import io.upgradelab.probe.ProbeOutput;
 import com.sun.net.httpserver.HttpHandler;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The probe's counters and latency for Prometheus, served on the probe's loopback control port at
@@ -36,11 +40,16 @@ public final class PrometheusMetrics implements ProbeOutput {
             .classicUpperBounds(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10)
             .register(registry);
 
+    /** Each outcome's data points, looked up once: every outcome is present from the start, at 0. */
+    private final Map<Outcome, CounterDataPoint> callsBy = new EnumMap<>(Outcome.class);
+    private final Map<Outcome, DistributionDataPoint> latencyBy = new EnumMap<>(Outcome.class);
+
     public PrometheusMetrics(double targetRate) {
         Gauge.builder().name("upgradelab_probe_target_rate").help("Calls per second asked for")
                 .register(registry).set(targetRate);
         for (Outcome outcome : Outcome.values()) {
-            calls.labelValues(outcome.label());   // every outcome present from the start, at 0
+            callsBy.put(outcome, calls.labelValues(outcome.label()));
+            latencyBy.put(outcome, latency.labelValues(outcome.label()));
         }
     }
 
@@ -57,9 +66,9 @@ public final class PrometheusMetrics implements ProbeOutput {
 
     @Override
     public void ended(CompletedCall call) {
-        String outcome = call.outcome().outcome().label();
-        calls.labelValues(outcome).inc();
-        latency.labelValues(outcome).observe(call.latencyMicros() / 1e6);
+        Outcome outcome = call.outcome().outcome();
+        callsBy.get(outcome).inc();
+        latencyBy.get(outcome).observe(call.latencyMicros() / 1e6);
         inFlight.dec();
     }
 }
