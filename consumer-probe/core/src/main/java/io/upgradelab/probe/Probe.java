@@ -4,15 +4,19 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 
 /**
  * Calls a {@link ProbeTarget} at a fixed rate and accounts for every call.
@@ -35,6 +39,8 @@ public final class Probe {
     private final String client;
     private final List<ProbeOutput> outputs;
     private final long watchdogNanos;
+    /** Calls started and not yet ended, by due time (unique: the scheduler's clock only moves on). */
+    private final Map<Long, CompletableFuture<Object>> pending = new ConcurrentHashMap<>();
     private final Ledger ledger = new Ledger();
     private final Timings timings = new Timings();
     private final CpuClock cpu = new CpuClock();
@@ -86,38 +92,82 @@ public final class Probe {
         return summary;
     }
 
-    /** Dispatches calls until the duration is over or a stop is asked; returns how long it did. */
+    /** Dispatches recorded calls until the duration is over or a stop is asked; returns how long it did. */
     private long schedule() {
-        long end = startNanos + settings.duration().toNanos();
-        double period = settings.periodNanos();
-        for (long i = 0; !stopRequested; i++) {
-            long due = startNanos + (long) (i * period);
-            if (due - end >= 0) {
-                return end - startNanos;
-            }
-            for (long wait = due - System.nanoTime(); wait > 0 && !stopRequested; wait = due - System.nanoTime()) {
-                LockSupport.parkNanos(this, wait);
-            }
-            if (stopRequested) {
-                break;
-            }
+        return atFixedRate(startNanos, settings.duration(), due -> {
             ledger.scheduled();
             for (ProbeOutput output : outputs) {
                 output.scheduled();
             }
             start(due);
+        });
+    }
+
+    /**
+     * Runs {@code onDue} for each due time, start + i / rate, until {@code duration} is over or a
+     * stop is asked; returns how long it ran, in nanoseconds.
+     */
+    private long atFixedRate(long start, Duration duration, LongConsumer onDue) {
+        long end = start + duration.toNanos();
+        double period = settings.periodNanos();
+        for (long i = 0; !stopRequested; i++) {
+            long due = start + (long) (i * period);
+            if (due - end >= 0) {
+                return end - start;
+            }
+            for (long wait = due - System.nanoTime(); wait > 0 && !stopRequested; wait = due - System.nanoTime()) {
+                LockSupport.parkNanos(this, wait);
+            }
+            if (!stopRequested) {
+                onDue.accept(due);
+            }
         }
-        return System.nanoTime() - startNanos;
+        return System.nanoTime() - start;
+    }
+
+    /**
+     * Calls at the configured rate for {@code duration} and records nothing: the client's code is
+     * compiled by the JIT before the recorded schedule starts, so the probe's own warm-up does not
+     * show as lag or latency of the system under test, nor as the probe's CPU while it measures.
+     */
+    public WarmUp warmUp(Duration duration) {
+        scheduler = Thread.currentThread();
+        AtomicLong answered = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        AtomicLong inFlight = new AtomicLong();
+        atFixedRate(System.nanoTime(), duration, due -> {
+            inFlight.incrementAndGet();
+            try {
+                target.call().whenComplete((answer, failure) -> {
+                    (failure == null ? answered : failed).incrementAndGet();
+                    inFlight.decrementAndGet();
+                });
+            } catch (Throwable failure) {
+                failed.incrementAndGet();
+                inFlight.decrementAndGet();
+            }
+        });
+        long deadline = System.nanoTime() + watchdogNanos;
+        while (inFlight.get() > 0 && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(10_000_000);
+        }
+        return new WarmUp(answered.get(), failed.get(), inFlight.get());
+    }
+
+    /** What the warm-up calls did; none of them is part of the run's books. */
+    public record WarmUp(long answered, long failed, long unanswered) {
     }
 
     private void start(long due) {
         timings.recordLag((System.nanoTime() - due) / 1000);
         CompletableFuture<Object> call = new CompletableFuture<>();
-        call.orTimeout(watchdogNanos - (System.nanoTime() - due), TimeUnit.NANOSECONDS)
-                .whenComplete((answer, failure) -> end(due, answer, failure));
+        pending.put(due, call);
+        call.whenComplete((answer, failure) -> {
+            pending.remove(due);
+            end(due, answer, failure);
+        });
         try {
-            CompletionStage<?> stage = target.call();
-            stage.whenComplete((answer, failure) -> {
+            target.call().whenComplete((answer, failure) -> {
                 if (failure != null) {
                     call.completeExceptionally(failure);
                 } else {
@@ -127,6 +177,17 @@ public final class Probe {
         } catch (Throwable failure) {
             call.completeExceptionally(failure);
         }
+    }
+
+    /** The watchdog, on the clock's thread: ends every call still unanswered at timeout plus grace. */
+    private void endOverdueCalls() {
+        long now = System.nanoTime();
+        pending.forEach((due, call) -> {
+            if (now - due > watchdogNanos) {
+                call.completeExceptionally(new TimeoutException("no answer " + watchdogNanos / 1_000_000
+                        + " ms after it was due; ended by the probe"));
+            }
+        });
     }
 
     private void end(long due, Object answer, Throwable failure) {
@@ -143,6 +204,7 @@ public final class Probe {
     }
 
     private void closeSecond() {
+        endOverdueCalls();
         Counts[] counts = ledger.closeSecond();
         Percentiles[] percentiles = timings.closeSecond();
         seconds++;
@@ -153,9 +215,9 @@ public final class Probe {
         }
     }
 
-    /** Every call ends within timeout + grace of being due; this waits that long at most. */
+    /** Every call ends within timeout + grace (+ up to a second for the watchdog) of being due; this waits that long at most. */
     private void awaitCallsInFlight() {
-        long deadline = System.nanoTime() + settings.timeout().plus(GRACE).plusSeconds(1).toNanos();
+        long deadline = System.nanoTime() + settings.timeout().plus(GRACE).plusSeconds(2).toNanos();
         while (ledger.inFlight() > 0 && System.nanoTime() - deadline < 0) {
             LockSupport.parkNanos(10_000_000);
         }

@@ -66,6 +66,11 @@ public final class ProbeCli implements Callable<Integer> {
             description = "the client's call timeout (default: ${DEFAULT-VALUE})")
     private Duration timeout;
 
+    @Option(names = "--warm-up", defaultValue = "10s", converter = DurationConverter.class,
+            description = "calls at the same rate, recorded nowhere, before the schedule starts, so that the JIT's "
+                    + "warm-up of the client does not show as the system's latency; 0s for none (default: ${DEFAULT-VALUE})")
+    private Duration warmUp;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "where the series, JTL and summary go")
     private Path out;
 
@@ -94,6 +99,13 @@ public final class ProbeCli implements Callable<Integer> {
              JtlFile jtl = new JtlFile(out, target.label())) {
             probe = new Probe(target, settings, factory.client(),
                     List.of(series, jtl, metrics, new SummaryFile(out), new ConsoleProgress(System.out, 10)));
+            if (!settings.warmUp().isZero()) {
+                System.out.println("probe warming up for " + settings.warmUp().toSeconds() + " s (calls recorded nowhere)");
+                System.out.flush();
+                Probe.WarmUp warm = probe.warmUp(settings.warmUp());
+                System.out.println("probe warm-up: " + warm.answered() + " answered, " + warm.failed() + " failed, "
+                        + warm.unanswered() + " unanswered");
+            }
             if (stopAsked) {
                 return 0;
             }
@@ -117,7 +129,7 @@ public final class ProbeCli implements Callable<Integer> {
             }
         }
         try {
-            return new ProbeSettings(rate, duration, timeout);
+            return new ProbeSettings(rate, duration, timeout, warmUp);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

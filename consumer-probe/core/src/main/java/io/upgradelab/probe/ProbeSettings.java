@@ -8,8 +8,14 @@ import java.time.Duration;
  * @param rate     calls per second, scheduled by the clock (open model)
  * @param duration how long to call; the probe stops by itself after it
  * @param timeout  the client's call timeout
+ * @param warmUp   how long to call, unrecorded, before the recorded schedule starts (zero: not at all)
  */
-public record ProbeSettings(double rate, Duration duration, Duration timeout) {
+public record ProbeSettings(double rate, Duration duration, Duration timeout, Duration warmUp) {
+
+    /** Without a warm-up. */
+    public ProbeSettings(double rate, Duration duration, Duration timeout) {
+        this(rate, duration, timeout, Duration.ZERO);
+    }
 
     public ProbeSettings {
         if (!(rate > 0 && rate <= 10_000)) {
@@ -17,6 +23,9 @@ public record ProbeSettings(double rate, Duration duration, Duration timeout) {
         }
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("duration must be positive, not " + duration);
+        }
+        if (warmUp.isNegative()) {
+            throw new IllegalArgumentException("warm-up must not be negative, not " + warmUp);
         }
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive, not " + timeout);

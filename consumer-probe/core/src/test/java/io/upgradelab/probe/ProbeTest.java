@@ -87,6 +87,26 @@ class ProbeTest {
     }
 
     @Test
+    void theWarmUpCallsAtTheRateAndRecordsNothing() {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        Recording recording = new Recording();
+        Probe probe = new Probe(new FakeTarget(n -> {
+            calls.incrementAndGet();
+            return n % 10 == 0 ? CompletableFuture.failedFuture(new FakeTarget.Refused("no")) : FakeTarget.answer();
+        }), new ProbeSettings(100, Duration.ofSeconds(1), Duration.ofMillis(200)), "fake", List.of(recording));
+
+        Probe.WarmUp warmUp = probe.warmUp(Duration.ofSeconds(1));
+        assertThat(warmUp.answered() + warmUp.failed()).isEqualTo(100);
+        assertThat(warmUp.failed()).isEqualTo(10);
+        assertThat(recording.calls).isEmpty();
+
+        ProbeSummary summary = probe.run();
+        assertThat(summary.totals().scheduled()).isEqualTo(100);
+        assertThat(recording.calls).hasSize(100);
+        assertThat(calls.get()).isEqualTo(200);
+    }
+
+    @Test
     void aStopEndsSchedulingEarlyAndTheBooksStillBalance() throws Exception {
         Probe probe = new Probe(new FakeTarget(n -> FakeTarget.answer()),
                 new ProbeSettings(100, Duration.ofMinutes(5), Duration.ofSeconds(1)), "fake", List.of());

@@ -25,20 +25,21 @@ import java.util.Map;
  *   <li>{@code upgradelab_probe_latency_seconds{outcome}}: latency from the intended start;</li>
  *   <li>{@code upgradelab_probe_target_rate}: calls per second asked for.</li>
  * </ul>
+ * No exemplars: there are no traces to link, and sampling them for every call costs the probe CPU.
  */
 public final class PrometheusMetrics implements ProbeOutput {
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Counter scheduled = Counter.builder().name("upgradelab_probe_scheduled")
-            .help("Calls the probe scheduled").register(registry);
+            .help("Calls the probe scheduled").withoutExemplars().register(registry);
     private final Counter calls = Counter.builder().name("upgradelab_probe_calls")
-            .help("Calls that ended, by outcome").labelNames("outcome").register(registry);
+            .help("Calls that ended, by outcome").labelNames("outcome").withoutExemplars().register(registry);
     private final Gauge inFlight = Gauge.builder().name("upgradelab_probe_in_flight")
             .help("Calls started and not yet ended").register(registry);
     private final Histogram latency = Histogram.builder().name("upgradelab_probe_latency_seconds").unit(Unit.SECONDS)
             .help("Call latency from the call's intended start").labelNames("outcome").classicOnly()
             .classicUpperBounds(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10)
-            .register(registry);
+            .withoutExemplars().register(registry);
 
     /** Each outcome's data points, looked up once: every outcome is present from the start, at 0. */
     private final Map<Outcome, CounterDataPoint> callsBy = new EnumMap<>(Outcome.class);

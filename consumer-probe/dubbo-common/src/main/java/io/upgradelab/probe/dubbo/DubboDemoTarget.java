@@ -42,8 +42,13 @@ final class DubboDemoTarget implements ProbeTarget {
         reference.setTimeout((int) timeout.toMillis());
         reference.setAsync(true);
         reference.setParameters(new java.util.HashMap<>(java.util.Map.of("dispatcher", "direct")));
+        RegistryConfig nacos = new RegistryConfig(Loopback.registry(registry));
+        // the registry only: Dubbo would otherwise also make Nacos its config center and metadata
+        // report, two more Nacos config clients polling every 10 ms, for nothing the probe measures
+        nacos.setUseAsConfigCenter(false);
+        nacos.setUseAsMetadataCenter(false);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(application)
-                .registry(new RegistryConfig(Loopback.registry(registry))).reference(reference).start();
+                .registry(nacos).reference(reference).start();
         return new DubboDemoTarget(bootstrap, reference.get());
     }
 
