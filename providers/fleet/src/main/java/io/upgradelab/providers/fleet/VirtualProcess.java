@@ -1,7 +1,7 @@
 package io.upgradelab.providers.fleet;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
  * One would-be Dubbo provider process: one port, one real Nacos client of one generation, and the
@@ -13,7 +13,8 @@ final class VirtualProcess {
     private final int number;
     private final Generation generation;
     private final RegistryClient client;
-    private final List<Provider> providers = new ArrayList<>();
+    /** By provider index: registrations end in any order, and scaling down removes the highest first. */
+    private final TreeMap<Integer, Provider> providers = new TreeMap<>();
 
     VirtualProcess(int number, Generation generation, RegistryClient client) {
         this.number = number;
@@ -30,7 +31,7 @@ final class VirtualProcess {
     }
 
     synchronized List<Provider> providers() {
-        return List.copyOf(providers);
+        return List.copyOf(providers.values());
     }
 
     synchronized int size() {
@@ -41,7 +42,7 @@ final class VirtualProcess {
     void register(Provider provider) throws Exception {
         client.register(provider);
         synchronized (this) {
-            providers.add(provider);
+            providers.put(provider.index(), provider);
         }
     }
 
@@ -49,7 +50,7 @@ final class VirtualProcess {
     Provider deregisterLast() throws Exception {
         Provider last;
         synchronized (this) {
-            last = providers.remove(providers.size() - 1);
+            last = providers.pollLastEntry().getValue();
         }
         client.deregister(last);
         return last;
