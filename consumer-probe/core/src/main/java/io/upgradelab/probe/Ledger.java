@@ -1,8 +1,10 @@
 package io.upgradelab.probe;
 
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Accounts for every scheduled call exactly once. One lock keeps each snapshot consistent: in any
@@ -25,18 +27,32 @@ final class Ledger {
         inFlight++;
     }
 
-    synchronized void ended(CallOutcome call) {
-        inFlight--;
+    /** Books a call's end; returns the calls that were in flight, this one included. */
+    synchronized long ended(CallOutcome call) {
+        long inFlightBefore = inFlight--;
         outcomes.merge(call.outcome(), 1L, Long::sum);
         outcomesThisSecond.merge(call.outcome(), 1L, Long::sum);
         if (call.outcome() == Outcome.OTHER) {
             otherClasses.merge(call.exceptionClass(), 1L, Long::sum);
             otherClassesThisSecond.merge(call.exceptionClass(), 1L, Long::sum);
         }
+        if (inFlight == 0) {
+            notifyAll();
+        }
+        return inFlightBefore;
     }
 
-    synchronized long inFlight() {
-        return inFlight;
+    /** Waits until no call is in flight, or {@code timeout} has passed; true if none is. */
+    synchronized boolean awaitNoneInFlight(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            for (long left = timeout.toNanos(); inFlight > 0 && left > 0; left = deadline - System.nanoTime()) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return inFlight == 0;
     }
 
     synchronized Counts totals() {

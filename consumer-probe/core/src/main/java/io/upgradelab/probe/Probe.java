@@ -14,7 +14,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
@@ -132,26 +131,18 @@ public final class Probe {
      */
     public WarmUp warmUp(Duration duration) {
         scheduler = Thread.currentThread();
-        AtomicLong answered = new AtomicLong();
-        AtomicLong failed = new AtomicLong();
-        AtomicLong inFlight = new AtomicLong();
+        Ledger warm = new Ledger();   // books of its own: none of these calls is part of the run's
         atFixedRate(System.nanoTime(), duration, due -> {
-            inFlight.incrementAndGet();
+            warm.scheduled();
             try {
-                target.call().whenComplete((answer, failure) -> {
-                    (failure == null ? answered : failed).incrementAndGet();
-                    inFlight.decrementAndGet();
-                });
+                target.call().whenComplete((answer, failure) -> warm.ended(outcomeOf(failure)));
             } catch (Throwable failure) {
-                failed.incrementAndGet();
-                inFlight.decrementAndGet();
+                warm.ended(outcomeOf(failure));
             }
         });
-        long deadline = System.nanoTime() + watchdogNanos;
-        while (inFlight.get() > 0 && System.nanoTime() - deadline < 0) {
-            LockSupport.parkNanos(10_000_000);
-        }
-        return new WarmUp(answered.get(), failed.get(), inFlight.get());
+        warm.awaitNoneInFlight(Duration.ofNanos(watchdogNanos));
+        Counts totals = warm.totals();
+        return new WarmUp(totals.of(Outcome.SUCCESS), totals.ended() - totals.of(Outcome.SUCCESS), totals.inFlight());
     }
 
     /** What the warm-up calls did; none of them is part of the run's books. */
@@ -192,12 +183,12 @@ public final class Probe {
 
     private void end(long due, Object answer, Throwable failure) {
         long latencyMicros = (System.nanoTime() - due) / 1000;
-        CallOutcome outcome = failure == null ? CallOutcome.success() : target.classify(unwrap(failure));
+        CallOutcome outcome = outcomeOf(failure);
         timings.recordLatency(latencyMicros);
-        ledger.ended(outcome);
+        long inFlight = ledger.ended(outcome);
         long intendedMillis = startEpochMillis + (due - startNanos) / 1_000_000;
         CompletedCall call = new CompletedCall(intendedMillis, latencyMicros, outcome,
-                answer == null ? 0 : answer.toString().length(), ledger.inFlight() + 1);
+                answer == null ? 0 : answer.toString().length(), inFlight);
         for (ProbeOutput output : outputs) {
             output.ended(call);
         }
@@ -217,10 +208,11 @@ public final class Probe {
 
     /** Every call ends within timeout + grace (+ up to a second for the watchdog) of being due; this waits that long at most. */
     private void awaitCallsInFlight() {
-        long deadline = System.nanoTime() + settings.timeout().plus(GRACE).plusSeconds(2).toNanos();
-        while (ledger.inFlight() > 0 && System.nanoTime() - deadline < 0) {
-            LockSupport.parkNanos(10_000_000);
-        }
+        ledger.awaitNoneInFlight(Duration.ofNanos(watchdogNanos).plusSeconds(2));
+    }
+
+    private CallOutcome outcomeOf(Throwable failure) {
+        return failure == null ? CallOutcome.success() : target.classify(unwrap(failure));
     }
 
     private static Throwable unwrap(Throwable failure) {

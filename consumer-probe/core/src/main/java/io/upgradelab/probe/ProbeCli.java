@@ -99,15 +99,15 @@ public final class ProbeCli implements Callable<Integer> {
              JtlFile jtl = new JtlFile(out, target.label())) {
             probe = new Probe(target, settings, factory.client(),
                     List.of(series, jtl, metrics, new SummaryFile(out), new ConsoleProgress(System.out, 10)));
+            if (stopAsked) {
+                probe.stop();   // asked while the client connected: nothing is called, the books stay empty
+            }
             if (!settings.warmUp().isZero()) {
                 System.out.println("probe warming up for " + settings.warmUp().toSeconds() + " s (calls recorded nowhere)");
                 System.out.flush();
                 Probe.WarmUp warm = probe.warmUp(settings.warmUp());
                 System.out.println("probe warm-up: " + warm.answered() + " answered, " + warm.failed() + " failed, "
                         + warm.unanswered() + " unanswered");
-            }
-            if (stopAsked) {
-                return 0;
             }
             System.out.println(String.format(Locale.ROOT, "%s%s at %s/s for %d s (%s, timeout %d ms); control 127.0.0.1:%d",
                     CALLING_LINE, target.label(), rate, duration.toSeconds(), factory.client(), timeout.toMillis(),

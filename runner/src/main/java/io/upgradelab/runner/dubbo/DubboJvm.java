@@ -55,6 +55,17 @@ public final class DubboJvm {
         return command;
     }
 
+    /**
+     * What a consumer of {@code generation} needs beyond the defaults. A Dubbo 3 consumer registers
+     * and subscribes at interface level, as a Dubbo 2.7 one does: registered at application level it
+     * would also export a metadata service, and subscribing at both levels waits for the second.
+     */
+    public static Map<String, String> consumerProperties(String generation) {
+        return "1x".equals(generation) ? Map.of()
+                : Map.of("dubbo.application.register-mode", "interface",
+                        "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
+    }
+
     /** This host's name (and localhost) on 127.0.0.1 only. */
     private static Path hostsFile(Path directory) {
         String host;

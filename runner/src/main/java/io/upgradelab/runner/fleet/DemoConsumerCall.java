@@ -23,9 +23,8 @@ public record DemoConsumerCall(boolean answered, String line) {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
     public static DemoConsumerCall once(String generation, String servers, String name, Path directory) {
-        // a Dubbo 3 consumer registered at application level would also export a metadata service
-        Map<String, String> dubbo = "1x".equals(generation) ? Map.of() : Map.of("dubbo.application.register-mode", "interface");
-        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory, dubbo,
+        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory,
+                DubboJvm.consumerProperties(generation),
                 "org.upgradelab.demo.provider.DemoConsumer", List.of(servers, name));
         Path log = directory.resolve("consumer-" + System.nanoTime() + ".log");
         ChildProcess consumer = ChildProcess.start("demo-consumer-" + generation, command, Map.of(), directory, log);

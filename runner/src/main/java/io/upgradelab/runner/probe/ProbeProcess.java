@@ -6,6 +6,7 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.dubbo.DubboJvm;
 import io.upgradelab.runner.dubbo.DubboProgram;
 import io.upgradelab.runner.process.ChildProcess;
+import io.upgradelab.runner.process.LogTail;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,12 +33,16 @@ public final class ProbeProcess implements AutoCloseable {
     /** consumer-probe's ProbeCli.CALLING_LINE: printed once the consumer is ready and calling starts. */
     private static final String CALLING = "probe calling ";
     private static final String CONTROL = "control 127.0.0.1:";
+    /** consumer-probe's SeriesFile.NAME. */
+    private static final String SERIES = "series.jsonl";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private final ChildProcess process;
     private final ProbeOptions options;
     private final Path directory;
     private final URI control;
+    private final LogTail seriesFile;
+    private final List<ProbeSecond> seconds = new ArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, int controlPort) {
@@ -45,6 +50,7 @@ public final class ProbeProcess implements AutoCloseable {
         this.options = options;
         this.directory = directory;
         this.control = URI.create("http://127.0.0.1:" + controlPort + "/");
+        this.seriesFile = LogTail.fromStart(directory.resolve(SERIES));
     }
 
     /**
@@ -58,7 +64,7 @@ public final class ProbeProcess implements AutoCloseable {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
         List<String> command = DubboJvm.command(DubboProgram.PROBE, options.generation(), directory,
-                dubboProperties(options.generation()), MAIN, List.of(
+                DubboJvm.consumerProperties(options.generation()), MAIN, List.of(
                         "--registry", servers,
                         "--rate", Double.toString(options.rate()),
                         "--timeout", options.timeout().toMillis() + "ms",
@@ -71,13 +77,6 @@ public final class ProbeProcess implements AutoCloseable {
         String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));
         int port = Integer.parseInt(calling.substring(calling.lastIndexOf(CONTROL) + CONTROL.length()).trim());
         return new ProbeProcess(child, options, directory, port);
-    }
-
-    /** A Dubbo 3 consumer: interface-level registration and subscription, as a 2.7 consumer has. */
-    private static Map<String, String> dubboProperties(String generation) {
-        return "1x".equals(generation) ? Map.of()
-                : Map.of("dubbo.application.register-mode", "interface",
-                        "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
     }
 
     public long pid() {
@@ -106,32 +105,31 @@ public final class ProbeProcess implements AutoCloseable {
         return control.resolve("metrics");
     }
 
-    /** Every whole line of the series so far (a line being written is left for the next read). */
-    public List<ProbeSecond> series() {
-        return readSeries(directory.resolve("series.jsonl"));
+    /** Every whole line of the series so far (a line being written is left for the next call). */
+    public synchronized List<ProbeSecond> series() {
+        readInto(seriesFile, seconds);
+        return List.copyOf(seconds);
     }
 
     /** The series file of a probe run, whole lines only: readable while the probe writes, or after it was killed. */
     public static List<ProbeSecond> readSeries(Path file) {
         List<ProbeSecond> seconds = new ArrayList<>();
-        String text;
-        try {
-            text = Files.exists(file) ? Files.readString(file) : "";
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "cannot read " + file + ": " + e);
-        }
-        int end = text.lastIndexOf('\n');
-        for (String line : text.substring(0, end + 1).split("\n")) {
+        readInto(LogTail.fromStart(file), seconds);
+        return seconds;
+    }
+
+    /** Appends the seconds written since the last read; each line is read once. */
+    private static void readInto(LogTail series, List<ProbeSecond> seconds) {
+        for (String line : series.readNewLines()) {
             if (!line.isBlank()) {
                 try {
                     seconds.add(JSON.readValue(line, ProbeSecond.class));
                 } catch (IOException e) {
-                    throw new LabException(LabException.FAILED, file + ": line " + (seconds.size() + 1)
+                    throw new LabException(LabException.FAILED, series.file() + ": line " + (seconds.size() + 1)
                             + " is not a probe second: " + e.getMessage());
                 }
             }
         }
-        return seconds;
     }
 
     /**

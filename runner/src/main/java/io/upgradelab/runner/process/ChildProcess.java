@@ -9,7 +9,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,6 +59,8 @@ public final class ChildProcess {
     private final String name;
     private final Process process;
     private final LogTail output;
+    /** Output read but not yet looked at by {@link #awaitReadyLine}. */
+    private final Deque<String> unread = new ArrayDeque<>();
 
     private ChildProcess(String name, Process process, LogTail output) {
         this.name = name;
@@ -126,11 +130,12 @@ public final class ChildProcess {
      * A program that exits first, or stays silent past the deadline, is killed and reported with the
      * reason and the last lines of its output.
      */
-    public String awaitReadyLine(String marker, Deadline deadline) {
+    public synchronized String awaitReadyLine(String marker, Deadline deadline) {
         while (true) {
-            for (String line : output.readNewLines()) {
+            unread.addAll(output.readNewLines());
+            for (String line = unread.poll(); line != null; line = unread.poll()) {
                 if (line.contains(marker)) {
-                    return line;
+                    return line;   // the lines after it stay for the next wait
                 }
             }
             if (!isAlive() || deadline.hasPassed()) {

@@ -27,9 +27,22 @@ public final class LogTail {
 
     /** Reads {@code file} from its current end: what an earlier run wrote there is not read again. */
     public LogTail(Path file) {
+        this(file, sizeOf(file));
+    }
+
+    private LogTail(Path file, long offset) {
         this.file = file;
+        this.offset = offset;
+    }
+
+    /** Reads {@code file} from its first line: a file one program writes whole, read while it grows. */
+    public static LogTail fromStart(Path file) {
+        return new LogTail(file, 0);
+    }
+
+    private static long sizeOf(Path file) {
         try {
-            this.offset = Files.exists(file) ? Files.size(file) : 0;
+            return Files.exists(file) ? Files.size(file) : 0;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,8 @@ package io.upgradelab.probe.dubbo;
 import io.upgradelab.probe.CallOutcome;
 import io.upgradelab.probe.ProbeTarget;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -41,7 +43,7 @@ final class DubboDemoTarget implements ProbeTarget {
         reference.setRetries(0);
         reference.setTimeout((int) timeout.toMillis());
         reference.setAsync(true);
-        reference.setParameters(new java.util.HashMap<>(java.util.Map.of("dispatcher", "direct")));
+        reference.setParameters(new HashMap<>(Map.of("dispatcher", "direct")));   // Dubbo adds to this map: mutable
         RegistryConfig nacos = new RegistryConfig(Loopback.registry(registry));
         // the registry only: Dubbo would otherwise also make Nacos its config center and metadata
         // report, two more Nacos config clients polling every 10 ms, for nothing the probe measures

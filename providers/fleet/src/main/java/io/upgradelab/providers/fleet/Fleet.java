@@ -43,8 +43,11 @@ public final class Fleet implements AutoCloseable {
     private final ExecutorService operations = Executors.newSingleThreadExecutor(r -> daemon(r, "fleet-operation"));
     private final ExecutorService registrations =
             Executors.newFixedThreadPool(REGISTRATION_THREADS, r -> daemon(r, "fleet-registration"));
-    private final CpuMeter cpu = new CpuMeter();
-    private final RateMeter beats = new RateMeter();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    /** The JVM's CPU nanoseconds per second: divided by 1e7, percent of one core. */
+    private final RateMeter cpu = new RateMeter(OS.getProcessCpuTime());
+    private final RateMeter beats = new RateMeter(BeatCounter1x.sent());
     private volatile int target;
     /** Operations accepted and not finished: raised by the control thread, lowered by the operation thread. */
     private final AtomicInteger pending = new AtomicInteger();
@@ -127,7 +130,7 @@ public final class Fleet implements AutoCloseable {
         }
         return new FleetState(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
                 errors.clientErrors(), errors.lastError(), beats.perSecondSinceLastCall(BeatCounter1x.sent()),
-                providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.percentSinceLastCall(), rssBytes());
+                providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.perSecondSinceLastCall(OS.getProcessCpuTime()) / 1e7, rssBytes());
     }
 
     /** Stops every process gracefully (providers deregister) and releases the threads. */
@@ -252,10 +255,14 @@ public final class Fleet implements AutoCloseable {
         return t;
     }
 
-    /** A counter's growth per second between calls. */
+    /** A counter's growth per second between calls (beats sent, CPU nanoseconds used). */
     private static final class RateMeter {
         private long lastCount;
         private long lastWall = System.nanoTime();
+
+        RateMeter(long count) {
+            lastCount = count;
+        }
 
         synchronized double perSecondSinceLastCall(long count) {
             long now = System.nanoTime();
@@ -266,20 +273,4 @@ public final class Fleet implements AutoCloseable {
         }
     }
 
-    /** The JVM's CPU time between calls, from the platform MXBean, in percent of one core. */
-    private static final class CpuMeter {
-        private final com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        private long lastCpu = os.getProcessCpuTime();
-        private long lastWall = System.nanoTime();
-
-        synchronized double percentSinceLastCall() {
-            long cpuNow = os.getProcessCpuTime();
-            long wallNow = System.nanoTime();
-            double percent = wallNow == lastWall ? 0 : 100.0 * (cpuNow - lastCpu) / (wallNow - lastWall);
-            lastCpu = cpuNow;
-            lastWall = wallNow;
-            return percent;
-        }
-    }
 }
