@@ -84,6 +84,21 @@ public final class NacosApi {
         return response.statusCode() == 404 || parse(request, response).path("upgraded").asBoolean();
     }
 
+    /**
+     * {@code PUT v1/ns/operator/switches?entry=ENTRY&value=VALUE}: changes a naming switch on this node,
+     * e.g. {@code doubleWriteEnabled=false} once a 1.x-to-2.x upgrade is over.
+     */
+    public void setSwitch(String entry, String value) {
+        URI uri = base.resolve("v1/ns/operator/switches?" + encode(Map.of("entry", entry, "value", value)));
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+                .PUT(HttpRequest.BodyPublishers.noBody()).build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() != 200) {
+            throw new NacosApiException("PUT " + uri + " answered " + response.statusCode() + ": "
+                    + abbreviate(response.body()));
+        }
+    }
+
     /** Registers one ephemeral instance over HTTP, as a 1.x client does. */
     public void registerInstance(String serviceName, String ip, int port) {
         registerInstance(serviceName, DEFAULT_GROUP, ip, port);

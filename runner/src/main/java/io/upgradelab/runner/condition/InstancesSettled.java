@@ -1,0 +1,31 @@
+package io.upgradelab.runner.condition;
+
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.observe.NodeSample;
+import io.upgradelab.runner.observe.Observations;
+import java.util.List;
+
+/**
+ * Every node answers and holds at least the providers the fleet and the demo providers have
+ * registered, less {@code tolerancePercent} (default 1%). More is fine: a mixed cluster's
+ * double write can show extra.
+ */
+@JsonTypeName("instancesSettled")
+public record InstancesSettled(double tolerancePercent) implements Condition {
+
+    public InstancesSettled {
+        tolerancePercent = tolerancePercent == 0 ? 1 : tolerancePercent;
+    }
+
+    @Override
+    public boolean holds(Observations now) {
+        List<NodeSample> nodes = now.nodes();
+        double floor = now.expectedInstances() * (1 - tolerancePercent / 100);
+        return !nodes.isEmpty() && nodes.stream().allMatch(n -> n.reachable() && n.instances() >= floor);
+    }
+
+    @Override
+    public String describe() {
+        return "every node holds the registered providers (within " + tolerancePercent + "%)";
+    }
+}

@@ -1,0 +1,43 @@
+package io.upgradelab.runner.condition;
+
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.observe.UpgradeSample;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Every node reports {@code upgraded=true}: the cluster has left 1.x-compatible mode and serves
+ * 2.x clients over gRPC. Nacos 2.0.4 says so about 100-110 s after the last node runs 2.x.
+ */
+@JsonTypeName("upgraded")
+public record Upgraded() implements Condition {
+
+    @Override
+    public boolean holds(Observations now) {
+        List<UpgradeSample> upgrades = now.upgrades();
+        return !upgrades.isEmpty() && upgrades.size() == now.nodes().size()
+                && upgrades.stream().allMatch(UpgradeSample::upgraded);
+    }
+
+    @Override
+    public String describe() {
+        return "every node reports upgraded=true";
+    }
+
+    @Override
+    public void plan(PlannedState state, Problems problems) {
+        if (!state.everyNodeOnTwoX()) {
+            problems.add("kind", "never holds here: the nodes run " + state.nodeVersions()
+                    + "; upgraded=true needs every node on 2.x (put a rollingServerUpgrade before it)");
+        }
+        state.setUpgraded(true);
+    }
+
+    @Override
+    public Duration typicalWait(PlannedState state) {
+        return state.servesTwoX() ? Duration.ofSeconds(5) : Duration.ofSeconds(110);
+    }
+}

@@ -1,0 +1,50 @@
+package io.upgradelab.runner.engine;
+
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.observe.Observations;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What a phase may use while it runs: the cluster, the fleet, the demo providers, the journal and
+ * the latest observations. Waiting goes through here too, so an abort or Ctrl-C ends any wait at once.
+ */
+public interface RunContext {
+
+    Experiment experiment();
+
+    Backend cluster();
+
+    FleetProcess fleet();
+
+    DemoProviders demoProviders();
+
+    Journal journal();
+
+    /** The client generation new fleet providers register with now (the fleet's, until a client upgrade). */
+    String fleetGeneration();
+
+    void setFleetGeneration(String generation);
+
+    /** The latest sample of every observer (refreshed every {@code observeEvery}). */
+    Observations observations();
+
+    /** A progress line for the person watching (also journalled as a note). */
+    void say(String message);
+
+    /** Records one event of the current phase in the journal, e.g. an upgrade step. */
+    void record(String type, Map<String, Object> fields);
+
+    /** Waits {@code duration}, or less if the run is stopped (then throws InterruptedException). */
+    void pause(Duration duration) throws InterruptedException;
+
+    /**
+     * Waits until {@code condition} holds on a fresh sample, sampling at least every
+     * {@code observeEvery}; fails the phase with {@code what} if it does not within {@code timeout}.
+     */
+    void awaitCondition(Condition condition, Duration timeout, String what) throws InterruptedException;
+}

@@ -1,0 +1,38 @@
+package io.upgradelab.runner.experiment;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.phase.Phase;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One experiment file, bound: what to stand up, what load to put on it, and the phases to run in
+ * order. It is data only; the engine interprets it, so the same file can be validated, planned and
+ * run, and a run's journal carries it whole.
+ *
+ * @param observeEvery how often the observers sample the cluster, the fleet and the probe
+ * @param scale        multiplies every provider count in the phases, so one file runs at CI size
+ * @param abortWhen    conditions that end the run as failed as soon as one holds
+ */
+public record Experiment(String name, String description, Target target, FleetSpec fleet, ProbeSpec probe,
+                         @JsonProperty("observeEvery") Duration observeEvery, double scale,
+                         @JsonProperty("abortWhen") List<Condition> abortWhen, List<Phase> phases) {
+
+    public Experiment {
+        description = description == null ? "" : description;
+        observeEvery = observeEvery == null ? Duration.ofSeconds(5) : observeEvery;
+        scale = scale == 0 ? 1 : scale;
+        abortWhen = abortWhen == null ? List.of() : List.copyOf(abortWhen);
+        phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+
+    /** {@code providers} as this run counts them: multiplied by {@link #scale}, at least 1 unless 0. */
+    public int scaled(int providers) {
+        return providers == 0 ? 0 : Math.max(1, (int) Math.round(providers * scale));
+    }
+
+    public Experiment withScale(double otherScale) {
+        return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases);
+    }
+}

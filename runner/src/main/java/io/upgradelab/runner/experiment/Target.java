@@ -1,0 +1,19 @@
+package io.upgradelab.runner.experiment;
+
+/**
+ * The cluster under test as it starts.
+ *
+ * @param backend    where the nodes run; {@code local} (real Nacos processes on 127.0.0.1) is the embedded default
+ * @param version    the Nacos server version every node starts with
+ * @param nodes      1 (standalone) or 3 and more (a cluster)
+ * @param firstPort  HTTP port of node 1 (node n: +10 per node); 0 picks the first free block from 8848
+ * @param serverHeap each node's maximum heap, e.g. {@code 1g}
+ */
+public record Target(String backend, String version, int nodes, int firstPort, String serverHeap) {
+
+    public Target {
+        backend = backend == null ? "local" : backend;
+        nodes = nodes == 0 ? 3 : nodes;
+        serverHeap = serverHeap == null ? "1g" : serverHeap;
+    }
+}

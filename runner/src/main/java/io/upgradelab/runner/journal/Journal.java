@@ -1,0 +1,87 @@
+package io.upgradelab.runner.journal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.runner.LabException;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A run's record: {@code journal.jsonl}, one JSON object per line, appended and flushed line by
+ * line. Nothing is ever rewritten, so whatever kills the runner (even SIGKILL) leaves every line
+ * written before it, and reports need nothing but this file.
+ *
+ * <p>Every line has {@code type}, {@code time} (ISO-8601 UTC) and {@code elapsed} (seconds since the
+ * run began); the event's own fields follow. The types are listed in the README (journal section).
+ */
+public final class Journal implements AutoCloseable {
+
+    public static final String FILE_NAME = "journal.jsonl";
+
+    private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    private final Path file;
+    private final OutputStream out;
+    private final long beganNanos = System.nanoTime();
+    private boolean closed;
+
+    private Journal(Path file, OutputStream out) {
+        this.file = file;
+        this.out = out;
+    }
+
+    /** Opens a new journal in {@code runDirectory}; refuses to append to an existing one. */
+    public static Journal create(Path runDirectory) {
+        Path file = runDirectory.resolve(FILE_NAME);
+        try {
+            Files.createDirectories(runDirectory);
+            if (Files.exists(file)) {
+                throw new LabException(LabException.INVALID_INPUT, file + " already exists: choose another --out");
+            }
+            return new Journal(file, new FileOutputStream(file.toFile(), true));
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot create the journal " + file + ": " + e.getMessage());
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Appends one event; {@code fields} may hold records, maps, lists, numbers and strings. */
+    public synchronized void append(String type, Map<String, ?> fields) {
+        if (closed) {
+            return;
+        }
+        ObjectNode line = JSON.createObjectNode();
+        line.put("type", type);
+        line.put("time", Instant.now().toString());
+        line.put("elapsed", Math.round((System.nanoTime() - beganNanos) / 1e6) / 1e3);
+        fields.forEach((key, value) -> line.set(key, JSON.valueToTree(value)));
+        try {
+            out.write(JSON.writeValueAsBytes(line));
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot append to the journal " + file + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            try {
+                out.close();
+            } catch (IOException e) {
+                // every line was flushed when written
+            }
+        }
+    }
+}

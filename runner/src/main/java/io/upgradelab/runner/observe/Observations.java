@@ -1,0 +1,92 @@
+package io.upgradelab.runner.observe;
+
+import io.upgradelab.runner.fleet.FleetStatus;
+import io.upgradelab.runner.probe.ProbeSecond;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The latest sample of every observer, for conditions and the live display. Observers write it,
+ * conditions and progress read it; the journal keeps every sample, this keeps only the newest
+ * (and the probe's last few minutes).
+ */
+public final class Observations {
+
+    private static final int PROBE_SECONDS_KEPT = 900;
+
+    private final Map<Integer, NodeSample> nodes = new ConcurrentHashMap<>();
+    private final Map<Integer, UpgradeSample> upgrades = new ConcurrentHashMap<>();
+    private final Map<Integer, ResourceSample> resources = new ConcurrentHashMap<>();
+    private final Deque<ProbeSecond> probeSeconds = new ArrayDeque<>();
+    private volatile FleetStatus fleet;
+    private volatile int expectedInstances;
+    private volatile long samples;
+
+    public void put(NodeSample sample) {
+        nodes.put(sample.node(), sample);
+    }
+
+    public void put(UpgradeSample sample) {
+        upgrades.put(sample.node(), sample);
+    }
+
+    public void clearUpgrade(int node) {
+        upgrades.remove(node);
+    }
+
+    public void put(ResourceSample sample) {
+        resources.put(sample.node(), sample);
+    }
+
+    public void put(FleetStatus status) {
+        fleet = status;
+    }
+
+    public synchronized void add(ProbeSecond second) {
+        probeSeconds.addLast(second);
+        while (probeSeconds.size() > PROBE_SECONDS_KEPT) {
+            probeSeconds.removeFirst();
+        }
+    }
+
+    /** Marks the end of one round of sampling by every observer. */
+    public void completeRound(int expected) {
+        expectedInstances = expected;
+        samples++;
+    }
+
+    /** How many rounds of sampling have completed: a waiter wants one that began after it did. */
+    public long rounds() {
+        return samples;
+    }
+
+    public List<NodeSample> nodes() {
+        return nodes.values().stream().sorted((a, b) -> Integer.compare(a.node(), b.node())).toList();
+    }
+
+    public List<UpgradeSample> upgrades() {
+        return upgrades.values().stream().sorted((a, b) -> Integer.compare(a.node(), b.node())).toList();
+    }
+
+    public List<ResourceSample> resources() {
+        return resources.values().stream().sorted((a, b) -> Integer.compare(a.node(), b.node())).toList();
+    }
+
+    public Optional<FleetStatus> fleet() {
+        return Optional.ofNullable(fleet);
+    }
+
+    /** The probe's last {@code seconds} seconds, oldest first. */
+    public synchronized List<ProbeSecond> lastProbeSeconds(int seconds) {
+        return probeSeconds.stream().skip(Math.max(0, probeSeconds.size() - seconds)).toList();
+    }
+
+    /** Providers the registry should hold now: what the fleet has registered plus the live demo providers. */
+    public int expectedInstances() {
+        return expectedInstances;
+    }
+}

@@ -1,0 +1,40 @@
+package io.upgradelab.runner.phase;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.fault.Fault;
+import io.upgradelab.runner.fault.Faults;
+import java.time.Duration;
+
+/** Injects the {@link Fault} named {@code fault} into {@code node} for {@code for}, then undoes it. */
+@JsonTypeName("fault")
+public record FaultPhase(String fault, int node, @JsonProperty("for") Duration duration) implements Phase {
+
+    @Override
+    public String title(PlannedState state) {
+        return Faults.named(fault).map(f -> f.describe(node, duration)).orElse(fault + " node " + node);
+    }
+
+    @Override
+    public Duration plan(PlannedState state, Problems problems) {
+        if (Faults.named(fault).isEmpty()) {
+            problems.add("fault", "unknown fault '" + fault + "'; known: " + Faults.names());
+        }
+        if (node < 1 || node > state.nodes()) {
+            problems.add("node", "node " + node + " does not exist: the cluster has nodes 1 to " + state.nodes());
+            return duration;
+        }
+        return Faults.named(fault).map(f -> f.expectedTime(duration, state.nodeVersions().get(node - 1)))
+                .orElse(duration);
+    }
+
+    @Override
+    public void run(RunContext run) throws InterruptedException {
+        Fault action = Faults.named(fault).orElseThrow(() -> new PhaseFailure("unknown fault " + fault));
+        run.say(action.describe(node, duration));
+        action.inject(run, node, duration);
+    }
+}

@@ -1,0 +1,29 @@
+package io.upgradelab.runner.phase;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.experiment.Durations;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import java.time.Duration;
+
+/** Changes nothing for {@code for}: the observers watch whether the cluster holds its load. */
+@JsonTypeName("hold")
+public record Hold(@JsonProperty("for") Duration duration) implements Phase {
+
+    @Override
+    public String title(PlannedState state) {
+        return "hold " + Durations.text(duration) + " at " + state.providers() + " providers";
+    }
+
+    @Override
+    public Duration plan(PlannedState state, Problems problems) {
+        return duration;
+    }
+
+    @Override
+    public void run(RunContext run) throws InterruptedException {
+        run.pause(duration);
+    }
+}

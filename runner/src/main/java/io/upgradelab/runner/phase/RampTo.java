@@ -1,0 +1,41 @@
+package io.upgradelab.runner.phase;
+
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import java.time.Duration;
+
+/**
+ * Grows the fleet to {@code providers} (times the experiment's scale) at {@code rate} registrations
+ * per second (default: the fleet's rampRate); over once the fleet has registered them all.
+ */
+@JsonTypeName("rampTo")
+public record RampTo(int providers, double rate) implements Phase {
+
+    @Override
+    public String title(PlannedState state) {
+        return "ramp to " + state.experiment().scaled(providers) + " providers";
+    }
+
+    @Override
+    public Duration plan(PlannedState state, Problems problems) {
+        int target = state.experiment().scaled(providers);
+        int now = state.providers();
+        if (target <= now) {
+            problems.add("providers", "ramps to " + target + " providers but the fleet has " + now
+                    + " here: use scaleDownTo to shrink");
+        }
+        if ("2x".equals(state.fleetGeneration()) && !state.servesTwoX()) {
+            problems.add("", "2.x providers are refused while the cluster runs in 1.x mode (nodes: "
+                    + state.nodeVersions() + ")");
+        }
+        state.scaleTo(target, state.fleetGeneration());
+        return FleetScaling.expected(Math.abs(target - now), FleetScaling.rate(rate, state.experiment()));
+    }
+
+    @Override
+    public void run(RunContext run) throws InterruptedException {
+        FleetScaling.scaleTo(run, run.experiment().scaled(providers), FleetScaling.rate(rate, run.experiment()));
+    }
+}

@@ -1,0 +1,70 @@
+package io.upgradelab.runner.phase;
+
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.fleet.FleetStatus;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The clients' rolling upgrade: batch by batch, the fleet's provider processes restart on client
+ * generation {@code to} (deregister, then register again through the new client), and the demo
+ * providers restart with them, spread over the batches. {@code pause} (default 10s) between
+ * batches; {@code rate} is registrations per second (default: the fleet's rampRate).
+ */
+@JsonTypeName("rollingClientUpgrade")
+public record RollingClientUpgrade(String to, int batches, Duration pause, double rate) implements Phase {
+
+    /** A demo provider's restart on the other generation: a graceful stop and a Dubbo start, measured here. */
+    private static final Duration DEMO_RESTART = Duration.ofSeconds(15);
+
+    public RollingClientUpgrade {
+        batches = batches == 0 ? 3 : batches;
+        pause = pause == null ? Duration.ofSeconds(10) : pause;
+    }
+
+    @Override
+    public String title(PlannedState state) {
+        return "rolling client upgrade to " + to + " in " + batches + " batches (" + state.providers() + " providers)";
+    }
+
+    @Override
+    public Duration plan(PlannedState state, Problems problems) {
+        if (to.equals(state.fleetGeneration())) {
+            problems.add("to", "the clients already run " + to + " here");
+        }
+        if ("2x".equals(to) && !state.servesTwoX()) {
+            problems.add("to", "2.x clients are refused while the cluster runs in 1.x mode (nodes: "
+                    + state.nodeVersions() + "); put a rollingServerUpgrade to 2.x (awaitUpgraded) before this");
+        }
+        int providers = state.providers();
+        state.moveAllTo(to);
+        return FleetScaling.expected(2 * providers, FleetScaling.rate(rate, state.experiment()))
+                .plus(pause.multipliedBy(batches - 1L))
+                .plus(DEMO_RESTART.multipliedBy(state.experiment().probe().demoProviders()));
+    }
+
+    @Override
+    public void run(RunContext run) throws InterruptedException {
+        double perSecond = FleetScaling.rate(rate, run.experiment());
+        int demoProviders = run.demoProviders().size();
+        for (int batch = 1; batch <= batches; batch++) {
+            int providers = run.fleet().status().totalProviders();
+            run.say("client batch " + batch + "/" + batches + ": restarting on " + to);
+            run.fleet().upgradeBatch(batch, batches, to, perSecond);
+            FleetStatus status = FleetScaling.awaitIdle(run, FleetScaling.expected(2 * providers / batches, perSecond));
+            for (int demo = batch - 1; demo < demoProviders; demo += batches) {
+                run.demoProviders().restart(demo, to);
+            }
+            run.record("clientBatch", Map.of("batch", batch, "of", batches, "to", to,
+                    "providers", status.providers(), "registrationFailures", status.registrationFailures(),
+                    "demoProviders", run.demoProviders().generations()));
+            if (batch < batches) {
+                run.pause(pause);
+            }
+        }
+        run.setFleetGeneration(to);
+    }
+}
