@@ -17,8 +17,9 @@ import java.util.Map;
  * line. Nothing is ever rewritten, so whatever kills the runner (even SIGKILL) leaves every line
  * written before it, and reports need nothing but this file.
  *
- * <p>Every line has {@code type}, {@code time} (ISO-8601 UTC) and {@code elapsed} (seconds since the
- * run began); the event's own fields follow. The types are listed in the README (journal section).
+ * <p>Every line has {@code type}, {@code time} (ISO-8601 UTC), {@code elapsed} (seconds since the
+ * run began) and {@code phase} (1-based; 0 while setting up, -1 while tearing down); the event's own
+ * fields follow. The types are listed in the README (journal section).
  */
 public final class Journal implements AutoCloseable {
 
@@ -30,6 +31,7 @@ public final class Journal implements AutoCloseable {
     private final OutputStream out;
     private final long beganNanos = System.nanoTime();
     private boolean closed;
+    private int phase;
 
     private Journal(Path file, OutputStream out) {
         this.file = file;
@@ -54,6 +56,11 @@ public final class Journal implements AutoCloseable {
         return file;
     }
 
+    /** The phase (1-based; 0 = set-up, -1 = tear-down) every following line belongs to. */
+    public synchronized void setPhase(int index) {
+        phase = index;
+    }
+
     /** Appends one event; {@code fields} may hold records, maps, lists, numbers and strings. */
     public synchronized void append(String type, Map<String, ?> fields) {
         if (closed) {
@@ -63,6 +70,7 @@ public final class Journal implements AutoCloseable {
         line.put("type", type);
         line.put("time", Instant.now().toString());
         line.put("elapsed", Math.round((System.nanoTime() - beganNanos) / 1e6) / 1e3);
+        line.put("phase", phase);
         fields.forEach((key, value) -> line.set(key, JSON.valueToTree(value)));
         try {
             out.write(JSON.writeValueAsBytes(line));

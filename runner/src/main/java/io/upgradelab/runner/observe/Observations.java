@@ -22,6 +22,7 @@ public final class Observations {
     private final Map<Integer, UpgradeSample> upgrades = new ConcurrentHashMap<>();
     private final Map<Integer, ResourceSample> resources = new ConcurrentHashMap<>();
     private final Deque<ProbeSecond> probeSeconds = new ArrayDeque<>();
+    private long probeSecondsAdded;
     private volatile FleetStatus fleet;
     private volatile int expectedInstances;
     private volatile long samples;
@@ -48,6 +49,7 @@ public final class Observations {
 
     public synchronized void add(ProbeSecond second) {
         probeSeconds.addLast(second);
+        probeSecondsAdded++;
         while (probeSeconds.size() > PROBE_SECONDS_KEPT) {
             probeSeconds.removeFirst();
         }
@@ -83,6 +85,12 @@ public final class Observations {
     /** The probe's last {@code seconds} seconds, oldest first. */
     public synchronized List<ProbeSecond> lastProbeSeconds(int seconds) {
         return probeSeconds.stream().skip(Math.max(0, probeSeconds.size() - seconds)).toList();
+    }
+
+    /** The probe seconds added after the first {@code count} ever added (those still kept). */
+    public synchronized List<ProbeSecond> probeSecondsSince(long count) {
+        long fresh = Math.min(probeSecondsAdded - count, probeSeconds.size());
+        return probeSeconds.stream().skip(probeSeconds.size() - fresh).toList();
     }
 
     /** Providers the registry should hold now: what the fleet has registered plus the live demo providers. */

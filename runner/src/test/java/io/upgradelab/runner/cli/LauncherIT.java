@@ -5,12 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.testing.Launcher;
+import io.upgradelab.runner.testing.Processes;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +37,7 @@ class LauncherIT {
 
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(ProcessHandle.of(nodePid).filter(ProcessHandle::isAlive)).isEmpty());
-            assertThat(processesUsing(runDirectory)).isEmpty();
+            assertThat(Processes.using(runDirectory)).isEmpty();
         }
     }
 
@@ -71,7 +70,7 @@ class LauncherIT {
                     .startsWith("upgrade-lab: node 1 (127.0.0.1:" + port + ", 1.4.1) failed to start: ")
                     .contains("Nacos Server did not start because dumpservice bean construction failure");
             assertThat(runner.err()).contains("  log: " + runDirectory.resolve("node-1/console.log"));
-            assertThat(processesUsing(runDirectory)).isEmpty();
+            assertThat(Processes.using(runDirectory)).isEmpty();
         }
     }
 
@@ -84,20 +83,5 @@ class LauncherIT {
     private static long nodePidFromStatusTable(Launcher runner) {
         String row = runner.awaitOutLine(line -> line.matches("1\\s+127\\.0\\.0\\.1:\\d+\\s+1\\.4\\.1\\s+\\d+\\s+UP.*"), BOOT);
         return Long.parseLong(row.trim().split("\\s+")[3]);
-    }
-
-    /** Live processes whose command line names the run directory (every node's does: -Dnacos.home). */
-    private static List<Long> processesUsing(Path runDirectory) throws IOException {
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            return procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                    .filter(p -> {
-                        try {
-                            return new String(Files.readAllBytes(p.resolve("cmdline"))).contains(runDirectory.toString());
-                        } catch (IOException e) {
-                            return false;   // exited while we looked
-                        }
-                    })
-                    .map(p -> Long.parseLong(p.getFileName().toString())).toList();
-        }
     }
 }

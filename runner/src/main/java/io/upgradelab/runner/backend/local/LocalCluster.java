@@ -107,8 +107,9 @@ public final class LocalCluster implements Backend {
         return List.copyOf(nodes);
     }
 
+    /** Lock-free, so observers see the nodes while an upgrade step holds the cluster for a minute. */
     @Override
-    public synchronized List<NodeStatus> nodes() {
+    public List<NodeStatus> nodes() {
         return nodes.stream().map(LocalNode::status).toList();
     }
 

@@ -1,0 +1,120 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.engine.Engine;
+import io.upgradelab.runner.engine.RunOutcome;
+import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.experiment.Experiments;
+import io.upgradelab.runner.journal.Journal;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code upgrade-lab run}: validates an experiment, then runs it unattended on real servers, clients
+ * and Dubbo, journalling everything into a run directory. Ctrl-C stops it cleanly.
+ */
+@Command(name = "run", sortOptions = false,
+        description = {"Run an experiment: start the cluster, the demo providers, the provider fleet and the probe;"
+                + " run the phases in order while observers sample every node; tear everything down.",
+                "Everything is recorded in RUN_DIR/journal.jsonl (one JSON line per event, flushed as written),"
+                        + " next to the nodes', fleet's and probe's own logs.",
+                "Ctrl-C stops cleanly: load down, processes stopped, journal closed, exit 130."},
+        footer = {"", "Examples:",
+                "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml",
+                "  upgrade-lab run experiments/nacos-1x-to-2x.yaml --scale 0.5 --out runs/half-scale",
+                "", "Exit codes: 0 every phase ran, 1 a phase failed or an abort condition held,"
+                + " 2 invalid experiment or flags, 130 interrupted."})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Parameters(paramLabel = "EXPERIMENT", description = "The experiment file (YAML), e.g. experiments/nacos-1x-to-2x.yaml.")
+    Path file;
+
+    @Option(names = "--scale", paramLabel = "F",
+            description = "Multiply every provider count by F (overrides the file's scale), e.g. 0.02 for CI size.")
+    Double scale;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Run directory (created; must not hold a journal yet). Default: runs/<experiment>-<date-time>.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        Experiment experiment = Experiments.load(file, scale).experiment();
+        Path runDirectory = out != null ? out.toAbsolutePath().normalize()
+                : LabHome.defaultRunsDirectory().resolve(experiment.name() + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(runDirectory.resolve(Journal.FILE_NAME))) {
+            throw LabException.invalidInput(runDirectory + " already holds a run (journal.jsonl): choose another --out");
+        }
+        copyExperiment(runDirectory);
+        PrintWriter out = spec.commandLine().getOut();
+        try (RunDisplay display = new RunDisplay(spec.commandLine().getErr(), RunDisplay.onTerminal())) {
+            display.accept("run " + experiment.name() + " (scale " + experiment.scale() + ") in " + runDirectory);
+            Engine engine = new Engine(experiment, runDirectory, display);
+            display.follow(engine::status);
+            CountDownLatch finished = new CountDownLatch(1);
+            Thread onSignal = new Thread(() -> {
+                display.accept("stopping (signal): load down, processes stopped, journal closed...");
+                engine.stop();
+                awaitQuietly(finished);
+            }, "run-interrupt");
+            Runtime.getRuntime().addShutdownHook(onSignal);
+            RunOutcome outcome;
+            try {
+                outcome = engine.run();
+            } finally {
+                finished.countDown();
+            }
+            removeHook(onSignal);
+            display.accept("run " + outcome.journalName() + "; journal: " + engine.journalFile());
+            out.println(outcome.journalName() + " " + engine.journalFile());
+            out.flush();
+            return outcome.exitCode();
+        }
+    }
+
+    private void copyExperiment(Path runDirectory) {
+        try {
+            Files.createDirectories(runDirectory);
+            Files.copy(file, runDirectory.resolve("experiment.yaml"), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot prepare the run directory " + runDirectory + ": " + e);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch finished) {
+        try {
+            finished.await(5, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down (Ctrl-C): the hook has run
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package io.upgradelab.runner.engine;
+
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.local.ListeningSockets;
+import io.upgradelab.runner.backend.local.LocalCluster;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.backend.local.LocalNode;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.fleet.FleetSettings;
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.observe.PhaseTally;
+import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.PhaseFailure;
+import io.upgradelab.runner.probe.ProbeOptions;
+import io.upgradelab.runner.probe.ProbeProcess;
+import io.upgradelab.runner.probe.ProbeSecond;
+import io.upgradelab.runner.probe.ProbeSummary;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Runs one experiment: sets up the cluster, demo providers, fleet and probe; runs the phases in
+ * order while the observers sample; tears everything down; and journals all of it. It interprets
+ * the experiment and nothing else: what a phase does is in the phase, what is sampled in the observers.
+ *
+ * <p>The run ends {@link RunOutcome#COMPLETED completed} when every phase ran, {@code failed} at the
+ * first phase that could not do its work, {@code aborted} when an abort condition held, and
+ * {@code interrupted} on {@link #stop()} (Ctrl-C). Tear-down happens in every case, and the
+ * journal's last line says which it was; a journal without that line is from a run that was killed.
+ */
+public final class Engine {
+
+    /** How long the probe may run beyond the plan before it stops by itself. */
+    private static final Duration PROBE_MARGIN = Duration.ofHours(2);
+    private static final int DEMO_FIRST_PORT = 20880;
+
+    private final Experiment experiment;
+    private final Path runDirectory;
+    private final Consumer<String> progress;
+    private final List<Duration> expected = new ArrayList<>();
+    private final List<String> titles = new ArrayList<>();
+    private final Observations observations = new Observations();
+    private final long began = System.nanoTime();
+
+    private volatile Thread runner;
+    private volatile boolean stopRequested;
+    private volatile String stage = "starting";
+    private volatile int phaseIndex;
+    private volatile long phaseBegan = System.nanoTime();
+    private volatile String abortReason;
+
+    private Journal journal;
+    private LocalCluster cluster;
+    private DemoProviders demo;
+    private FleetProcess fleet;
+    private ProbeProcess probe;
+    private Sampler sampler;
+
+    public Engine(Experiment experiment, Path runDirectory, Consumer<String> progress) {
+        this.experiment = experiment;
+        this.runDirectory = runDirectory;
+        this.progress = progress;
+        PlannedState state = new PlannedState(experiment);
+        for (Phase phase : experiment.phases()) {
+            titles.add(phase.title(state));
+            expected.add(phase.plan(state, new Problems()));
+        }
+    }
+
+    /** Runs the experiment in the calling thread; returns how it ended (the journal has the rest). */
+    public RunOutcome run() {
+        runner = Thread.currentThread();
+        journal = Journal.create(runDirectory);
+        journal.append("runStarted", runStartedFields());
+        RunOutcome outcome;
+        String message = null;
+        try {
+            setUp();
+            outcome = runPhases();
+        } catch (InterruptedException e) {
+            outcome = endedByRequest();
+        } catch (LabException e) {
+            outcome = e.exitCode() == LabException.INTERRUPTED || stopRequested ? endedByRequest() : RunOutcome.FAILED;
+            message = e.getMessage();
+            if (outcome == RunOutcome.FAILED) {
+                journal.append("error", Map.of("message", message));
+            }
+        } catch (RuntimeException e) {
+            outcome = stopRequested ? endedByRequest() : RunOutcome.FAILED;
+            message = e.toString();
+            journal.append("error", Map.of("message", message));
+        } finally {
+            Thread.interrupted();   // tear-down must not be cut short by the interrupt that ended the phases
+        }
+        tearDown();
+        Map<String, Object> ended = new LinkedHashMap<>();
+        ended.put("outcome", outcome.journalName());
+        ended.put("exitCode", outcome.exitCode());
+        ended.put("seconds", seconds(System.nanoTime() - began));
+        if (abortReason != null) {
+            ended.put("abortReason", abortReason);
+        }
+        if (message != null) {
+            ended.put("message", message);
+        }
+        journal.append("runEnded", ended);
+        journal.close();
+        return outcome;
+    }
+
+    /** Asks the run to stop (Ctrl-C): the current phase is cut short and everything is torn down. */
+    public void stop() {
+        stopRequested = true;
+        Thread t = runner;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    public Path journalFile() {
+        return runDirectory.resolve(Journal.FILE_NAME);
+    }
+
+    /** Where the run is now, for the live display. */
+    public RunStatus status() {
+        int index = phaseIndex;
+        Duration phaseExpected = index >= 1 && index <= expected.size() ? expected.get(index - 1) : Duration.ZERO;
+        List<ProbeSecond> last = observations.lastProbeSeconds(1);
+        return new RunStatus(index, expected.size(), stage, Duration.ofNanos(System.nanoTime() - phaseBegan),
+                phaseExpected, Duration.ofNanos(System.nanoTime() - began),
+                expected.stream().reduce(Duration.ZERO, Duration::plus), observations.expectedInstances(),
+                observations.nodes(), observations.resources(), last.isEmpty() ? null : last.get(0).totals());
+    }
+
+    private void setUp() throws InterruptedException {
+        journal.setPhase(0);
+        String version = experiment.target().version();
+        int nodes = experiment.target().nodes();
+        stage = "set-up: starting " + nodes + " node(s) of Nacos " + version;
+        int firstPort = experiment.target().firstPort() > 0 ? experiment.target().firstPort()
+                : LocalClusterSpec.firstFreePort(nodes, LocalClusterSpec.DEFAULT_FIRST_PORT);
+        LocalClusterSpec spec = new LocalClusterSpec(version, nodes, firstPort, runDirectory.resolve("cluster"),
+                experiment.target().serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
+        cluster = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()), this::say);
+        String servers = cluster.localNodes().stream().map(LocalNode::address).collect(Collectors.joining(","));
+        journal.append("setUp", Map.of("step", "cluster", "nodes", cluster.nodes()));
+        checkStop();
+
+        stage = "set-up: starting " + experiment.probe().demoProviders() + " demo provider(s)";
+        demo = DemoProviders.start(experiment.probe().demoProviders(), experiment.fleet().generation(), servers,
+                freeDemoPorts(experiment.probe().demoProviders()), runDirectory.resolve("demo"), this::say);
+        journal.append("setUp", Map.of("step", "demoProviders", "generations", demo.generations()));
+        checkStop();
+
+        stage = "set-up: starting the provider fleet";
+        fleet = FleetProcess.start(new FleetSettings(servers, experiment.fleet().services(),
+                experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap()),
+                runDirectory.resolve("fleet"), this::say);
+        journal.append("setUp", Map.of("step", "fleet", "pid", fleet.pid()));
+        checkStop();
+
+        stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
+        Duration planned = expected.stream().reduce(Duration.ZERO, Duration::plus);
+        probe = ProbeProcess.start(new ProbeOptions(experiment.probe().generation(), experiment.probe().rate(),
+                experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN)), servers,
+                runDirectory.resolve("probe"), this::say);
+        journal.append("setUp", Map.of("step", "probe", "pid", probe.pid(), "rate", experiment.probe().rate()));
+
+        sampler = new Sampler(new io.upgradelab.runner.observe.Observed(cluster, fleet, demo, probe), observations,
+                journal, experiment.observeEvery(), this::abortIfAny);
+        sampler.start();
+        checkStop();
+    }
+
+    private RunOutcome runPhases() throws InterruptedException {
+        EngineContext context = new EngineContext(experiment, cluster, fleet, demo, journal, observations, sampler,
+                this::say);
+        List<Phase> phases = experiment.phases();
+        for (int i = 0; i < phases.size(); i++) {
+            Phase phase = phases.get(i);
+            phaseIndex = i + 1;
+            phaseBegan = System.nanoTime();
+            stage = titles.get(i);
+            journal.setPhase(i + 1);
+            PhaseTally tally = sampler.beginPhase();
+            journal.append("phaseStarted", Map.of("index", i + 1, "kind", phase.kind(), "title", titles.get(i),
+                    "expectedSeconds", expected.get(i).toSeconds()));
+            say("phase " + (i + 1) + "/" + phases.size() + ": " + titles.get(i));
+            String outcome = "done";
+            String message = null;
+            try {
+                phase.run(context);
+            } catch (InterruptedException e) {
+                outcome = abortReason != null ? "aborted" : "interrupted";
+            } catch (PhaseFailure | LabException e) {
+                outcome = stopRequested ? "interrupted" : abortReason != null ? "aborted" : "failed";
+                message = e.getMessage();
+            } finally {
+                Thread.interrupted();
+                sampler.sampleNow();
+            }
+            endPhase(i + 1, phase, tally, outcome, message);
+            if (!"done".equals(outcome)) {
+                return switch (outcome) {
+                    case "aborted" -> RunOutcome.ABORTED;
+                    case "interrupted" -> RunOutcome.INTERRUPTED;
+                    default -> RunOutcome.FAILED;
+                };
+            }
+        }
+        return RunOutcome.COMPLETED;
+    }
+
+    private void endPhase(int index, Phase phase, PhaseTally tally, String outcome, String message) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("index", index);
+        fields.put("kind", phase.kind());
+        fields.put("title", titles.get(index - 1));
+        fields.put("outcome", outcome);
+        fields.put("seconds", seconds(System.nanoTime() - phaseBegan));
+        fields.put("expectedSeconds", expected.get(index - 1).toSeconds());
+        fields.put("nodes", tally.nodes());
+        fields.put("probe", tally.probe());
+        fields.put("probeSeconds", tally.probeSeconds());
+        fleetProviders().ifPresent(p -> fields.put("providers", p));
+        if (message != null) {
+            fields.put("message", message);
+        }
+        journal.append("phaseEnded", fields);
+        say("phase " + index + " " + outcome + " in " + Math.round(seconds(System.nanoTime() - phaseBegan)) + " s"
+                + (message == null ? "" : ": " + message));
+    }
+
+    private java.util.Optional<Integer> fleetProviders() {
+        return observations.fleet().map(f -> f.totalProviders());
+    }
+
+    private void tearDown() {
+        phaseIndex = -1;
+        journal.setPhase(-1);
+        stage = "tear-down";
+        if (sampler != null) {
+            sampler.close();
+        }
+        if (probe != null) {
+            quietly("stop the probe", () -> {
+                ProbeSummary summary = probe.stop();
+                journal.append("probeSummary", Map.of("summary", summary));
+            });
+        }
+        if (fleet != null) {
+            stage = "tear-down: deregistering the fleet";
+            quietly("stop the fleet", fleet::close);
+        }
+        if (demo != null) {
+            stage = "tear-down: stopping the demo providers";
+            quietly("stop the demo providers", demo::close);
+        }
+        if (cluster != null) {
+            stage = "tear-down: stopping the nodes";
+            say("stopping " + experiment.target().nodes() + " node(s)");
+            quietly("stop the cluster", cluster::close);
+        }
+    }
+
+    private void quietly(String what, Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            journal.append("error", Map.of("message", "could not " + what + ": " + e.getMessage()));
+            say("could not " + what + ": " + e.getMessage());
+        }
+    }
+
+    /** Called by the sampler after every round: the first abort condition that holds ends the run. */
+    private void abortIfAny(Observations now) {
+        if (abortReason != null || phaseIndex < 1) {
+            return;
+        }
+        for (Condition condition : experiment.abortWhen()) {
+            if (condition.holds(now)) {
+                abortReason = condition.describe();
+                journal.append("abort", Map.of("condition", condition.kind(), "reason", abortReason));
+                say("aborting: " + abortReason);
+                Thread t = runner;
+                if (t != null) {
+                    t.interrupt();
+                }
+                return;
+            }
+        }
+    }
+
+    private RunOutcome endedByRequest() {
+        return abortReason != null ? RunOutcome.ABORTED : RunOutcome.INTERRUPTED;
+    }
+
+    private void checkStop() throws InterruptedException {
+        if (stopRequested || Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("stop requested");
+        }
+    }
+
+    private void say(String message) {
+        progress.accept(message);
+        if (journal != null) {
+            journal.append("note", Map.of("message", message));
+        }
+    }
+
+    private Map<String, Object> runStartedFields() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("experiment", experiment.name());
+        fields.put("description", experiment.description());
+        fields.put("scale", experiment.scale());
+        fields.put("target", experiment.target());
+        fields.put("fleet", experiment.fleet());
+        fields.put("probe", Map.of("rate", experiment.probe().rate(), "generation", experiment.probe().generation(),
+                "timeoutMs", experiment.probe().timeout().toMillis(),
+                "demoProviders", experiment.probe().demoProviders()));
+        fields.put("observeEverySeconds", experiment.observeEvery().toSeconds());
+        fields.put("abortWhen", experiment.abortWhen().stream().map(Condition::describe).toList());
+        List<Map<String, Object>> plan = new ArrayList<>();
+        for (int i = 0; i < titles.size(); i++) {
+            plan.add(Map.of("index", i + 1, "kind", experiment.phases().get(i).kind(), "title", titles.get(i),
+                    "expectedSeconds", expected.get(i).toSeconds()));
+        }
+        fields.put("phases", plan);
+        fields.put("runDirectory", runDirectory.toString());
+        return fields;
+    }
+
+    /** {@code count} consecutive ports, below the ephemeral range, that nothing listens on. */
+    private static int freeDemoPorts(int count) {
+        ListeningSockets listening = ListeningSockets.read();
+        for (int first = DEMO_FIRST_PORT; first + count < 32768; first += 10) {
+            boolean free = true;
+            for (int p = first; p < first + count; p++) {
+                free &= !listening.isTaken(p);
+            }
+            if (free) {
+                return first;
+            }
+        }
+        throw new LabException(LabException.FAILED, "no free ports for the demo providers below 32768");
+    }
+
+    private static double seconds(long nanos) {
+        return Math.round(nanos / 1e6) / 1e3;
+    }
+}

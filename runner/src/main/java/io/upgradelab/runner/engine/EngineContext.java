@@ -1,0 +1,123 @@
+package io.upgradelab.runner.engine;
+
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.phase.PhaseFailure;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** The engine's side of {@link RunContext}: what phases use, wired to the run's parts. */
+final class EngineContext implements RunContext {
+
+    private final Experiment experiment;
+    private final Backend cluster;
+    private final FleetProcess fleet;
+    private final DemoProviders demoProviders;
+    private final Journal journal;
+    private final Observations observations;
+    private final Sampler sampler;
+    private final Consumer<String> say;
+    private volatile String fleetGeneration;
+
+    EngineContext(Experiment experiment, Backend cluster, FleetProcess fleet, DemoProviders demoProviders,
+                  Journal journal, Observations observations, Sampler sampler, Consumer<String> say) {
+        this.experiment = experiment;
+        this.cluster = cluster;
+        this.fleet = fleet;
+        this.demoProviders = demoProviders;
+        this.journal = journal;
+        this.observations = observations;
+        this.sampler = sampler;
+        this.say = say;
+        this.fleetGeneration = experiment.fleet().generation();
+    }
+
+    @Override
+    public Experiment experiment() {
+        return experiment;
+    }
+
+    @Override
+    public Backend cluster() {
+        return cluster;
+    }
+
+    @Override
+    public FleetProcess fleet() {
+        return fleet;
+    }
+
+    @Override
+    public DemoProviders demoProviders() {
+        return demoProviders;
+    }
+
+    @Override
+    public Journal journal() {
+        return journal;
+    }
+
+    @Override
+    public String fleetGeneration() {
+        return fleetGeneration;
+    }
+
+    @Override
+    public void setFleetGeneration(String generation) {
+        fleetGeneration = generation;
+    }
+
+    @Override
+    public Observations observations() {
+        return observations;
+    }
+
+    @Override
+    public void say(String message) {
+        say.accept(message);
+    }
+
+    @Override
+    public void record(String type, Map<String, Object> fields) {
+        journal.append(type, fields);
+    }
+
+    @Override
+    public void pause(Duration duration) throws InterruptedException {
+        Thread.sleep(duration.toMillis());
+    }
+
+    @Override
+    public void awaitCondition(Condition condition, Duration timeout, String what) throws InterruptedException {
+        long began = System.nanoTime();
+        long deadline = began + timeout.toNanos();
+        long round = observations.rounds();
+        while (true) {
+            sampler.awaitRoundAfter(round, Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            if (observations.rounds() > round) {
+                round = observations.rounds();
+                if (condition.holds(observations)) {
+                    Map<String, Object> held = new LinkedHashMap<>();
+                    held.put("condition", condition.kind());
+                    held.put("what", what);
+                    held.put("seconds", Math.round((System.nanoTime() - began) / 1e6) / 1e3);
+                    journal.append("conditionHeld", held);
+                    say.accept(what + ": after " + Math.round((System.nanoTime() - began) / 1e9) + " s");
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new PhaseFailure(what + ": not within " + timeout.toSeconds() + " s");
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.upgradelab.runner.observe;
+
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.ServiceSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Each node's own view of the providers: Dubbo provider services ({@code providers:*} in the default
+ * group) and their instances, healthy and total, and the same for the probe's demo service. Asked of
+ * every node separately, because flapping shows as nodes disagreeing with the fleet and each other.
+ */
+public final class NodeCounts implements Observer {
+
+    /** The demo service's registry name, as Dubbo registers it at interface level. */
+    public static final String DEMO_SERVICE = "providers:org.upgradelab.demo.DemoService::";
+    private static final String PROVIDERS = "providers:";
+
+    @Override
+    public String name() {
+        return "nodeCounts";
+    }
+
+    @Override
+    public void observe(Observed observed, Observations into, Journal journal) {
+        List<NodeSample> samples = new ArrayList<>();
+        for (NodeStatus node : observed.cluster().nodes()) {
+            NodeSample sample = sample(node);
+            into.put(sample);
+            samples.add(sample);
+        }
+        journal.append("sample", Map.of("observer", name(), "nodes", samples));
+    }
+
+    static NodeSample sample(NodeStatus node) {
+        try {
+            int services = 0;
+            int instances = 0;
+            int healthy = 0;
+            int demo = 0;
+            int demoHealthy = 0;
+            for (ServiceSummary s : new NacosApi(node.address()).services()) {
+                if (!s.name().startsWith(PROVIDERS) || !NacosApi.DEFAULT_GROUP.equals(s.group())) {
+                    continue;
+                }
+                services++;
+                instances += s.instances();
+                healthy += s.healthyInstances();
+                if (DEMO_SERVICE.equals(s.name())) {
+                    demo += s.instances();
+                    demoHealthy += s.healthyInstances();
+                }
+            }
+            return new NodeSample(node.number(), node.version(), true, services, instances, healthy, demo,
+                    demoHealthy, null);
+        } catch (NacosApi.NacosApiException e) {
+            return NodeSample.unreachable(node.number(), node.version(), e.getMessage());
+        }
+    }
+}

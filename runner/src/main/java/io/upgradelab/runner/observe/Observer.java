@@ -1,0 +1,18 @@
+package io.upgradelab.runner.observe;
+
+import io.upgradelab.runner.journal.Journal;
+
+/**
+ * One kind of sample, taken every {@code observeEvery} while a run lasts. An observer reads what it
+ * watches, keeps the newest values in {@link Observations} (for conditions and the live display) and
+ * appends what it saw to the journal (for reports). Adding one is adding a class and listing it
+ * in {@link Observers#all()}.
+ */
+public interface Observer {
+
+    /** The name its journal lines carry ({@code "observer": "nodeCounts"}). */
+    String name();
+
+    /** Takes one sample. A failure to reach one node is part of the sample, not an exception. */
+    void observe(Observed observed, Observations into, Journal journal);
+}

@@ -1,0 +1,15 @@
+package io.upgradelab.runner.observe;
+
+import java.util.List;
+
+/** Every observer a run uses, in the order they sample. */
+public final class Observers {
+
+    private Observers() {
+    }
+
+    public static List<Observer> all() {
+        return List.of(new NodeCounts(), new UpgradeStatus(), new NodeResourceUse(), new FleetState(),
+                new ProbeSeries());
+    }
+}

@@ -1,0 +1,145 @@
+package io.upgradelab.runner.observe;
+
+import io.upgradelab.runner.probe.ProbeCounts;
+import io.upgradelab.runner.probe.ProbeSecond;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one phase looked like, summed from its samples: per node the observed instance count
+ * (min, max, mean, standard deviation), its flapping (drops below the expected count and
+ * recoveries), CPU and memory; and the probe's outcomes.
+ *
+ * <p>Flapping: a node's sample is <em>below</em> when it holds fewer than the expected providers less
+ * {@link #TOLERANCE}. Expected is what has been registered for at least two observation intervals
+ * (the smallest registered count of this round and the two before), so propagation during a ramp
+ * is not mistaken for loss. A <em>drop</em> is a sample below after one that was not; a
+ * <em>recovery</em> the reverse. Samples of an unreachable node count apart and break no run.
+ */
+public final class PhaseTally {
+
+    /** The share of the expected providers a node may miss without counting as below. */
+    public static final double TOLERANCE = 0.01;
+
+    private final Map<Integer, NodeTally> nodes = new TreeMap<>();
+    private final List<ProbeSecond> probe = new ArrayList<>();
+
+    public synchronized void addRound(List<NodeSample> counts, List<ResourceSample> resources, int expected) {
+        for (NodeSample s : counts) {
+            nodes.computeIfAbsent(s.node(), NodeTally::new).count(s, expected);
+        }
+        for (ResourceSample r : resources) {
+            nodes.computeIfAbsent(r.node(), NodeTally::new).resources(r);
+        }
+    }
+
+    public synchronized void addProbe(ProbeSecond second) {
+        probe.add(second);
+    }
+
+    /** Per node figures, by node number. */
+    public synchronized List<NodeFigures> nodes() {
+        return nodes.values().stream().map(NodeTally::figures).toList();
+    }
+
+    /** The probe's outcomes summed over the phase's seconds. */
+    public synchronized ProbeCounts probe() {
+        long scheduled = 0, success = 0, noProvider = 0, timeout = 0, network = 0, other = 0;
+        Map<String, Long> classes = new TreeMap<>();
+        for (ProbeSecond s : probe) {
+            ProbeCounts c = s.calls();
+            scheduled += c.scheduled();
+            success += c.success();
+            noProvider += c.noProvider();
+            timeout += c.timeout();
+            network += c.network();
+            other += c.other();
+            if (c.otherClasses() != null) {
+                c.otherClasses().forEach((k, v) -> classes.merge(k, v, Long::sum));
+            }
+        }
+        return new ProbeCounts(scheduled, success, noProvider, timeout, network, other, 0, classes);
+    }
+
+    public synchronized int probeSeconds() {
+        return probe.size();
+    }
+
+    /**
+     * One node's figures over a phase.
+     *
+     * @param samples     samples where the node answered; {@code unreachable} where it did not
+     * @param belowSamples samples below the expected count; {@code drops} and {@code recoveries} as defined above
+     */
+    public record NodeFigures(int node, int samples, int unreachable, int minInstances, int maxInstances,
+                              double meanInstances, double stddevInstances, int belowSamples, int drops,
+                              int recoveries, double meanCpuPercent, double maxCpuPercent, long maxRssMiB) {
+    }
+
+    private static final class NodeTally {
+        private final int node;
+        private int samples;
+        private int unreachable;
+        private int min = Integer.MAX_VALUE;
+        private int max;
+        private double sum;
+        private double sumSquares;
+        private int below;
+        private int drops;
+        private int recoveries;
+        private Boolean wasBelow;
+        private int cpuSamples;
+        private double cpuSum;
+        private double cpuMax;
+        private long rssMax;
+
+        NodeTally(int node) {
+            this.node = node;
+        }
+
+        void count(NodeSample s, int expected) {
+            if (!s.reachable()) {
+                unreachable++;
+                return;
+            }
+            int n = s.instances();
+            samples++;
+            min = Math.min(min, n);
+            max = Math.max(max, n);
+            sum += n;
+            sumSquares += (double) n * n;
+            boolean isBelow = n < expected * (1 - TOLERANCE);
+            if (isBelow) {
+                below++;
+            }
+            if (wasBelow != null && isBelow && !wasBelow) {
+                drops++;
+            }
+            if (wasBelow != null && !isBelow && wasBelow) {
+                recoveries++;
+            }
+            wasBelow = isBelow;
+        }
+
+        void resources(ResourceSample r) {
+            cpuSamples++;
+            cpuSum += r.cpuPercent();
+            cpuMax = Math.max(cpuMax, r.cpuPercent());
+            rssMax = Math.max(rssMax, r.rssMiB());
+        }
+
+        NodeFigures figures() {
+            double mean = samples == 0 ? 0 : sum / samples;
+            double variance = samples == 0 ? 0 : Math.max(0, sumSquares / samples - mean * mean);
+            return new NodeFigures(node, samples, unreachable, samples == 0 ? 0 : min, max, round(mean),
+                    round(Math.sqrt(variance)), below, drops, recoveries,
+                    round(cpuSamples == 0 ? 0 : cpuSum / cpuSamples), round(cpuMax), rssMax);
+        }
+
+        private static double round(double v) {
+            return Math.round(v * 10) / 10.0;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.upgradelab.runner.observe;
+
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.probe.ProbeSecond;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The probe's per-second series, copied into the journal as it grows (one {@code probe} line per
+ * second), so the journal alone tells what consumers felt, second by second.
+ */
+public final class ProbeSeries implements Observer {
+
+    private int copied;
+
+    @Override
+    public String name() {
+        return "probe";
+    }
+
+    @Override
+    public synchronized void observe(Observed observed, Observations into, Journal journal) {
+        List<ProbeSecond> series = observed.probe().series();
+        for (; copied < series.size(); copied++) {
+            ProbeSecond second = series.get(copied);
+            into.add(second);
+            journal.append("probe", Map.of("second", second));
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.upgradelab.runner.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.nacos.NacosApi;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The 1.x-to-2.x upgrade state of every 2.x node ({@code /nacos/v1/ns/upgrade/ops/metrics}): whether
+ * it double-writes, has switched to 2.x mode ({@code upgraded}), and what the v1 and v2 data models
+ * hold. Nodes still on 1.x, or not answering, are left out of the sample.
+ */
+public final class UpgradeStatus implements Observer {
+
+    @Override
+    public String name() {
+        return "upgradeStatus";
+    }
+
+    @Override
+    public void observe(Observed observed, Observations into, Journal journal) {
+        List<UpgradeSample> samples = new ArrayList<>();
+        for (NodeStatus node : observed.cluster().nodes()) {
+            if (PlannedState.isOneX(node.version())) {
+                into.clearUpgrade(node.number());
+                continue;
+            }
+            try {
+                JsonNode m = new NacosApi(node.address()).upgradeMetrics();
+                UpgradeSample sample = new UpgradeSample(node.number(), m.path("upgraded").asBoolean(),
+                        m.path("isAll20XVersion").asBoolean(), m.path("isDoubleWriteEnabled").asBoolean(),
+                        m.path("serviceCountV1").asInt(), m.path("instanceCountV1").asInt(),
+                        m.path("serviceCountV2").asInt(), m.path("instanceCountV2").asInt());
+                into.put(sample);
+                samples.add(sample);
+            } catch (NacosApi.NacosApiException e) {
+                into.clearUpgrade(node.number());
+            }
+        }
+        if (!samples.isEmpty()) {
+            journal.append("sample", Map.of("observer", name(), "nodes", samples));
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.upgradelab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.testing.JournalLines;
+import io.upgradelab.runner.testing.Launcher;
+import io.upgradelab.runner.testing.Processes;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CI-size reference experiment, end to end through the real launcher: a 3-node 1.4.1 cluster
+ * with real 1.x clients and Dubbo, ramped, rolled node by node to 2.0.4, ramped again, clients rolled
+ * to 2.x. Everything is checked in the journal alone, as reports will read it.
+ */
+@Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES)
+class RunExperimentIT {
+
+    @TempDir
+    Path runDirectory;
+
+    @Test
+    void theCiSizeExperimentRunsEveryPhaseAndItsJournalShowsTheUpgrade() throws Exception {
+        Path experiment = LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml");
+        int exit;
+        try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
+            exit = run.awaitExit(Duration.ofMinutes(14));
+            assertThat(exit).as(run.toString()).isZero();
+        }
+        JournalLines journal = JournalLines.read(runDirectory.resolve("journal.jsonl"));
+
+        JsonNode started = journal.ofType("runStarted").get(0);
+        int phases = started.path("phases").size();
+        assertThat(phases).isGreaterThanOrEqualTo(10);
+        List<JsonNode> ended = journal.ofType("phaseEnded");
+        assertThat(ended).hasSize(phases).allSatisfy(p -> assertThat(p.path("outcome").asText()).isEqualTo("done"));
+        assertThat(journal.ofType("runEnded")).singleElement()
+                .satisfies(r -> assertThat(r.path("outcome").asText()).isEqualTo("completed"));
+
+        // per phase: instance counts and CPU of every node, and the probe's outcomes
+        for (JsonNode phase : ended) {
+            assertThat(phase.path("nodes")).as("phase %s", phase.path("title")).hasSize(3);
+            assertThat(phase.path("probe").path("scheduled").asLong()).as("phase %s", phase.path("title")).isPositive();
+        }
+        JsonNode holdAtTop = ended.stream().filter(p -> p.path("kind").asText().equals("hold")).skip(2).findFirst()
+                .orElseThrow();
+        assertThat(holdAtTop.path("nodes")).allSatisfy(n -> {
+            assertThat(n.path("samples").asInt()).isPositive();
+            assertThat(n.path("maxInstances").asInt()).isGreaterThanOrEqualTo(280);
+            assertThat(n.path("meanCpuPercent").asDouble()).isPositive();
+        });
+
+        // the mixed-version period: a 2.0.4 node double-writing while others still run 1.4.1
+        assertThat(journal.ofType("doubleWrite")).anySatisfy(d -> {
+            assertThat(d.path("node").asInt()).isEqualTo(1);
+            assertThat(d.path("enabled").asBoolean()).isTrue();
+        });
+        assertThat(journal.ofType("upgradeStep").stream().filter(s -> s.path("stage").asText().equals("done")))
+                .hasSize(3);
+
+        // upgraded=true on every node at the end
+        List<JsonNode> upgrades = journal.samples("upgradeStatus");
+        JsonNode last = upgrades.get(upgrades.size() - 1);
+        assertThat(last.path("nodes")).hasSize(3).allSatisfy(n -> assertThat(n.path("upgraded").asBoolean()).isTrue());
+
+        // the probe ran throughout and mostly succeeded; its summary balances
+        JsonNode summary = journal.ofType("probeSummary").get(0).path("summary").path("totals");
+        long scheduled = summary.path("scheduled").asLong();
+        long outcomes = StreamSupport.stream(List.of("success", "noProvider", "timeout", "network", "other")
+                .spliterator(), false).mapToLong(k -> summary.path(k).asLong()).sum();
+        assertThat(outcomes).isEqualTo(scheduled);
+        assertThat(summary.path("success").asLong()).isGreaterThan(scheduled * 9 / 10);
+        assertThat(journal.ofType("probe")).hasSizeGreaterThan(300);
+
+        assertThat(Processes.using(runDirectory)).isEmpty();
+    }
+}
