@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
         versionProvider = UpgradeLab.Version.class,
         description = "Runs upgrade-impact experiments against real Nacos clusters: loads them with Dubbo"
                 + " providers, upgrades servers and clients under load, and measures what consumers feel.",
-        subcommands = {RunCommand.class, ClusterCommand.class, VersionsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ValidateCommand.class, PlanCommand.class, ClusterCommand.class,
+                VersionsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 the run failed, 2 invalid input, 130 interrupted."})
 public final class UpgradeLab {
 

@@ -1,0 +1,65 @@
+package io.upgradelab.runner.experiment;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Comparator;
+
+/**
+ * One thing wrong with an experiment file, said so that a person (or an editor that jumps to
+ * {@code file:line}) finds it: {@code experiments/foo.yaml:42: phases[3].to: every node already runs 2.0.4 here}.
+ *
+ * @param file    the file as the user named it
+ * @param line    1-based line of the field (or of its enclosing object when the field is missing)
+ * @param column  1-based column; shown only for YAML syntax errors, where the line alone is not enough
+ * @param field   the field as a dotted path ({@code phases[3].to}); "" for the file as a whole;
+ *                null for a syntax error, which has no field yet
+ * @param message what is wrong, and where it helps, what to write instead
+ */
+public record ExperimentError(String file, int line, int column, String field, String message) {
+
+    /** File order: by line, then column, then field. */
+    public static final Comparator<ExperimentError> IN_FILE_ORDER = Comparator.comparingInt(ExperimentError::line)
+            .thenComparingInt(ExperimentError::column)
+            .thenComparing(e -> e.field() == null ? "" : e.field());
+
+    /** A YAML syntax error at {@code line:column}. */
+    public static ExperimentError syntax(String file, int line, int column, String message) {
+        return new ExperimentError(file, line, column, null, message);
+    }
+
+    /** A problem at a JSON pointer into {@code tree}, placed by {@code lines}. */
+    public static ExperimentError at(String file, SourceLines lines, JsonNode tree, String pointer, String message) {
+        SourceLines.Position position = lines.of(pointer);
+        return new ExperimentError(file, position.line(), position.column(), field(pointer, tree), message);
+    }
+
+    /**
+     * {@code /phases/3/to} as a person reads it: {@code phases[3].to}. Segments are list indexes
+     * where the tree has a list there.
+     */
+    public static String field(String pointer, JsonNode tree) {
+        StringBuilder out = new StringBuilder();
+        JsonNode node = tree;
+        for (JsonPointer p = JsonPointer.compile(pointer); !p.matches(); p = p.tail()) {
+            String name = p.getMatchingProperty();
+            boolean index = node != null && node.isArray() && p.getMatchingIndex() >= 0;
+            if (index) {
+                out.append('[').append(name).append(']');
+                node = node.get(p.getMatchingIndex());
+            } else {
+                out.append(out.isEmpty() ? "" : ".").append(name);
+                node = node == null ? null : node.get(name);
+            }
+        }
+        return out.toString();
+    }
+
+    /** The line a person reads: {@code file:line: field: message}. */
+    @Override
+    public String toString() {
+        if (field == null) {
+            return file + ":" + line + ":" + column + ": " + message;
+        }
+        return file + ":" + line + ": " + (field.isEmpty() ? "" : field + ": ") + message;
+    }
+}

@@ -1,0 +1,291 @@
+package io.upgradelab.runner.experiment;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonNodePath;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+
+/**
+ * The experiment file format, experiments/experiment.schema.json (on the class path next to this
+ * class), applied to a file's tree. The schema is the format's documentation and its first check:
+ * types, ranges, enums, durations, required and unknown fields.
+ *
+ * <p>The validator's own messages are written for schema authors ("property 'provders' is not
+ * defined in the schema..."); each is reworded here from the keyword that failed and the schema
+ * around it: unknown fields suggest the nearest known one, a missing field says what it is for, and
+ * a schema may word a rule itself with an {@code errorMessage} entry per keyword ({@code {value}}
+ * stands for the value found). Phases and conditions dispatch on {@code kind} with if/then, so only
+ * the kind a file names reports errors.
+ */
+public final class ExperimentSchema {
+
+    /** Where the build puts experiments/experiment.schema.json. */
+    public static final String RESOURCE = "/io/upgradelab/runner/experiment/experiment.schema.json";
+
+    private static final ExperimentSchema INSTANCE = new ExperimentSchema();
+
+    private final JsonNode document;
+    private final JsonSchema schema;
+
+    private ExperimentSchema() {
+        try (InputStream in = ExperimentSchema.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is not on the class path: rebuild the runner");
+            }
+            document = new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        }
+        SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().pathType(PathType.JSON_POINTER).build();
+        schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(document, config);
+    }
+
+    public static ExperimentSchema get() {
+        return INSTANCE;
+    }
+
+    /** The schema document itself, e.g. to list the kinds it knows. */
+    public JsonNode document() {
+        return document.deepCopy();
+    }
+
+    /** Every way {@code tree} breaks the schema, each at the JSON pointer of the field, worded for people. */
+    public List<Problems.Problem> validate(JsonNode tree) {
+        List<Found> found = new ArrayList<>();
+        for (ValidationMessage message : schema.validate(tree)) {
+            found.add(reword(message));
+        }
+        // An unknown field that is a misspelling of a missing required one: one error, not two.
+        Set<String> suggested = found.stream().filter(f -> f.suggestion != null)
+                .map(f -> parent(f.pointer) + "/" + f.suggestion).collect(Collectors.toSet());
+        Set<Problems.Problem> problems = new LinkedHashSet<>();
+        found.stream()
+                .filter(f -> !(f.missing && suggested.contains(f.pointer)))
+                .sorted(Comparator.comparing(Found::pointer))
+                .forEach(f -> problems.add(new Problems.Problem(f.pointer, f.message)));
+        return List.copyOf(problems);
+    }
+
+    private record Found(String pointer, String message, String suggestion, boolean missing) {
+        Found(String pointer, String message) {
+            this(pointer, message, null, false);
+        }
+    }
+
+    private Found reword(ValidationMessage m) {
+        String pointer = pointer(m.getInstanceLocation());
+        String keyword = m.getType();
+        JsonNode value = m.getInstanceNode();
+        JsonNode rule = schemaAt(m.getSchemaLocation());          // the keyword's value
+        JsonNode around = schemaAt(parentOf(m.getSchemaLocation())); // the schema holding it
+        Optional<String> own = Optional.ofNullable(around.path("errorMessage").path(keyword).textValue())
+                .map(text -> text.replace("{value}", raw(value)));
+        switch (keyword) {
+            case "additionalProperties" -> {
+                String field = m.getProperty();
+                List<String> known = names(around.path("properties"));
+                String nearest = nearest(field, known);
+                return new Found(pointer + "/" + escape(field), "unknown field"
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?")
+                        + " (" + article(what(around, pointer)) + " has: " + String.join(", ", known) + ")",
+                        nearest, false);
+            }
+            case "required" -> {
+                String field = m.getProperty();
+                String purpose = firstSentence(describe(around.path("properties").path(field)));
+                return new Found(pointer + "/" + escape(field), "missing: " + article(what(around, pointer))
+                        + " needs it" + (purpose.isEmpty() ? "" : " (" + purpose + ")"), null, true);
+            }
+            default -> {
+                String text = own.orElseGet(() -> standard(keyword, rule, value, m));
+                return new Found(pointer, pointer.isEmpty() ? "the file " + text : text);
+            }
+        }
+    }
+
+    /** The message for a keyword when the schema does not word it itself. */
+    private static String standard(String keyword, JsonNode rule, JsonNode value, ValidationMessage m) {
+        return switch (keyword) {
+            case "type" -> "must be " + typeWords(rule) + ", not " + shown(value)
+                    + (rule.asText().equals("string") && value.isNumber() ? " (quote it: \"" + raw(value) + "\")" : "");
+            case "enum" -> {
+                List<String> allowed = StreamSupport.stream(rule.spliterator(), false).map(JsonNode::asText).toList();
+                String nearest = value.isTextual() ? nearest(value.asText(), allowed) : null;
+                yield shown(value) + " is not one of: " + String.join(", ", allowed)
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?");
+            }
+            case "const" -> "must be '" + rule.asText() + "'";
+            case "minimum" -> "must be at least " + rule.asText() + ", not " + raw(value);
+            case "exclusiveMinimum" -> "must be more than " + rule.asText() + ", not " + raw(value);
+            case "maximum" -> "must be at most " + rule.asText() + ", not " + raw(value);
+            case "exclusiveMaximum" -> "must be less than " + rule.asText() + ", not " + raw(value);
+            case "minItems" -> "needs at least " + rule.asText() + (rule.asInt() == 1 ? " item" : " items");
+            case "minLength" -> "must not be empty";
+            case "pattern" -> shown(value) + " does not match " + rule.asText();
+            case "not" -> shown(value) + " is not allowed here";
+            default -> {
+                String text = m.getMessage();
+                int colon = text.indexOf(": ");
+                yield colon >= 0 ? text.substring(colon + 2) : text;
+            }
+        };
+    }
+
+    private JsonNode schemaAt(SchemaLocation location) {
+        return document.at(pointer(location.getFragment()));
+    }
+
+    private static SchemaLocation parentOf(SchemaLocation location) {
+        JsonNodePath parent = location.getFragment().getParent();
+        return new SchemaLocation(location.getAbsoluteIri(), parent == null ? location.getFragment() : parent);
+    }
+
+    /** "rampTo phase", "target", "an experiment": what holds the field, from the schema's title. */
+    private static String what(JsonNode schema, String pointer) {
+        if (pointer.isEmpty()) {
+            return "experiment";
+        }
+        String title = schema.path("title").asText("");
+        return title.isEmpty() ? "this" : title;
+    }
+
+    private static String article(String noun) {
+        return noun.equals("this") ? "this" : ("aeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
+    }
+
+    private String describe(JsonNode property) {
+        if (property.has("description")) {
+            return property.path("description").asText();
+        }
+        String ref = property.path("$ref").asText("");
+        return ref.startsWith("#") ? document.at(ref.substring(1)).path("description").asText("") : "";
+    }
+
+    private static String firstSentence(String text) {
+        int end = text.indexOf(". ");
+        while (end >= 0 && (text.startsWith("e.g", end - 3) || text.startsWith("i.e", end - 3))) {
+            end = text.indexOf(". ", end + 1);
+        }
+        String sentence = end >= 0 ? text.substring(0, end) : text;
+        sentence = sentence.endsWith(".") ? sentence.substring(0, sentence.length() - 1) : sentence;
+        return sentence.isEmpty() ? "" : Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1);
+    }
+
+    private static String typeWords(JsonNode type) {
+        List<String> names = type.isArray()
+                ? StreamSupport.stream(type.spliterator(), false).map(JsonNode::asText).toList()
+                : List.of(type.asText());
+        return names.stream().map(ExperimentSchema::typeWord).collect(Collectors.joining(" or "));
+    }
+
+    private static String typeWord(String jsonType) {
+        return switch (jsonType) {
+            case "object" -> "a mapping of fields (name: value)";
+            case "array" -> "a list (- item)";
+            case "integer" -> "a whole number";
+            case "number" -> "a number";
+            case "string" -> "text";
+            case "boolean" -> "true or false";
+            default -> jsonType;
+        };
+    }
+
+    /** A value as an error shows it: 'text' quoted, numbers as written, containers by what they are. */
+    private static String shown(JsonNode value) {
+        if (value == null || value.isMissingNode()) {
+            return "nothing";
+        }
+        if (value.isTextual()) {
+            return "'" + value.asText() + "'";
+        }
+        if (value.isObject()) {
+            return "a mapping";
+        }
+        if (value.isArray()) {
+            return "a list";
+        }
+        if (value.isNull()) {
+            return "empty (null)";
+        }
+        return value.asText();
+    }
+
+    private static String raw(JsonNode value) {
+        return value == null || value.isContainerNode() ? shown(value) : value.asText();
+    }
+
+    private static List<String> names(JsonNode properties) {
+        List<String> names = new ArrayList<>();
+        properties.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** The known name {@code typed} most likely meant, if one is close (a typo, other case, a prefix). */
+    static String nearest(String typed, List<String> known) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : known) {
+            int distance = candidate.equalsIgnoreCase(typed) ? 0 : distance(typed.toLowerCase(), candidate.toLowerCase());
+            if (distance < bestDistance) {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        int allowed = Math.max(2, typed.length() / 3);
+        return best != null && bestDistance <= allowed ? best : null;
+    }
+
+    private static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+
+    private static String pointer(JsonNodePath path) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            Object element = path.getElement(i);
+            out.append('/').append(element instanceof Integer ? element.toString() : escape(element.toString()));
+        }
+        return out.toString();
+    }
+
+    private static String parent(String pointer) {
+        return JsonPointer.compile(pointer).head().toString();
+    }
+
+    private static String escape(String name) {
+        return name.replace("~", "~0").replace("/", "~1");
+    }
+}

@@ -1,0 +1,89 @@
+package io.upgradelab.runner.experiment;
+
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.RollingServerUpgrade;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The checks only context can make: each phase planned in order from the state the ones before it
+ * leave ({@link Phase#plan}), which gives both the problems (a 2.x client before the servers are
+ * upgraded, a scale-down above the fleet's size) and the {@link Timeline}; and the server versions
+ * against the distributions this build laid out.
+ */
+public final class ExperimentValidator {
+
+    /** A standalone node starts in about 20 s here (bench/cluster-boot). */
+    static final Duration STANDALONE_START = Duration.ofSeconds(20);
+    /** A 3-node 1.4.1 cluster forms in about 50 s on a 2-core machine; each further node adds some. */
+    static final Duration CLUSTER_START = Duration.ofSeconds(50);
+    static final Duration PER_EXTRA_NODE = Duration.ofSeconds(15);
+    /** The fleet JVM, the demo providers and the probe's unrecorded JIT warm-up. */
+    static final Duration LOAD_START = Duration.ofSeconds(30);
+
+    private ExperimentValidator() {
+    }
+
+    /**
+     * Plans {@code experiment} phase by phase, reporting each phase's problems at
+     * {@code /phases/<i>/...}; returns the timeline, also when there were problems.
+     */
+    public static Timeline plan(Experiment experiment, Problems problems) {
+        PlannedState state = new PlannedState(experiment);
+        if ("2x".equals(experiment.probe().generation()) && !state.servesTwoX()) {
+            problems.add("/probe/generation", "a 2x probe needs 2.x servers out of 1.x-compatible mode; the cluster starts on "
+                    + experiment.target().version() + ": use 1x, which works on both");
+        }
+        Duration setUp = setUpTime(experiment.target());
+        Duration at = setUp;
+        List<Timeline.PlannedPhase> planned = new ArrayList<>();
+        for (int i = 0; i < experiment.phases().size(); i++) {
+            Phase phase = experiment.phases().get(i);
+            String title = phase.title(state);
+            Duration expected = phase.plan(state, problems.at("/phases/" + i));
+            planned.add(new Timeline.PlannedPhase(i, phase.kind(), title, at, expected, state.providers(),
+                    state.providersByGeneration(), state.nodeVersions()));
+            at = at.plus(expected);
+        }
+        return new Timeline(setUp, setUpTitle(experiment), planned);
+    }
+
+    /**
+     * Reports each server version the file names (target.version, every rollingServerUpgrade.to)
+     * that this build has no distribution of. Returns false, checking nothing, when the build has
+     * laid out none (the distributions are not built).
+     */
+    public static boolean checkVersions(Experiment experiment, NacosDistributions distributions, Problems problems) {
+        List<String> known = distributions.versions();
+        if (known.isEmpty()) {
+            return false;
+        }
+        String has = ": this build has " + String.join(", ", known) + " (see 'upgrade-lab versions')";
+        if (!known.contains(experiment.target().version())) {
+            problems.add("/target/version", "unknown Nacos version '" + experiment.target().version() + "'" + has);
+        }
+        for (int i = 0; i < experiment.phases().size(); i++) {
+            if (experiment.phases().get(i) instanceof RollingServerUpgrade upgrade && !known.contains(upgrade.to())) {
+                problems.add("/phases/" + i + "/to", "unknown Nacos version '" + upgrade.to() + "'" + has);
+            }
+        }
+        return true;
+    }
+
+    /** Expected time from start to the first phase: the cluster, then the load and the probe. */
+    static Duration setUpTime(Target target) {
+        Duration cluster = target.nodes() == 1 ? STANDALONE_START
+                : CLUSTER_START.plus(PER_EXTRA_NODE.multipliedBy(Math.max(0, target.nodes() - 3)));
+        return cluster.plus(LOAD_START);
+    }
+
+    private static String setUpTitle(Experiment experiment) {
+        Target target = experiment.target();
+        String cluster = target.nodes() == 1 ? "a standalone Nacos " + target.version()
+                : "a " + target.nodes() + "-node Nacos " + target.version() + " cluster";
+        return "start " + cluster + ", the fleet, " + experiment.probe().demoProviders()
+                + " demo providers and the probe";
+    }
+}

@@ -1,0 +1,216 @@
+package io.upgradelab.runner.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each kind of mistake a person makes in an experiment file: exit code 2, and an error naming the
+ * file, the line, the field and what is wrong.
+ */
+class ExperimentErrorsTest {
+
+    /** A valid file; each test breaks one line of it. */
+    private static final String VALID = """
+            name: errors
+            target:
+              version: 1.4.1
+              nodes: 3
+            fleet:
+              rampRate: 200
+            scale: 1
+            phases:
+              - kind: rampTo
+                providers: 6000
+              - kind: hold
+                for: 3m
+              - kind: rollingServerUpgrade
+                to: 2.0.4
+              - kind: rollingClientUpgrade
+                to: 2x
+              - kind: hold
+                for: 1m
+            """;
+
+    @TempDir
+    Path dir;
+
+    NacosDistributions distributions;
+
+    @BeforeEach
+    void distributions() throws IOException {
+        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4");
+    }
+
+    @Test
+    void theBaseFileIsValid() throws IOException {
+        assertThat(Experiments.load(write(VALID), null, distributions).experiment().phases()).hasSize(5);
+    }
+
+    @Test
+    void aYamlSyntaxErrorNamesLineAndColumn() throws IOException {
+        String text = VALID.replace("    for: 3m\n", "    for: 3m\n  kind: [\n");
+        assertThat(errors(text)).containsExactly(file() + ":13:3: YAML syntax: expected <block end>, but found '?'"
+                + " (while parsing a block collection on line 9); check the indentation, and quote values that contain ': '");
+    }
+
+    @Test
+    void aColonInAnUnquotedValueIsASyntaxError() throws IOException {
+        String text = VALID.replace("name: errors", "name: errors: again");
+        assertThat(errors(text)).singleElement().asString()
+                .startsWith(file() + ":1:13: YAML syntax: mapping values are not allowed here");
+    }
+
+    @Test
+    void aDuplicateFieldIsAnError() throws IOException {
+        String text = VALID.replace("    for: 3m\n", "    for: 3m\n    for: 4m\n");
+        assertThat(errors(text)).containsExactly(file() + ":13:8: duplicate field 'for' (first set on line 12):"
+                + " write each field once");
+    }
+
+    @Test
+    void aMisspeltFieldSuggestsTheRightOneOnce() throws IOException {
+        String text = VALID.replace("    providers: 6000", "    provders: 6000");
+        assertThat(errors(text)).containsExactly(file() + ":10: phases[0].provders: unknown field; did you mean"
+                + " 'providers'? (a rampTo phase has: kind, providers, rate)");
+    }
+
+    @Test
+    void anUnknownTopLevelFieldIsAnError() throws IOException {
+        String text = VALID.replace("scale: 1", "scale: 1\nobserve: 5s");
+        assertThat(errors(text)).containsExactly(file() + ":8: observe: unknown field (an experiment has: name,"
+                + " description, target, fleet, probe, observeEvery, scale, abortWhen, phases)");
+    }
+
+    @Test
+    void wrongTypesAndRangesAreErrorsAllAtOnce() throws IOException {
+        String text = VALID.replace("providers: 6000", "providers: -5").replace("scale: 1", "scale: 0")
+                .replace("nodes: 3", "nodes: 2").replace("rampRate: 200", "rampRate: fast");
+        assertThat(errors(text)).containsExactly(
+                file() + ":4: target.nodes: a 2-node cluster is not a thing here: use 1 (standalone) or 3 and more",
+                file() + ":6: fleet.rampRate: must be a number, not 'fast'",
+                file() + ":7: scale: must be more than 0, not 0",
+                file() + ":10: phases[0].providers: must be at least 0, not -5");
+    }
+
+    @Test
+    void aVersionYamlReadsAsANumberSaysToQuoteIt() throws IOException {
+        String text = VALID.replace("to: 2.0.4", "to: 2.0");
+        assertThat(errors(text)).containsExactly(file() + ":14: phases[2].to: 2.0 is not a Nacos version:"
+                + " write it like 2.0.4 (quote it if YAML reads it as a number)");
+    }
+
+    @Test
+    void anUnknownPhaseKindIsOneErrorWithASuggestion() throws IOException {
+        String text = VALID.replace("- kind: rampTo", "- kind: rampUp");
+        assertThat(errors(text)).containsExactly(file() + ":9: phases[0].kind: 'rampUp' is not one of: rampTo, hold,"
+                + " scaleDownTo, rollingServerUpgrade, rollingClientUpgrade, fault, waitUntil; did you mean 'rampTo'?");
+    }
+
+    @Test
+    void anUnknownFaultIsAnError() throws IOException {
+        String text = VALID.replace("  - kind: hold\n    for: 1m\n",
+                "  - kind: fault\n    fault: crash\n    node: 1\n    for: 30s\n");
+        assertThat(errors(text)).containsExactly(file() + ":18: phases[4].fault: 'crash' is not one of: kill, pause");
+    }
+
+    @Test
+    void aBadDurationIsAnError() throws IOException {
+        String text = VALID.replace("for: 3m", "for: 5 minutes").replace("for: 1m", "for: 60");
+        assertThat(errors(text)).containsExactly(
+                file() + ":12: phases[1].for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms",
+                file() + ":18: phases[4].for: 60 is not a duration: write a number and a unit, e.g. 30s, 5m, 1m30s, 500ms");
+    }
+
+    @Test
+    void twoXClientsBeforeTheServerUpgradeIsAContextError() throws IOException {
+        String text = VALID.replace("  - kind: rollingServerUpgrade\n    to: 2.0.4\n", "");
+        assertThat(errors(text)).containsExactly(file() + ":14: phases[2].to: 2.x clients are refused while the cluster"
+                + " runs in 1.x mode (nodes: [1.4.1, 1.4.1, 1.4.1]); put a rollingServerUpgrade to 2.x (awaitUpgraded)"
+                + " before this");
+    }
+
+    @Test
+    void aScaleDownAboveTheFleetsSizeIsAContextError() throws IOException {
+        String text = VALID.replace("  - kind: hold\n    for: 3m\n", "  - kind: scaleDownTo\n    providers: 8000\n");
+        assertThat(errors(text)).containsExactly(file() + ":12: phases[1].providers: scales down to 8000 providers"
+                + " but the fleet has 6000 here: use rampTo to grow");
+    }
+
+    @Test
+    void contextErrorsBeforeABrokenPhaseAreReportedWithIt() throws IOException {
+        String text = VALID.replace("  - kind: rollingServerUpgrade\n    to: 2.0.4\n", "")
+                .replace("    for: 1m", "    for: 1 minute");
+        assertThat(errors(text)).containsExactly(
+                file() + ":14: phases[2].to: 2.x clients are refused while the cluster runs in 1.x mode (nodes:"
+                        + " [1.4.1, 1.4.1, 1.4.1]); put a rollingServerUpgrade to 2.x (awaitUpgraded) before this",
+                file() + ":16: phases[3].for: '1 minute' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms");
+    }
+
+    @Test
+    void aMissingRequiredFieldNamesWhatItIsFor() throws IOException {
+        String text = VALID.replace("    to: 2.0.4\n", "").replace("name: errors\n", "");
+        assertThat(errors(text)).containsExactly(
+                file() + ":1: name: missing: an experiment needs it (short name of the experiment, used in progress"
+                        + " lines, the journal and the report, e.g. nacos-1x-to-2x)",
+                file() + ":12: phases[2].to: missing: a rollingServerUpgrade phase needs it (the Nacos version every"
+                        + " node is upgraded to, e.g. 2.0.4)");
+    }
+
+    @Test
+    void aMissingKindIsOneError() throws IOException {
+        String text = VALID.replace("  - kind: hold\n    for: 3m\n", "  - for: 3m\n");
+        assertThat(errors(text)).containsExactly(file() + ":11: phases[1].kind: missing: a phase needs it (what the phase does)");
+    }
+
+    @Test
+    void anEmptyFileIsAnError() throws IOException {
+        assertThat(errors("# nothing yet\n")).containsExactly(file() + ":1:1: the file is empty: an experiment needs at"
+                + " least name, target and phases");
+    }
+
+    @Test
+    void aMissingFileIsInvalidInputNamingThePath() {
+        Path missing = dir.resolve("nope.yaml");
+        LabException e = catchThrowableOfType(() -> Experiments.load(missing, null, distributions), LabException.class);
+        assertThat(e.exitCode()).isEqualTo(2);
+        assertThat(e.getMessage()).isEqualTo("experiment file not found: " + missing);
+    }
+
+    @Test
+    void theMessageListsEveryErrorOnItsOwnLine() throws IOException {
+        String text = VALID.replace("providers: 6000", "providers: -5").replace("scale: 1", "scale: 0");
+        InvalidExperimentException e = catchThrowableOfType(() -> Experiments.load(write(text), null, distributions),
+                InvalidExperimentException.class);
+        assertThat(e.exitCode()).isEqualTo(LabException.INVALID_INPUT);
+        assertThat(e.getMessage()).isEqualTo(file() + " is not a valid experiment (2 errors):\n"
+                + file() + ":7: scale: must be more than 0, not 0\n"
+                + file() + ":10: phases[0].providers: must be at least 0, not -5");
+    }
+
+    private Path file() {
+        return dir.resolve("experiment.yaml");
+    }
+
+    private Path write(String text) throws IOException {
+        return Files.writeString(file(), text);
+    }
+
+    private List<String> errors(String text) throws IOException {
+        Path file = write(text);
+        InvalidExperimentException e = catchThrowableOfType(() -> Experiments.load(file, null, distributions),
+                InvalidExperimentException.class);
+        assertThat(e).as("an invalid experiment").isNotNull();
+        assertThat(e.exitCode()).isEqualTo(2);
+        return e.errors().stream().map(ExperimentError::toString).toList();
+    }
+}

@@ -1,0 +1,147 @@
+package io.upgradelab.runner.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.fault.Faults;
+import io.upgradelab.runner.phase.Phase;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/** The schema and the model say the same: every kind, every field, every fault, the duration pattern. */
+class ExperimentSchemaTest {
+
+    private final JsonNode schema = ExperimentSchema.get().document();
+
+    @Test
+    void theRunnerCarriesTheSchemaInTheExperimentsFolder() throws IOException {
+        JsonNode onDisk = new ObjectMapper().readTree(Files.readString(
+                FakeDistributions.experiments().resolve("experiment.schema.json")));
+        assertThat(schema).isEqualTo(onDisk);
+    }
+
+    @Test
+    void phaseKindsAreTheModelsAndEachHasTheRecordsFields() {
+        Map<String, Class<?>> kinds = subtypes(Phase.class);
+        assertThat(values(schema.at("/$defs/phase/properties/kind/enum"))).isEqualTo(List.copyOf(kinds.keySet()));
+        kinds.forEach((kind, type) -> assertThat(fieldsOf(schema.at("/$defs/" + kind)))
+                .as(kind).isEqualTo(withKind(componentsOf(type))));
+    }
+
+    @Test
+    void conditionKindsAreTheModelsAndEachHasTheRecordsFields() {
+        Map<String, Class<?>> kinds = subtypes(Condition.class);
+        assertThat(values(schema.at("/$defs/condition/properties/kind/enum"))).isEqualTo(List.copyOf(kinds.keySet()));
+        kinds.forEach((kind, type) -> assertThat(fieldsOf(schema.at("/$defs/" + kind)))
+                .as(kind).isEqualTo(withKind(componentsOf(type))));
+    }
+
+    @Test
+    void theSectionsHaveTheRecordsFields() {
+        assertThat(fieldsOf(schema)).isEqualTo(componentsOf(Experiment.class));
+        assertThat(fieldsOf(schema.at("/$defs/target"))).isEqualTo(componentsOf(Target.class));
+        assertThat(fieldsOf(schema.at("/$defs/fleet"))).isEqualTo(componentsOf(FleetSpec.class));
+        assertThat(fieldsOf(schema.at("/$defs/probe"))).isEqualTo(componentsOf(ProbeSpec.class));
+    }
+
+    @Test
+    void faultNamesAreTheFaultsOnTheClassPath() {
+        assertThat(new TreeSet<>(values(schema.at("/$defs/fault/properties/fault/enum")))).isEqualTo(Faults.names());
+    }
+
+    @Test
+    void durationsUseThePatternTheParserUses() {
+        assertThat(schema.at("/$defs/duration/pattern").asText()).isEqualTo(Durations.PATTERN);
+    }
+
+    @Test
+    void everyFieldIsDocumentedAndEveryObjectIsClosed() {
+        List<String> undocumented = new ArrayList<>();
+        List<String> open = new ArrayList<>();
+        walk(schema, "", undocumented, open);
+        assertThat(undocumented).isEmpty();
+        assertThat(open).isEmpty();
+    }
+
+    @Test
+    void nearestSuggestsTyposNotStrangers() {
+        assertThat(ExperimentSchema.nearest("provders", List.of("kind", "providers", "rate"))).isEqualTo("providers");
+        assertThat(ExperimentSchema.nearest("Rate", List.of("kind", "providers", "rate"))).isEqualTo("rate");
+        assertThat(ExperimentSchema.nearest("colour", List.of("kind", "providers", "rate"))).isNull();
+    }
+
+    /** Each property of each object schema has a description (its own or its $ref's); each object schema forbids others. */
+    private void walk(JsonNode node, String at, List<String> undocumented, List<String> open) {
+        if (node.has("properties") && !at.contains("/if")) {
+            if (!node.path("additionalProperties").isBoolean() || node.path("additionalProperties").asBoolean()) {
+                if (!at.equals("/$defs/phase") && !at.equals("/$defs/condition")) {   // closed by their kind's schema
+                    open.add(at);
+                }
+            }
+            node.get("properties").fields().forEachRemaining(field -> {
+                JsonNode property = field.getValue();
+                boolean described = property.has("description") || property.has("const")
+                        || schema.at(property.path("$ref").asText("#").substring(1)).has("description");
+                if (!described) {
+                    undocumented.add(at + "/properties/" + field.getKey());
+                }
+            });
+        }
+        node.fields().forEachRemaining(child -> {
+            if (child.getValue().isContainerNode()) {
+                walk(child.getValue(), at + "/" + child.getKey(), undocumented, open);
+            }
+        });
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                walk(node.get(i), at + "/" + i, undocumented, open);
+            }
+        }
+    }
+
+    private static Map<String, Class<?>> subtypes(Class<?> base) {
+        return Arrays.stream(base.getAnnotation(JsonSubTypes.class).value())
+                .collect(Collectors.toMap(t -> t.value().getAnnotation(JsonTypeName.class).value(),
+                        JsonSubTypes.Type::value, (a, b) -> a, java.util.LinkedHashMap::new));
+    }
+
+    private static Set<String> componentsOf(Class<?> record) {
+        Set<String> names = new TreeSet<>();
+        for (RecordComponent c : record.getRecordComponents()) {
+            JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
+            names.add(renamed != null && !renamed.value().isEmpty() ? renamed.value() : c.getName());
+        }
+        return names;
+    }
+
+    private static Set<String> withKind(Set<String> names) {
+        Set<String> all = new TreeSet<>(names);
+        all.add("kind");
+        return all;
+    }
+
+    private static Set<String> fieldsOf(JsonNode objectSchema) {
+        Set<String> names = new TreeSet<>();
+        objectSchema.path("properties").fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static List<String> values(JsonNode array) {
+        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+    }
+}

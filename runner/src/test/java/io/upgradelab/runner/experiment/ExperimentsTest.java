@@ -1,0 +1,185 @@
+package io.upgradelab.runner.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.phase.Hold;
+import io.upgradelab.runner.phase.RollingClientUpgrade;
+import io.upgradelab.runner.phase.RollingServerUpgrade;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The shipped experiments load, bind and plan; a timeline adds up. */
+class ExperimentsTest {
+
+    @TempDir
+    Path dir;
+
+    NacosDistributions distributions;
+
+    @BeforeEach
+    void distributions() throws IOException {
+        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4");
+    }
+
+    @Test
+    void theReferenceExperimentLoadsAsPublished() {
+        ValidatedExperiment loaded = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
+                null, distributions);
+        Experiment e = loaded.experiment();
+        assertThat(loaded.notes()).isEmpty();
+        assertThat(e.name()).isEqualTo("nacos-1x-to-2x");
+        assertThat(e.target()).isEqualTo(new Target("local", "1.4.1", 3, 0, "1g"));
+        assertThat(e.fleet()).isEqualTo(new FleetSpec(140, 140, 200, "1x", "1g"));
+        assertThat(e.probe().rate()).isEqualTo(100);
+        assertThat(e.probe().demoProviders()).isEqualTo(2);
+        assertThat(e.observeEvery()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(e.scale()).isEqualTo(1);
+        assertThat(e.abortWhen()).hasSize(1);
+        assertThat(e.abortWhen().get(0).describe()).contains("100.0%").contains("600 s");
+        assertThat(e.phases()).extracting(p -> p.kind()).containsExactly("rampTo", "hold", "rampTo", "hold", "rampTo",
+                "hold", "scaleDownTo", "hold", "rollingServerUpgrade", "hold", "rampTo", "hold",
+                "rollingClientUpgrade", "hold");
+        assertThat(e.phases().get(1)).isEqualTo(new Hold(Duration.ofMinutes(3)));
+        assertThat(((RollingServerUpgrade) e.phases().get(8)).to()).isEqualTo("2.0.4");
+        assertThat(((RollingServerUpgrade) e.phases().get(8)).awaitUpgraded()).isTrue();
+        assertThat(e.phases().get(12)).isEqualTo(new RollingClientUpgrade("2x", 3, Duration.ofSeconds(30), 0));
+
+        Timeline t = loaded.timeline();
+        assertThat(t.phases()).extracting(Timeline.PlannedPhase::providers)
+                .containsExactly(6000, 6000, 10000, 10000, 14000, 14000, 6000, 6000, 6000, 6000, 14000, 14000, 14000, 14000);
+        assertThat(t.phases().get(7).nodeVersions()).containsExactly("1.4.1", "1.4.1", "1.4.1");
+        assertThat(t.phases().get(8).nodeVersions()).containsExactly("2.0.4", "2.0.4", "2.0.4");
+        assertThat(t.phases().get(12).providersByGeneration()).isEqualTo(java.util.Map.of("2x", 14000));
+        assertThat(t.phases().get(0).title()).isEqualTo("ramp to 6000 providers");
+    }
+
+    @Test
+    void aTimelineAddsUp() {
+        Timeline t = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"), null, distributions)
+                .timeline();
+        // 3-node cluster ~50 s, then the fleet, demo providers and probe ~30 s
+        assertThat(t.setUp()).isEqualTo(Duration.ofSeconds(80));
+        // rampTo 6000 at 200/s: 30 s and 5 s to settle
+        assertThat(t.phases().get(0).expected()).isEqualTo(Duration.ofSeconds(35));
+        assertThat(t.phases().get(0).start()).isEqualTo(t.setUp());
+        // 3 x (1.x graceful stop 30 s + 2.x start 20 s) + upgraded=true 110 s
+        assertThat(t.phases().get(8).expected()).isEqualTo(Duration.ofSeconds(260));
+        for (int i = 1; i < t.phases().size(); i++) {
+            assertThat(t.phases().get(i).start()).isEqualTo(t.phases().get(i - 1).end());
+        }
+        Duration sum = t.phases().stream().map(Timeline.PlannedPhase::expected).reduce(Duration.ZERO, Duration::plus);
+        assertThat(t.total()).isEqualTo(t.setUp().plus(sum)).isEqualTo(t.phases().get(13).end());
+        // 3 x 3 min + 1 min + 2 min + 3 min + 3 min of holds alone
+        assertThat(t.phasesTime()).isGreaterThan(Duration.ofMinutes(18));
+    }
+
+    @Test
+    void theCiExperimentHasTheSameShapeAndFitsInTenMinutes() {
+        ValidatedExperiment full = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
+                null, distributions);
+        ValidatedExperiment ci = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml"),
+                null, distributions);
+        assertThat(ci.experiment().scale()).isEqualTo(0.02);
+        assertThat(ci.experiment().phases()).extracting(p -> p.kind())
+                .isEqualTo(full.experiment().phases().stream().map(p -> p.kind()).toList());
+        assertThat(ci.timeline().phases()).extracting(Timeline.PlannedPhase::providers)
+                .containsExactly(120, 120, 200, 200, 280, 280, 120, 120, 120, 120, 280, 280, 280, 280);
+        assertThat(ci.experiment().target()).isEqualTo(full.experiment().target());
+        assertThat(ci.experiment().abortWhen()).isEqualTo(full.experiment().abortWhen());
+        assertThat(ci.timeline().total()).isLessThan(Duration.ofMinutes(10));
+    }
+
+    @Test
+    void aScaleOverrideReplacesTheFilesScale() {
+        ValidatedExperiment scaled = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
+                0.01, distributions);
+        assertThat(scaled.experiment().scale()).isEqualTo(0.01);
+        assertThat(scaled.timeline().phases().get(4).providers()).isEqualTo(140);
+        assertThat(scaled.timeline().phases().get(4).title()).isEqualTo("ramp to 140 providers");
+    }
+
+    @Test
+    void aNonPositiveScaleOverrideIsInvalidInput() {
+        assertThatThrownBy(() -> Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
+                0.0, distributions))
+                .isInstanceOf(LabException.class)
+                .hasMessage("the scale must be more than 0, not 0.0")
+                .extracting(e -> ((LabException) e).exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void defaultsFillWhatAFileLeavesOut() throws IOException {
+        Path file = Files.writeString(dir.resolve("small.yaml"), """
+                name: small
+                target:
+                  version: 2.0.4
+                  nodes: 1
+                phases:
+                  - kind: rampTo
+                    providers: 10
+                  - kind: hold
+                    for: 1m30s
+                """);
+        ValidatedExperiment loaded = Experiments.load(file, null, distributions);
+        assertThat(loaded.experiment().fleet()).isEqualTo(new FleetSpec(140, 140, 200, "1x", "1g"));
+        assertThat(loaded.experiment().probe().timeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(loaded.experiment().abortWhen()).isEmpty();
+        assertThat(loaded.timeline().setUp()).isEqualTo(Duration.ofSeconds(50));   // standalone 20 s + load 30 s
+        assertThat(loaded.timeline().phases().get(1).expected()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void versionsAreNotCheckedWhenNoDistributionsAreBuilt() throws IOException {
+        Path file = Files.writeString(dir.resolve("v.yaml"), """
+                name: v
+                target:
+                  version: 9.9.9
+                phases:
+                  - kind: hold
+                    for: 1s
+                """);
+        ValidatedExperiment loaded = Experiments.load(file, null, NacosDistributions.scan(dir.resolve("none")));
+        assertThat(loaded.notes()).singleElement().asString().startsWith("Nacos versions not checked");
+    }
+
+    @Test
+    void anUnknownVersionIsAnErrorWhenTheDistributionsAreBuilt() throws IOException {
+        Path file = Files.writeString(dir.resolve("v.yaml"), """
+                name: v
+                target:
+                  version: 9.9.9
+                phases:
+                  - kind: hold
+                    for: 1s
+                  - kind: rollingServerUpgrade
+                    to: 2.0.5
+                """);
+        assertThatThrownBy(() -> Experiments.load(file, null, distributions))
+                .isInstanceOf(InvalidExperimentException.class)
+                .extracting(e -> ((InvalidExperimentException) e).errors().stream().map(ExperimentError::toString).toList())
+                .isEqualTo(List.of(
+                        file + ":3: target.version: unknown Nacos version '9.9.9': this build has 1.4.1, 2.0.4"
+                                + " (see 'upgrade-lab versions')",
+                        file + ":8: phases[1].to: unknown Nacos version '2.0.5': this build has 1.4.1, 2.0.4"
+                                + " (see 'upgrade-lab versions')"));
+    }
+
+    @Test
+    void durationsRoundTripThroughTheMapper() throws IOException {
+        Experiment e = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"), null, distributions)
+                .experiment();
+        String json = ExperimentBinder.mapper().writeValueAsString(e);
+        assertThat(json).contains("\"observeEvery\":\"5s\"").contains("\"for\":\"3m\"");
+        assertThat(ExperimentBinder.mapper().readValue(json, Experiment.class)).isEqualTo(e);
+        assertThat(ExperimentBinder.text(Duration.ofMillis(90_500))).isEqualTo("1m30s500ms");
+    }
+}

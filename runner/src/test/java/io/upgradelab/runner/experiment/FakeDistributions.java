@@ -1,0 +1,35 @@
+package io.upgradelab.runner.experiment;
+
+import io.upgradelab.runner.nacos.NacosDistributions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Laid-out Nacos distributions with empty jars: enough for version checks, never for a launch. */
+public final class FakeDistributions {
+
+    private FakeDistributions() {
+    }
+
+    /** Lays out {@code versions} under {@code root} and returns root. */
+    public static Path layOut(Path root, String... versions) throws IOException {
+        for (String v : versions) {
+            Path version = Files.createDirectories(root.resolve(v));
+            Files.createDirectories(version.resolve("lib"));
+            Files.writeString(version.resolve("lib/nacos.jar"), "");
+            Files.writeString(version.resolve("classpath.txt"), "lib/nacos.jar");
+            Files.writeString(version.resolve("distribution.properties"),
+                    "version=" + v + "\nmainClass=com.alibaba.nacos.Nacos\n");
+        }
+        return root;
+    }
+
+    public static NacosDistributions scan(Path root, String... versions) throws IOException {
+        return NacosDistributions.scan(layOut(root, versions));
+    }
+
+    /** The repository's experiments/ folder (tests run in runner/). */
+    public static Path experiments() {
+        return Path.of(System.getProperty("basedir", ".")).resolve("../experiments").normalize();
+    }
+}
