@@ -5,7 +5,7 @@ import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.engine.Engine;
 import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.Experiment;
-import io.upgradelab.runner.experiment.Experiments;
+import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.journal.Journal;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -46,12 +46,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
-    @Parameters(paramLabel = "EXPERIMENT", description = "The experiment file (YAML), e.g. experiments/nacos-1x-to-2x.yaml.")
-    Path file;
-
-    @Option(names = "--scale", paramLabel = "F",
-            description = "Multiply every provider count by F (overrides the file's scale), e.g. 0.02 for CI size.")
-    Double scale;
+    @Mixin
+    ExperimentArguments arguments;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Run directory (created; must not hold a journal yet). Default: runs/<experiment>-<date-time>.")
@@ -59,7 +55,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Experiment experiment = Experiments.load(file, scale).experiment();
+        ValidatedExperiment valid = arguments.load();
+        valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
+        Experiment experiment = valid.experiment();
         Path runDirectory = out != null ? out.toAbsolutePath().normalize()
                 : LabHome.defaultRunsDirectory().resolve(experiment.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -69,8 +67,10 @@ final class RunCommand implements Callable<Integer> {
         copyExperiment(runDirectory);
         PrintWriter out = spec.commandLine().getOut();
         try (RunDisplay display = new RunDisplay(spec.commandLine().getErr(), RunDisplay.onTerminal())) {
-            display.accept("run " + experiment.name() + " (scale " + experiment.scale() + ") in " + runDirectory);
-            Engine engine = new Engine(experiment, runDirectory, display);
+            display.accept("run " + experiment.name() + " (scale " + experiment.scale() + ", " + valid.experiment()
+                    .phases().size() + " phases, expected " + ExperimentArguments.approximately(valid.timeline().total())
+                    + ") in " + runDirectory);
+            Engine engine = new Engine(valid, runDirectory, display);
             display.follow(engine::status);
             CountDownLatch finished = new CountDownLatch(1);
             Thread onSignal = new Thread(() -> {
@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     private void copyExperiment(Path runDirectory) {
         try {
             Files.createDirectories(runDirectory);
-            Files.copy(file, runDirectory.resolve("experiment.yaml"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(arguments.file, runDirectory.resolve("experiment.yaml"), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare the run directory " + runDirectory + ": " + e);
         }

@@ -8,8 +8,8 @@ import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.backend.local.LocalNode;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.experiment.Timeline;
+import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
@@ -50,8 +50,7 @@ public final class Engine {
     private final Experiment experiment;
     private final Path runDirectory;
     private final Consumer<String> progress;
-    private final List<Duration> expected = new ArrayList<>();
-    private final List<String> titles = new ArrayList<>();
+    private final Timeline timeline;
     private final Observations observations = new Observations();
     private final long began = System.nanoTime();
 
@@ -69,15 +68,12 @@ public final class Engine {
     private ProbeProcess probe;
     private Sampler sampler;
 
-    public Engine(Experiment experiment, Path runDirectory, Consumer<String> progress) {
-        this.experiment = experiment;
+    /** An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}. */
+    public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress) {
+        this.experiment = valid.experiment();
+        this.timeline = valid.timeline();
         this.runDirectory = runDirectory;
         this.progress = progress;
-        PlannedState state = new PlannedState(experiment);
-        for (Phase phase : experiment.phases()) {
-            titles.add(phase.title(state));
-            expected.add(phase.plan(state, new Problems()));
-        }
     }
 
     /** Runs the experiment in the calling thread; returns how it ended (the journal has the rest). */
@@ -97,6 +93,7 @@ public final class Engine {
             message = e.getMessage();
             if (outcome == RunOutcome.FAILED) {
                 journal.append("error", Map.of("message", message));
+                tellFailure(e);
             }
         } catch (RuntimeException e) {
             outcome = stopRequested ? endedByRequest() : RunOutcome.FAILED;
@@ -137,11 +134,11 @@ public final class Engine {
     /** Where the run is now, for the live display. */
     public RunStatus status() {
         int index = phaseIndex;
-        Duration phaseExpected = index >= 1 && index <= expected.size() ? expected.get(index - 1) : Duration.ZERO;
+        Duration phaseExpected = index >= 1 && index <= timeline.phases().size() ? expected(index) : timeline.setUp();
         List<ProbeSecond> last = observations.lastProbeSeconds(1);
-        return new RunStatus(index, expected.size(), stage, Duration.ofNanos(System.nanoTime() - phaseBegan),
-                phaseExpected, Duration.ofNanos(System.nanoTime() - began),
-                expected.stream().reduce(Duration.ZERO, Duration::plus), observations.expectedInstances(),
+        return new RunStatus(index, timeline.phases().size(), stage, Duration.ofNanos(System.nanoTime() - phaseBegan),
+                phaseExpected, Duration.ofNanos(System.nanoTime() - began), timeline.total(),
+                observations.expectedInstances(),
                 observations.nodes(), observations.resources(), last.isEmpty() ? null : last.get(0).totals());
     }
 
@@ -173,7 +170,7 @@ public final class Engine {
         checkStop();
 
         stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
-        Duration planned = expected.stream().reduce(Duration.ZERO, Duration::plus);
+        Duration planned = timeline.total();
         probe = ProbeProcess.start(new ProbeOptions(experiment.probe().generation(), experiment.probe().rate(),
                 experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN)), servers,
                 runDirectory.resolve("probe"), this::say);
@@ -193,12 +190,12 @@ public final class Engine {
             Phase phase = phases.get(i);
             phaseIndex = i + 1;
             phaseBegan = System.nanoTime();
-            stage = titles.get(i);
+            stage = title(i + 1);
             journal.setPhase(i + 1);
             PhaseTally tally = sampler.beginPhase();
-            journal.append("phaseStarted", Map.of("index", i + 1, "kind", phase.kind(), "title", titles.get(i),
-                    "expectedSeconds", expected.get(i).toSeconds()));
-            say("phase " + (i + 1) + "/" + phases.size() + ": " + titles.get(i));
+            journal.append("phaseStarted", Map.of("index", i + 1, "kind", phase.kind(), "title", title(i + 1),
+                    "expectedSeconds", expected(i + 1).toSeconds()));
+            say("phase " + (i + 1) + "/" + phases.size() + ": " + title(i + 1));
             String outcome = "done";
             String message = null;
             try {
@@ -228,10 +225,10 @@ public final class Engine {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("index", index);
         fields.put("kind", phase.kind());
-        fields.put("title", titles.get(index - 1));
+        fields.put("title", title(index));
         fields.put("outcome", outcome);
         fields.put("seconds", seconds(System.nanoTime() - phaseBegan));
-        fields.put("expectedSeconds", expected.get(index - 1).toSeconds());
+        fields.put("expectedSeconds", expected(index).toSeconds());
         fields.put("nodes", tally.nodes());
         fields.put("probe", tally.probe());
         fields.put("probeSeconds", tally.probeSeconds());
@@ -274,6 +271,13 @@ public final class Engine {
             say("stopping " + experiment.target().nodes() + " node(s)");
             quietly("stop the cluster", cluster::close);
         }
+    }
+
+    /** The failure, the log to read and its last lines, as the CLI prints any LabException. */
+    private void tellFailure(LabException e) {
+        say("failed: " + e.getMessage());
+        e.logFile().ifPresent(log -> progress.accept("  log: " + log));
+        e.logTail().stream().skip(Math.max(0, e.logTail().size() - 12)).forEach(line -> progress.accept("    " + line));
     }
 
     private void quietly(String what, Runnable action) {
@@ -334,13 +338,25 @@ public final class Engine {
         fields.put("observeEverySeconds", experiment.observeEvery().toSeconds());
         fields.put("abortWhen", experiment.abortWhen().stream().map(Condition::describe).toList());
         List<Map<String, Object>> plan = new ArrayList<>();
-        for (int i = 0; i < titles.size(); i++) {
-            plan.add(Map.of("index", i + 1, "kind", experiment.phases().get(i).kind(), "title", titles.get(i),
-                    "expectedSeconds", expected.get(i).toSeconds()));
+        for (Timeline.PlannedPhase p : timeline.phases()) {
+            plan.add(Map.of("index", p.index() + 1, "kind", p.kind(), "title", p.title(),
+                    "expectedSeconds", p.expected().toSeconds(), "startSeconds", p.start().toSeconds(),
+                    "providers", p.providers(), "nodeVersions", p.nodeVersions()));
         }
         fields.put("phases", plan);
+        fields.put("expectedSetUpSeconds", timeline.setUp().toSeconds());
+        fields.put("expectedSeconds", timeline.total().toSeconds());
         fields.put("runDirectory", runDirectory.toString());
         return fields;
+    }
+
+    /** The title of phase {@code index} (1-based), as planned. */
+    private String title(int index) {
+        return timeline.phases().get(index - 1).title();
+    }
+
+    private Duration expected(int index) {
+        return timeline.phases().get(index - 1).expected();
     }
 
     /** {@code count} consecutive ports, below the ephemeral range, that nothing listens on. */

@@ -36,6 +36,11 @@ public final class ExperimentValidator {
             problems.add("/probe/generation", "a 2x probe needs 2.x servers out of 1.x-compatible mode; the cluster starts on "
                     + experiment.target().version() + ": use 1x, which works on both");
         }
+        if (experiment.fleet().providersPerClient() > experiment.fleet().services()) {
+            problems.add("/fleet/providersPerClient", "a client registers at most one provider per service: "
+                    + experiment.fleet().providersPerClient() + " per client needs at least as many services (has "
+                    + experiment.fleet().services() + ")");
+        }
         Duration setUp = setUpTime(experiment.target());
         Duration at = setUp;
         List<Timeline.PlannedPhase> planned = new ArrayList<>();

@@ -29,7 +29,7 @@ class RunKilledIT {
         Files.writeString(experiment, """
                 name: killed-mid-phase
                 target: {version: 1.4.1, nodes: 1, serverHeap: 512m}
-                fleet: {services: 5, providersPerClient: 10, rampRate: 50, heap: 256m}
+                fleet: {services: 10, providersPerClient: 10, rampRate: 50, heap: 256m}
                 probe: {rate: 100, demoProviders: 1}
                 observeEvery: 2s
                 phases:
