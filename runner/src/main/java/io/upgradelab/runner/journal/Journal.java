@@ -73,8 +73,10 @@ public final class Journal implements AutoCloseable {
         line.put("phase", phase);
         fields.forEach((key, value) -> line.set(key, JSON.valueToTree(value)));
         try {
-            out.write(JSON.writeValueAsBytes(line));
-            out.write('\n');
+            byte[] json = JSON.writeValueAsBytes(line);
+            byte[] whole = java.util.Arrays.copyOf(json, json.length + 1);
+            whole[json.length] = '\n';
+            out.write(whole);   // one write per line: a reader never sees half a line without its end
             out.flush();
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot append to the journal " + file + ": " + e.getMessage());

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import io.upgradelab.runner.testing.InProcessCli;
 
 /** {@code upgrade-lab plan}, in-process: a table of the phases and the expected total, nothing started. */
 class PlanCommandTest {
@@ -22,8 +20,7 @@ class PlanCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessCli cli = new InProcessCli();
 
     @BeforeEach
     void fakeDistributions() throws IOException {
@@ -39,8 +36,8 @@ class PlanCommandTest {
     @Test
     void theCiExperimentsTimelineRowByRow() {
         Path ci = FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
-        assertThat(run("plan", ci.toString())).isZero();
-        List<String> lines = out.toString().lines().toList();
+        assertThat(cli.run("plan", ci.toString())).isZero();
+        List<String> lines = cli.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo(ci + ": nacos-1x-to-2x-ci (scale 0.02)");
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 " #  start\\s+takes\\s+kind\\s+what\\s+providers\\s+nodes"));
@@ -68,9 +65,9 @@ class PlanCommandTest {
                   - kind: scaleDownTo
                     providers: 10
                 """);
-        assertThat(run("plan", file.toString())).isEqualTo(2);
-        assertThat(out.toString()).isEmpty();
-        assertThat(err.toString()).contains(file + ":6: phases[0].providers: scales down to 10 providers but the fleet"
+        assertThat(cli.run("plan", file.toString())).isEqualTo(2);
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).contains(file + ":6: phases[0].providers: scales down to 10 providers but the fleet"
                 + " has 0 here: use rampTo to grow");
     }
 
@@ -85,15 +82,8 @@ class PlanCommandTest {
 
     @Test
     void helpHasExamplesAndExitCodes() {
-        assertThat(run("plan", "--help")).isZero();
-        assertThat(out.toString()).contains("Usage: upgrade-lab plan", "without starting anything", "Examples:",
+        assertThat(cli.run("plan", "--help")).isZero();
+        assertThat(cli.out()).contains("Usage: upgrade-lab plan", "without starting anything", "Examples:",
                 "upgrade-lab plan experiments/nacos-1x-to-2x.yaml --scale 0.02", "Exit codes: 0 planned");
-    }
-
-    private int run(String... args) {
-        CommandLine cli = UpgradeLab.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
     }
 }

@@ -3,8 +3,6 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -13,7 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import io.upgradelab.runner.testing.InProcessCli;
 
 /** The CLI's answers to people: help, version, and one-line errors with exit code 2 for bad input. */
 class UpgradeLabCliTest {
@@ -21,8 +19,7 @@ class UpgradeLabCliTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessCli cli = new InProcessCli();
 
     @BeforeEach
     void fakeDistributions() throws IOException {
@@ -42,34 +39,34 @@ class UpgradeLabCliTest {
 
     @Test
     void versionNamesTheToolAndItsVersion() {
-        assertThat(run("--version")).isZero();
-        assertThat(out.toString()).startsWith("upgrade-lab ").contains("Java 17");
+        assertThat(cli.run("--version")).isZero();
+        assertThat(cli.out()).startsWith("upgrade-lab ").contains("Java 17");
     }
 
     @Test
     void helpListsTheCommands() {
-        assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("cluster", "versions", "Exit codes");
+        assertThat(cli.run("--help")).isZero();
+        assertThat(cli.out()).contains("cluster", "versions", "Exit codes");
     }
 
     @Test
     void anUnknownOptionIsAUsageErrorThatSaysWhatAndWhere() {
-        assertThat(run("cluster", "up", "--nodez", "3")).isEqualTo(2);
-        assertThat(err.toString()).contains("Unknown options: '--nodez'")
+        assertThat(cli.run("cluster", "up", "--nodez", "3")).isEqualTo(2);
+        assertThat(cli.err()).contains("Unknown options: '--nodez'")
                 .contains("Possible solutions: --nodes")
                 .contains("Try 'upgrade-lab cluster up --help'");
     }
 
     @Test
     void aMalformedNumberIsAUsageError() {
-        assertThat(run("cluster", "up", "--nodes", "three")).isEqualTo(2);
-        assertThat(err.toString()).contains("--nodes").contains("three");
+        assertThat(cli.run("cluster", "up", "--nodes", "three")).isEqualTo(2);
+        assertThat(cli.err()).contains("--nodes").contains("three");
     }
 
     @Test
     void anUnknownVersionIsOneLineAndExitTwo() {
-        assertThat(run("cluster", "up", "--version", "9.9.9", "--dir", dir.resolve("run").toString())).isEqualTo(2);
-        assertThat(err.toString().strip())
+        assertThat(cli.run("cluster", "up", "--version", "9.9.9", "--dir", dir.resolve("run").toString())).isEqualTo(2);
+        assertThat(cli.err().strip())
                 .isEqualTo("upgrade-lab: unknown Nacos version '9.9.9': this build has 1.4.1 (in " + dir.resolve("dist") + ")");
         assertThat(dir.resolve("run")).doesNotExist();
     }
@@ -78,9 +75,9 @@ class UpgradeLabCliTest {
     void aTakenHttpPortIsOneLineAndExitTwo() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
-            assertThat(run("cluster", "up", "--nodes", "1", "--port", "" + port, "--dir", dir.resolve("run").toString()))
+            assertThat(cli.run("cluster", "up", "--nodes", "1", "--port", "" + port, "--dir", dir.resolve("run").toString()))
                     .isEqualTo(2);
-            assertThat(err.toString()).contains("upgrade-lab: port " + port + " (HTTP of node 1) is already in use");
+            assertThat(cli.err()).contains("upgrade-lab: port " + port + " (HTTP of node 1) is already in use");
         }
     }
 
@@ -88,22 +85,15 @@ class UpgradeLabCliTest {
     void aTakenGrpcPortOfALaterNodeIsRefusedToo() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int firstPort = taken.getLocalPort() - 1000 - 20;   // node 3's gRPC client port is the taken one
-            assertThat(run("cluster", "up", "--nodes", "3", "--port", "" + firstPort,
+            assertThat(cli.run("cluster", "up", "--nodes", "3", "--port", "" + firstPort,
                     "--dir", dir.resolve("run").toString())).isEqualTo(2);
-            assertThat(err.toString()).contains("port " + taken.getLocalPort() + " (gRPC for clients of node 3)");
+            assertThat(cli.err()).contains("port " + taken.getLocalPort() + " (gRPC for clients of node 3)");
         }
     }
 
     @Test
     void versionsListsWhatTheBuildLaidOut() {
-        assertThat(run("versions")).isZero();
-        assertThat(out.toString()).contains("1.4.1").contains("1 jars");
-    }
-
-    private int run(String... args) {
-        CommandLine cli = UpgradeLab.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        assertThat(cli.run("versions")).isZero();
+        assertThat(cli.out()).contains("1.4.1").contains("1 jars");
     }
 }

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import io.upgradelab.runner.testing.InProcessCli;
 
 /** {@code upgrade-lab validate}, in-process: one line when valid, every error by file and line when not. */
 class ValidateCommandTest {
@@ -20,8 +18,7 @@ class ValidateCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessCli cli = new InProcessCli();
 
     @BeforeEach
     void fakeDistributions() throws IOException {
@@ -37,21 +34,21 @@ class ValidateCommandTest {
     @Test
     void theShippedExperimentsAreValid() {
         Path reference = FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml");
-        assertThat(run("validate", reference.toString())).isZero();
-        assertThat(out.toString()).isEqualTo(reference + ": valid (14 phases, expected ~31m)\n");
-        assertThat(err.toString()).isEmpty();
+        assertThat(cli.run("validate", reference.toString())).isZero();
+        assertThat(cli.out()).isEqualTo(reference + ": valid (14 phases, expected ~31m)\n");
+        assertThat(cli.err()).isEmpty();
 
-        out.getBuffer().setLength(0);
+        cli.clear();
         Path ci = FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
-        assertThat(run("validate", ci.toString())).isZero();
-        assertThat(out.toString()).isEqualTo(ci + ": valid (14 phases, expected ~9m)\n");
+        assertThat(cli.run("validate", ci.toString())).isZero();
+        assertThat(cli.out()).isEqualTo(ci + ": valid (14 phases, expected ~9m)\n");
     }
 
     @Test
     void aScaleOverrideChangesTheEstimate() {
         Path reference = FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml");
-        assertThat(run("validate", reference.toString(), "--scale", "0.02")).isZero();
-        assertThat(out.toString()).contains("valid (14 phases, expected ~");
+        assertThat(cli.run("validate", reference.toString(), "--scale", "0.02")).isZero();
+        assertThat(cli.out()).contains("valid (14 phases, expected ~");
     }
 
     @Test
@@ -71,9 +68,9 @@ class ValidateCommandTest {
                     node: 1
                     for: 30s
                 """);
-        assertThat(run("validate", file.toString())).isEqualTo(2);
-        assertThat(out.toString()).isEmpty();
-        assertThat(err.toString()).isEqualTo("upgrade-lab: " + file + " is not a valid experiment (4 errors):\n"
+        assertThat(cli.run("validate", file.toString())).isEqualTo(2);
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).isEqualTo("upgrade-lab: " + file + " is not a valid experiment (4 errors):\n"
                 + file + ":4: target.nodes: a 2-node cluster is not a thing here: use 1 (standalone) or 3 and more\n"
                 + file + ":7: phases[0].provders: unknown field; did you mean 'providers'? (a rampTo phase has: kind,"
                 + " providers, rate)\n"
@@ -93,16 +90,16 @@ class ValidateCommandTest {
                   - kind: rollingClientUpgrade
                     to: 2x
                 """);
-        assertThat(run("validate", file.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains(file + ":8: phases[1].to: 2.x clients are refused while the cluster runs"
+        assertThat(cli.run("validate", file.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(file + ":8: phases[1].to: 2.x clients are refused while the cluster runs"
                 + " in 1.x mode");
     }
 
     @Test
     void aYamlSyntaxErrorHasLineAndColumn() throws IOException {
         Path file = Files.writeString(dir.resolve("syntax.yaml"), "name: a: b\n");
-        assertThat(run("validate", file.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains(file + ":1:8: YAML syntax: mapping values are not allowed here");
+        assertThat(cli.run("validate", file.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(file + ":1:8: YAML syntax: mapping values are not allowed here");
     }
 
     @Test
@@ -115,45 +112,38 @@ class ValidateCommandTest {
                   - kind: hold
                     for: 10s
                 """);
-        assertThat(run("validate", file.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains(file + ":3: target.version: unknown Nacos version '1.4.2': this build has"
+        assertThat(cli.run("validate", file.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(file + ":3: target.version: unknown Nacos version '1.4.2': this build has"
                 + " 1.4.1, 2.0.4");
     }
 
     @Test
     void aMissingFileIsOneLineNamingThePath() {
         Path missing = dir.resolve("missing.yaml");
-        assertThat(run("validate", missing.toString())).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("upgrade-lab: experiment file not found: " + missing + "\n");
+        assertThat(cli.run("validate", missing.toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("upgrade-lab: experiment file not found: " + missing + "\n");
     }
 
     @Test
     void aZeroScaleIsInvalidInput() {
         Path reference = FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml");
-        assertThat(run("validate", reference.toString(), "--scale", "0")).isEqualTo(2);
-        assertThat(err.toString()).contains("the scale must be more than 0");
+        assertThat(cli.run("validate", reference.toString(), "--scale", "0")).isEqualTo(2);
+        assertThat(cli.err()).contains("the scale must be more than 0");
     }
 
     @Test
     void withoutAFileItIsAUsageError() {
-        assertThat(run("validate")).isEqualTo(2);
-        assertThat(err.toString()).contains("Missing required parameter: 'EXPERIMENT'");
+        assertThat(cli.run("validate")).isEqualTo(2);
+        assertThat(cli.err()).contains("Missing required parameter: 'EXPERIMENT'");
     }
 
     @Test
     void helpSaysWhatItChecksWithExamplesAndExitCodes() {
-        assertThat(run("validate", "--help")).isZero();
-        assertThat(out.toString()).contains("Usage: upgrade-lab validate", "--scale=F", "Examples:",
+        assertThat(cli.run("validate", "--help")).isZero();
+        assertThat(cli.out()).contains("Usage: upgrade-lab validate", "--scale=F", "Examples:",
                 "upgrade-lab validate experiments/nacos-1x-to-2x.yaml", "Exit codes: 0 valid, 2 invalid");
-        out.getBuffer().setLength(0);
-        assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("validate", "plan");
-    }
-
-    private int run(String... args) {
-        CommandLine cli = UpgradeLab.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        cli.clear();
+        assertThat(cli.run("--help")).isZero();
+        assertThat(cli.out()).contains("validate", "plan");
     }
 }
