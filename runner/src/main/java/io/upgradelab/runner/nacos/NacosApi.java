@@ -99,6 +99,42 @@ public final class NacosApi {
         }
     }
 
+    /**
+     * {@code POST v1/core/ops/raft} transferLeader: asks raft group {@code group} to hand its
+     * leadership to the member whose raft endpoint is {@code raftAddress} ({@code ip:port}).
+     */
+    public void transferRaftLeader(String group, String raftAddress) {
+        String body = "{\"groupId\":\"" + group + "\",\"command\":\"transferLeader\",\"value\":\"" + raftAddress + "\"}";
+        HttpRequest request = HttpRequest.newBuilder(base.resolve("v1/core/ops/raft")).timeout(TIMEOUT)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() != 200) {
+            throw new NacosApiException("POST " + request.uri() + " (" + body + ") answered " + response.statusCode()
+                    + ": " + abbreviate(response.body()));
+        }
+    }
+
+    /** The raft endpoint of the node answering on {@code httpAddress}: Nacos puts it at the HTTP port less 1000. */
+    public static String raftAddressOf(String httpAddress) {
+        int colon = httpAddress.lastIndexOf(':');
+        return httpAddress.substring(0, colon) + ":" + (Integer.parseInt(httpAddress.substring(colon + 1)) - 1000);
+    }
+
+    /**
+     * {@code DELETE v1/ns/service}: removes an empty service. A 1.x node keeps an emptied service
+     * until its auto-clean (a minute or more), and 2.0.4 counts it in the v1 model only, which holds
+     * back upgraded=true until the two models agree.
+     */
+    public void deleteService(String serviceName, String group) {
+        URI uri = base.resolve("v1/ns/service?" + encode(Map.of("serviceName", serviceName, "groupName", group)));
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+                .DELETE().build());
+        if (response.statusCode() != 200) {
+            throw new NacosApiException("DELETE " + uri + " answered " + response.statusCode() + ": "
+                    + abbreviate(response.body()));
+        }
+    }
+
     /** Registers one ephemeral instance over HTTP, as a 1.x client does. */
     public void registerInstance(String serviceName, String ip, int port) {
         registerInstance(serviceName, DEFAULT_GROUP, ip, port);

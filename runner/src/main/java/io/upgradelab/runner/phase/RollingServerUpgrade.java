@@ -10,6 +10,7 @@ import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.nacos.NacosApi;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,7 +18,9 @@ import java.util.Map;
  * configuration, wait until the cluster agrees on its members and the node holds the registered
  * providers, record its double-write state, next node. Then, for a 1.x-to-2.x upgrade, wait until
  * every node reports {@code upgraded=true} ({@code awaitUpgraded}, default on), and optionally
- * turn double write off ({@code disableDoubleWrite}).
+ * turn double write off ({@code disableDoubleWrite}). Before a node stops, the raft groups it leads
+ * are handed to a node already upgraded ({@code moveRaftLeadersFirst}, default on; see
+ * {@link #moveRaftLeadership} for the Nacos 2.0.4 failure it avoids).
  *
  * @param syncTimeout     how long a restarted node may take to hold the providers again before the
  *                        run notes it (a warning, not a failure: an overloaded 1.x cluster never does)
@@ -25,15 +28,18 @@ import java.util.Map;
  */
 @JsonTypeName("rollingServerUpgrade")
 public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean disableDoubleWrite,
-                                   Duration syncTimeout, Duration upgradedTimeout) implements Phase {
+                                   Duration syncTimeout, Duration upgradedTimeout, Boolean moveRaftLeadersFirst)
+        implements Phase {
 
     /** Nacos 2.0.4 reported upgraded=true 100-110 s after the last node ran 2.x (../shared/nacos-notes.md). */
     private static final Duration TYPICAL_UPGRADED_WAIT = Duration.ofSeconds(110);
+    private static final int LEADER_TRANSFER_ATTEMPTS = 5;
 
     public RollingServerUpgrade {
         awaitUpgraded = awaitUpgraded == null ? !PlannedState.isOneX(to == null ? "1." : to) : awaitUpgraded;
         syncTimeout = syncTimeout == null ? Duration.ofMinutes(2) : syncTimeout;
         upgradedTimeout = upgradedTimeout == null ? Duration.ofMinutes(5) : upgradedTimeout;
+        moveRaftLeadersFirst = moveRaftLeadersFirst == null || moveRaftLeadersFirst;
     }
 
     @Override
@@ -86,6 +92,9 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
     }
 
     private void upgradeStep(RunContext run, NodeStatus node) throws InterruptedException {
+        if (moveRaftLeadersFirst) {
+            moveRaftLeadership(run, node);
+        }
         long began = System.nanoTime();
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "stopping"));
         run.cluster().upgradeNode(node.number(), to);
@@ -103,6 +112,40 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
         }
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "done",
                 "seconds", (System.nanoTime() - began) / 1e9));
+    }
+
+    /**
+     * Hands every raft group {@code leaving} leads to a node already on {@code to}, before it stops.
+     * Why: Nacos 2.0.4 writes a linear read that fails during a leader election into the raft log
+     * ("go to Leader read"), then reads that entry back as a write without an operation and stops
+     * the group for good ("No enum constant ...BasePersistentServiceProcessor.Op."), so upgraded=true
+     * never comes. Stopping a 1.x leader while 2.x nodes are members is what starts that election.
+     */
+    private void moveRaftLeadership(RunContext run, NodeStatus leaving) throws InterruptedException {
+        NodeStatus heir = run.cluster().nodes().stream()
+                .filter(n -> n.number() != leaving.number() && n.version().equals(to)).findFirst().orElse(null);
+        if (heir == null) {
+            return;   // no node on the new version yet: an election among the old ones is harmless
+        }
+        NacosApi api = new NacosApi(heir.address());
+        String from = NacosApi.raftAddressOf(leaving.address());
+        String target = NacosApi.raftAddressOf(heir.address());
+        for (int attempt = 1; attempt <= LEADER_TRANSFER_ATTEMPTS; attempt++) {
+            List<String> led = api.members().stream().filter(m -> m.address().equals(heir.address())).findFirst()
+                    .map(m -> m.raftLeaders().entrySet().stream().filter(e -> e.getValue().equals(from))
+                            .map(Map.Entry::getKey).toList()).orElse(List.of());
+            if (led.isEmpty()) {
+                return;
+            }
+            for (String group : led) {
+                api.transferRaftLeader(group, target);
+            }
+            run.record("raftLeaderTransfer", Map.of("from", leaving.number(), "to", heir.number(), "groups", led));
+            run.say("node " + leaving.number() + " leads " + led + ": leadership handed to node " + heir.number());
+            run.pause(Duration.ofSeconds(3));
+        }
+        run.record("warning", Map.of("node", leaving.number(), "message", "still leads raft groups after "
+                + LEADER_TRANSFER_ATTEMPTS + " transfers"));
     }
 
     private static void recordDoubleWrite(RunContext run, NodeStatus node) {

@@ -3,10 +3,15 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import static org.awaitility.Awaitility.await;
+
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.ServiceSummary;
 import io.upgradelab.runner.testing.JournalLines;
 import io.upgradelab.runner.testing.Launcher;
 import io.upgradelab.runner.testing.Processes;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,12 +34,12 @@ class RunExperimentIT {
     @Test
     void theCiSizeExperimentRunsEveryPhaseAndItsJournalShowsTheUpgrade() throws Exception {
         Path experiment = LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml");
-        int exit;
+        Path journalFile = runDirectory.resolve("journal.jsonl");
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
-            exit = run.awaitExit(Duration.ofMinutes(14));
-            assertThat(exit).as(run.toString()).isZero();
+            everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
+            assertThat(run.awaitExit(Duration.ofMinutes(14))).as(run.toString()).isZero();
         }
-        JournalLines journal = JournalLines.read(runDirectory.resolve("journal.jsonl"));
+        JournalLines journal = JournalLines.read(journalFile);
 
         JsonNode started = journal.ofType("runStarted").get(0);
         int phases = started.path("phases").size();
@@ -80,5 +85,26 @@ class RunExperimentIT {
         assertThat(journal.ofType("probe")).hasSizeGreaterThan(300);
 
         assertThat(Processes.using(runDirectory)).isEmpty();
+    }
+
+    /**
+     * Once the last phase runs (2.x providers and demo providers, the 1.x probe's consumer, on 2.0.4),
+     * every instance of every service node 1 knows is registered with 127.0.0.1.
+     */
+    private static void everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(Launcher run, Path journalFile) {
+        await().atMost(Duration.ofMinutes(13)).pollInterval(Duration.ofSeconds(2))
+                .failFast("the run ended: " + run, () -> !run.process().isAlive())
+                .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted").stream()
+                        .anyMatch(p -> p.path("index").asInt() == JournalLines.read(journalFile).ofType("runStarted")
+                                .get(0).path("phases").size()));
+        String node1 = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address").asText();
+        NacosApi api = new NacosApi(node1);
+        List<ServiceSummary> services = api.services();
+        assertThat(services).hasSizeGreaterThan(20);
+        for (ServiceSummary service : services) {
+            assertThat(api.instances(NacosApi.DEFAULT_GROUP.equals(service.group()) ? service.name()
+                    : service.group() + "@@" + service.name()))
+                    .as(service.name()).allSatisfy(i -> assertThat(i.ip()).isEqualTo("127.0.0.1"));
+        }
     }
 }

@@ -229,7 +229,9 @@ public final class LocalCluster implements Backend {
      * <p>Members can agree while their distro views do not yet: a node then forwards a registration
      * to the peer it believes responsible, which refuses it ("receive invalid redirect request from
      * peer"). So the last readiness signal is the thing itself: canary instances registered through
-     * every node, for service names spread over every node's share, then deregistered.
+     * every node, for service names spread over every node's share, then deregistered, and their
+     * services deleted: left empty, they would hold back a 2.0.4 cluster's upgraded=true (its v1
+     * model keeps empty services until an auto-clean, its v2 model does not count them).
      */
     private String registrationProblem() {
         List<LocalNode> running = nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList();
@@ -241,6 +243,11 @@ public final class LocalCluster implements Backend {
                     node.api().deregisterInstance(service, CANARY_GROUP, LocalNode.LOOPBACK, 1);
                 } catch (NacosApiException e) {
                     return node + " does not accept registrations yet: " + e.getMessage();
+                }
+                try {
+                    node.api().deleteService(service, CANARY_GROUP);
+                } catch (NacosApiException e) {
+                    // not empty yet where it is answered: the node's own auto-clean removes it later
                 }
             }
         }
