@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab validate experiments/nacos-1x-to-2x.yaml",
                 "  upgrade-lab validate experiments/nacos-1x-to-2x.yaml --scale 0.02",
                 "", "Output when valid:",
-                "  experiments/nacos-1x-to-2x.yaml: valid (14 phases, expected ~31m)",
+                "  experiments/nacos-1x-to-2x.yaml: valid (14 phases, expected ~32m)",
                 "", "Exit codes: 0 valid, 2 invalid (the errors are on standard error) or no such file."})
 final class ValidateCommand implements Callable<Integer> {
 

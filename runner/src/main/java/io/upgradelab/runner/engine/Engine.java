@@ -294,17 +294,25 @@ public final class Engine {
         if (abortReason != null || phaseIndex < 1) {
             return;
         }
+        if (!probe.isAlive()) {   // without the probe the run no longer measures what consumers feel
+            abort("probeExited", "the probe exited on its own (see " + probe.directory().resolve("console.log") + ")");
+            return;
+        }
         for (Condition condition : experiment.abortWhen()) {
             if (condition.holds(now)) {
-                abortReason = condition.describe();
-                journal.append("abort", Map.of("condition", condition.kind(), "reason", abortReason));
-                say("aborting: " + abortReason);
-                Thread t = runner;
-                if (t != null) {
-                    t.interrupt();
-                }
+                abort(condition.kind(), condition.describe());
                 return;
             }
+        }
+    }
+
+    private void abort(String condition, String reason) {
+        abortReason = reason;
+        journal.append("abort", Map.of("condition", condition, "reason", reason));
+        say("aborting: " + reason);
+        Thread t = runner;
+        if (t != null) {
+            t.interrupt();
         }
     }
 

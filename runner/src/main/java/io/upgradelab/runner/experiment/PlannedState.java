@@ -105,6 +105,6 @@ public final class PlannedState {
 
     /** Time a node of {@code version} needs to start and rejoin a cluster, measured here. */
     public static Duration startTime(String version) {
-        return Duration.ofSeconds(isOneX(version) ? 25 : 20);
+        return Duration.ofSeconds(isOneX(version) ? 25 : 30);
     }
 }

@@ -71,8 +71,8 @@ class ExperimentsTest {
         // rampTo 6000 at 200/s: 30 s and 5 s to settle
         assertThat(t.phases().get(0).expected()).isEqualTo(Duration.ofSeconds(35));
         assertThat(t.phases().get(0).start()).isEqualTo(t.setUp());
-        // 3 x (1.x graceful stop 30 s + 2.x start 20 s) + upgraded=true 110 s
-        assertThat(t.phases().get(8).expected()).isEqualTo(Duration.ofSeconds(260));
+        // 3 x (1.x graceful stop 30 s + 2.x start 30 s) + upgraded=true 180 s
+        assertThat(t.phases().get(8).expected()).isEqualTo(Duration.ofSeconds(360));
         for (int i = 1; i < t.phases().size(); i++) {
             assertThat(t.phases().get(i).start()).isEqualTo(t.phases().get(i - 1).end());
         }
@@ -83,7 +83,7 @@ class ExperimentsTest {
     }
 
     @Test
-    void theCiExperimentHasTheSameShapeAndFitsInTenMinutes() {
+    void theCiExperimentHasTheSameShapeAtAFiftiethOfTheProviders() {
         ValidatedExperiment full = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
                 null, distributions);
         ValidatedExperiment ci = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml"),
@@ -95,7 +95,8 @@ class ExperimentsTest {
                 .containsExactly(120, 120, 200, 200, 280, 280, 120, 120, 120, 120, 280, 280, 280, 280);
         assertThat(ci.experiment().target()).isEqualTo(full.experiment().target());
         assertThat(ci.experiment().abortWhen()).isEqualTo(full.experiment().abortWhen());
-        assertThat(ci.timeline().total()).isLessThan(Duration.ofMinutes(10));
+        // the rolling server upgrade alone is ~6 minutes of real Nacos time
+        assertThat(ci.timeline().total()).isLessThan(Duration.ofMinutes(11));
     }
 
     @Test
