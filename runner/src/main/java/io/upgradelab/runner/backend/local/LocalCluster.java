@@ -40,6 +40,12 @@ public final class LocalCluster implements Backend {
     /** Canary services per node: enough names that every node is responsible for some. */
     private static final int CANARIES_PER_NODE = 4;
     private static final int START_ATTEMPTS = 2;
+    /**
+     * Beyond the start timeout, for the step after which every node runs 2.x: Nacos 2.0.4 switches to
+     * 2.x mode (upgraded=true) only once every node's v1 and v2 models agree, 100 s to over 3 minutes
+     * after the last node here.
+     */
+    private static final Duration SWITCH_TO_TWO_X = Duration.ofMinutes(5);
     private static final Duration POLL = Duration.ofMillis(500);
 
     private final LocalClusterSpec spec;
@@ -122,7 +128,11 @@ public final class LocalCluster implements Backend {
         progress.accept(node + ": stopping for the upgrade to " + version);
         node.stop(StopMode.GRACEFUL);
         launchAndAwait(List.of(node), target);
-        awaitFormed(Deadline.after(spec.startTimeout()));
+        boolean lastOfOneXToTwoX = !from.startsWith("2") && nodes.stream().allMatch(n -> n.distribution().generation() >= 2);
+        if (lastOfOneXToTwoX) {
+            progress.accept("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
+        }
+        awaitFormed(Deadline.after(lastOfOneXToTwoX ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()));
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
     }
