@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
                         + " set-up included), expected duration, kind, what it does, and the providers and node"
                         + " versions it leaves; then the expected total.",
                 "Durations are estimates from runs on a 2-core machine (e.g. a 1.x node stops in ~30 s and a"
-                        + " node starts in ~20-25 s; upgraded=true comes ~110 s after the last node)."},
+                        + " node starts in ~25-30 s; upgraded=true comes ~3 minutes after the last node)."},
         footer = {"", "Examples:",
                 "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml",
                 "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml --scale 0.02",

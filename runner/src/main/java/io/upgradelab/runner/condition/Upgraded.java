@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Every node reports {@code upgraded=true}: the cluster has left 1.x-compatible mode and serves
- * 2.x clients over gRPC. Nacos 2.0.4 says so about 100-110 s after the last node runs 2.x.
+ * 2.x clients over gRPC. Nacos 2.0.4 says so 100 s to over 3 minutes after the last node runs 2.x.
  */
 @JsonTypeName("upgraded")
 public record Upgraded() implements Condition {
