@@ -48,7 +48,7 @@ class LauncherIT {
 
             new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
 
-            assertThat(runner.awaitExit(Duration.ofSeconds(60))).isEqualTo(130);
+            assertThat(runner.awaitExit(Duration.ofSeconds(120))).isEqualTo(130);
             assertThat(ProcessHandle.of(nodePid).filter(ProcessHandle::isAlive)).isEmpty();
             assertThat(runner.err()).anyMatch(line -> line.contains("all nodes stopped"));
         }

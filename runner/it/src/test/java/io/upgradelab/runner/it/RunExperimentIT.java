@@ -1,4 +1,4 @@
-package io.upgradelab.runner.cli;
+package io.upgradelab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
