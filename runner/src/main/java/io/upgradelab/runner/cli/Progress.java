@@ -16,9 +16,14 @@ final class Progress implements Consumer<String> {
         this.err = err;
     }
 
+    /** {@code [   12.3s] message}: seconds since {@code beganNanos}. */
+    static String stamp(long beganNanos, String message) {
+        return String.format("[%7.1fs] %s", (System.nanoTime() - beganNanos) / 1e9, message);
+    }
+
     @Override
     public synchronized void accept(String message) {
-        err.printf("[%7.1fs] %s%n", (System.nanoTime() - began) / 1e9, message);
+        err.println(stamp(began, message));
         err.flush();
     }
 }

@@ -53,7 +53,7 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
 
     @Override
     public synchronized void accept(String message) {
-        String line = String.format("[%7.1fs] %s", (System.nanoTime() - began) / 1e9, message);
+        String line = Progress.stamp(began, message);
         if (terminal) {
             err.print(CLEAR_LINE + line + "\n" + statusLine);
         } else {
@@ -73,7 +73,7 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
             err.print(CLEAR_LINE + line);
             err.flush();
         } else {
-            err.println(String.format("[%7.1fs] status: %s", (System.nanoTime() - began) / 1e9, line));
+            err.println(Progress.stamp(began, "status: " + line));
             err.flush();
         }
     }

@@ -20,8 +20,7 @@ public record InstancesSettled(double tolerancePercent) implements Condition {
     @Override
     public boolean holds(Observations now) {
         List<NodeSample> nodes = now.nodes();
-        double floor = now.expectedInstances() * (1 - tolerancePercent / 100);
-        return !nodes.isEmpty() && nodes.stream().allMatch(n -> n.reachable() && n.instances() >= floor);
+        return !nodes.isEmpty() && nodes.stream().allMatch(n -> now.holdsExpected(n, tolerancePercent));
     }
 
     @Override

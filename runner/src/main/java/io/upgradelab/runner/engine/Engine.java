@@ -202,9 +202,9 @@ public final class Engine {
                 phase.run(context);
             } catch (InterruptedException e) {
                 outcome = abortReason != null ? "aborted" : "interrupted";
-            } catch (PhaseFailure | LabException e) {
+            } catch (RuntimeException e) {   // PhaseFailure, LabException, or a node that answered nothing usable
                 outcome = stopRequested ? "interrupted" : abortReason != null ? "aborted" : "failed";
-                message = e.getMessage();
+                message = e instanceof PhaseFailure || e instanceof LabException ? e.getMessage() : e.toString();
             } finally {
                 Thread.interrupted();
                 sampler.sampleNow();

@@ -93,6 +93,11 @@ public final class Observations {
         return probeSeconds.stream().skip(probeSeconds.size() - fresh).toList();
     }
 
+    /** Whether {@code node} answers and holds the expected providers, less {@code tolerancePercent}. */
+    public boolean holdsExpected(NodeSample node, double tolerancePercent) {
+        return node.reachable() && node.instances() >= expectedInstances * (1 - tolerancePercent / 100);
+    }
+
     /** Providers the registry should hold now: what the fleet has registered plus the live demo providers. */
     public int expectedInstances() {
         return expectedInstances;

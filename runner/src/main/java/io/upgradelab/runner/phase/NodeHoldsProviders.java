@@ -12,8 +12,7 @@ record NodeHoldsProviders(int node) implements Condition {
 
     @Override
     public boolean holds(Observations now) {
-        double floor = now.expectedInstances() * 0.99;
-        return now.nodes().stream().anyMatch(n -> n.node() == node && n.reachable() && n.instances() >= floor);
+        return now.nodes().stream().anyMatch(n -> n.node() == node && now.holdsExpected(n, 1));
     }
 
     @Override

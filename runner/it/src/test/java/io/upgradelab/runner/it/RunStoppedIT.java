@@ -75,17 +75,16 @@ class RunStoppedIT {
         });
     }
 
-    /** Starts the run and returns a few samples into its 10-minute hold. */
-    private Launcher startAndAwaitTheHold(Path runDirectory) throws IOException, InterruptedException {
+    /** Starts the run and returns two node samples into its 10-minute hold. */
+    private Launcher startAndAwaitTheHold(Path runDirectory) throws IOException {
         Path experiment = work.resolve("stopped.yaml");
         Files.writeString(experiment, EXPERIMENT);
         Path journalFile = runDirectory.resolve("journal.jsonl");
         Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString());
         await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1))
                 .failFast("the run ended: " + run, () -> !run.process().isAlive())
-                .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).any("phaseStarted",
-                        p -> p.path("kind").asText().equals("hold")));
-        Thread.sleep(5000);   // a few samples into the hold
+                .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).samples("nodeCounts").stream()
+                        .filter(s -> s.path("phase").asInt() == 2).count() >= 2);
         return run;
     }
 }
