@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -40,8 +41,8 @@ final class ClusterUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--version", paramLabel = "VERSION", defaultValue = "1.4.1",
             description = "Nacos server version of every node (default: ${DEFAULT-VALUE}); see 'upgrade-lab versions'.")

@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -29,7 +28,7 @@ import picocli.CommandLine.Spec;
                         + " set-up included), expected duration, kind, what it does, and the providers and node"
                         + " versions it leaves; then the expected total.",
                 "Durations are estimates from runs on a 2-core machine (e.g. a 1.x node stops in ~30 s and a"
-                        + " node starts in ~25-30 s; upgraded=true comes ~3 minutes after the last node)."},
+                        + " node starts in ~25-30 s; upgraded=true comes ~20-30 s after the last node, over 3 minutes when services were left empty)."},
         footer = {"", "Examples:",
                 "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml",
                 "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml --scale 0.02",
@@ -39,8 +38,8 @@ final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    HelpOption help;
 
     @Mixin
     ExperimentArguments arguments;

@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -23,15 +22,15 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab validate experiments/nacos-1x-to-2x.yaml",
                 "  upgrade-lab validate experiments/nacos-1x-to-2x.yaml --scale 0.02",
                 "", "Output when valid:",
-                "  experiments/nacos-1x-to-2x.yaml: valid (14 phases, expected ~32m)",
+                "  experiments/nacos-1x-to-2x.yaml: valid (14 phases, expected ~31m)",
                 "", "Exit codes: 0 valid, 2 invalid (the errors are on standard error) or no such file."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    HelpOption help;
 
     @Mixin
     ExperimentArguments arguments;

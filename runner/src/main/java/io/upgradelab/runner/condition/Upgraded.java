@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Every node reports {@code upgraded=true}: the cluster has left 1.x-compatible mode and serves
- * 2.x clients over gRPC. Nacos 2.0.4 says so 100 s to over 3 minutes after the last node runs 2.x.
+ * 2.x clients over gRPC. Nacos 2.0.4 says so once every node's v1 and v2 models agree: ~20 s after
+ * the last node runs 2.x here, over 3 minutes while a v1 model holds empty services.
  */
 @JsonTypeName("upgraded")
 public record Upgraded() implements Condition {

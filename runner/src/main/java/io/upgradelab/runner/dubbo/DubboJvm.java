@@ -21,6 +21,8 @@ import java.util.Map;
  */
 public final class DubboJvm {
 
+    private static final String HESSIAN2_WHITELIST = "dubbo.application.hessian2.whitelist";
+
     private DubboJvm() {
     }
 
@@ -48,6 +50,12 @@ public final class DubboJvm {
                 "-Ddubbo.network.interface.ignored=.*",
                 "-Ddubbo.application.logger=jdk",
                 "-Djava.util.logging.config.file=" + loggingConfig(directory)));
+        if ("1x".equals(generation)) {
+            // Dubbo 2.7 looks this key up in every configuration source (the environment under
+            // two spellings, one made by a regex) for every message it serializes and deserializes; set
+            // empty, as its default is, the first source answers
+            command.add("-D" + HESSIAN2_WHITELIST + "=");
+        }
         command.addAll(program.jvmOptions());
         dubboProperties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add(mainClass);

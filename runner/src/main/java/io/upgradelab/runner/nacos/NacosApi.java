@@ -180,10 +180,19 @@ public final class NacosApi {
 
     /** Every service in this node's catalog with its instance counts (all pages). */
     public List<ServiceSummary> services() {
+        return services("");
+    }
+
+    /** The services of {@code group} in this node's catalog with their instance counts (all pages). */
+    public List<ServiceSummary> servicesIn(String group) {
+        return services(group).stream().filter(s -> s.group().equals(group)).toList();
+    }
+
+    private List<ServiceSummary> services(String group) {
         List<ServiceSummary> result = new ArrayList<>();
         for (int page = 1; ; page++) {
             JsonNode answer = json(get("v1/ns/catalog/services?withInstances=false&pageSize=" + CATALOG_PAGE
-                    + "&pageNo=" + page));
+                    + "&pageNo=" + page + (group.isEmpty() ? "" : "&groupNameParam=" + encode(group))));
             JsonNode list = answer.path("serviceList");
             list.forEach(s -> result.add(new ServiceSummary(s.path("name").asText(), s.path("groupName").asText(),
                     s.path("ipCount").asInt(), s.path("healthyInstanceCount").asInt())));
@@ -222,6 +231,10 @@ public final class NacosApi {
             Thread.currentThread().interrupt();
             throw new NacosApiException(request.uri() + ": interrupted");
         }
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     private static String encode(Map<String, String> form) {

@@ -34,18 +34,7 @@ final class FleetScaling {
     }
 
     /** Waits until the fleet has done what it accepted; allows three times the expected time plus a minute. */
-    static FleetStatus awaitIdle(RunContext run, Duration expected) throws InterruptedException {
-        Duration limit = expected.multipliedBy(3).plusMinutes(1);
-        long deadline = System.nanoTime() + limit.toNanos();
-        for (FleetStatus status = run.fleet().status(); ; status = run.fleet().status()) {
-            if (!status.busy()) {
-                return status;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new PhaseFailure("the fleet did not finish within " + limit.toSeconds() + " s: "
-                        + status.totalProviders() + " of " + status.target() + " providers");
-            }
-            run.pause(Duration.ofSeconds(1));
-        }
+    static FleetStatus awaitIdle(RunContext run, Duration expected) {
+        return run.fleet().awaitIdle(expected.multipliedBy(3).plusMinutes(1));
     }
 }

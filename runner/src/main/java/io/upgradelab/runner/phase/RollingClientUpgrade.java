@@ -17,8 +17,10 @@ import java.util.Map;
 @JsonTypeName("rollingClientUpgrade")
 public record RollingClientUpgrade(String to, int batches, Duration pause, double rate) implements Phase {
 
-    /** A demo provider's restart on the other generation: a graceful stop and a Dubbo start, measured here. */
-    private static final Duration DEMO_RESTART = Duration.ofSeconds(15);
+    /** A demo provider's restart on the other generation: a graceful stop and a Dubbo start, 17-20 s here. */
+    private static final Duration DEMO_RESTART = Duration.ofSeconds(20);
+    /** A batch's clients shutting down (together) before their providers register again: ~5 s for 1.x. */
+    private static final Duration BATCH_SHUTDOWN = Duration.ofSeconds(5);
 
     public RollingClientUpgrade {
         batches = batches == 0 ? 3 : batches;
@@ -43,6 +45,7 @@ public record RollingClientUpgrade(String to, int batches, Duration pause, doubl
         state.moveAllTo(to);
         return FleetScaling.expected(2 * providers, FleetScaling.rate(rate, state.experiment()))
                 .plus(pause.multipliedBy(batches - 1L))
+                .plus(BATCH_SHUTDOWN.multipliedBy(batches))
                 .plus(DEMO_RESTART.multipliedBy(state.experiment().probe().demoProviders()));
     }
 

@@ -46,13 +46,13 @@ class PlanCommandTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 " 0  1:20\\s+7s\\s+rampTo\\s+ramp to 120 providers\\s+120 1x\\s+1.4.1 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                " 8  2:29\\s+6m\\s+rollingServerUpgrade\\s+rolling server upgrade to 2.0.4 \\(3 nodes\\), then"
+                " 8  2:29\\s+4m15s\\s+rollingServerUpgrade\\s+rolling server upgrade to 2.0.4 \\(3 nodes\\), then"
                         + " upgraded=true\\s+120 1x\\s+2.0.4 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                "12  8:57\\s+56s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2x in 3 batches \\(280 providers\\)"
+                "12  7:12\\s+1m21s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2x in 3 batches \\(280 providers\\)"
                         + "\\s+280 2x\\s+2.0.4 x3"));
         assertThat(lines.get(lines.size() - 1))
-                .isEqualTo("expected total: ~10m (10m3s: set-up 1m20s, phases 8m43s). Nothing was started.");
+                .isEqualTo("expected total: ~9m (8m43s: set-up 1m20s, phases 7m23s). Nothing was started.");
     }
 
     @Test

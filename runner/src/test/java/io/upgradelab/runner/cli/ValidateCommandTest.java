@@ -35,13 +35,13 @@ class ValidateCommandTest {
     void theShippedExperimentsAreValid() {
         Path reference = FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml");
         assertThat(cli.run("validate", reference.toString())).isZero();
-        assertThat(cli.out()).isEqualTo(reference + ": valid (14 phases, expected ~32m)\n");
+        assertThat(cli.out()).isEqualTo(reference + ": valid (14 phases, expected ~31m)\n");
         assertThat(cli.err()).isEmpty();
 
         cli.clear();
         Path ci = FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
         assertThat(cli.run("validate", ci.toString())).isZero();
-        assertThat(cli.out()).isEqualTo(ci + ": valid (14 phases, expected ~10m)\n");
+        assertThat(cli.out()).isEqualTo(ci + ": valid (14 phases, expected ~9m)\n");
     }
 
     @Test

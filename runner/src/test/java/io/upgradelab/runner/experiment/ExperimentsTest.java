@@ -71,8 +71,8 @@ class ExperimentsTest {
         // rampTo 6000 at 200/s: 30 s and 5 s to settle
         assertThat(t.phases().get(0).expected()).isEqualTo(Duration.ofSeconds(35));
         assertThat(t.phases().get(0).start()).isEqualTo(t.setUp());
-        // 3 x (1.x graceful stop 30 s + 2.x start 30 s) + upgraded=true 180 s
-        assertThat(t.phases().get(8).expected()).isEqualTo(Duration.ofSeconds(360));
+        // 3 x (1.x graceful stop 30 s + 2.x start 30 s + rejoin 15 s) + upgraded=true 30 s
+        assertThat(t.phases().get(8).expected()).isEqualTo(Duration.ofSeconds(255));
         for (int i = 1; i < t.phases().size(); i++) {
             assertThat(t.phases().get(i).start()).isEqualTo(t.phases().get(i - 1).end());
         }

@@ -35,7 +35,7 @@ public final class PrometheusMetrics implements ProbeOutput {
     private final Counter calls = Counter.builder().name("upgradelab_probe_calls")
             .help("Calls that ended, by outcome").labelNames("outcome").withoutExemplars().register(registry);
     private final Gauge inFlight = Gauge.builder().name("upgradelab_probe_in_flight")
-            .help("Calls started and not yet ended").register(registry);
+            .help("Calls started and not yet ended").withoutExemplars().register(registry);
     private final Histogram latency = Histogram.builder().name("upgradelab_probe_latency_seconds").unit(Unit.SECONDS)
             .help("Call latency from the call's intended start").labelNames("outcome").classicOnly()
             .classicUpperBounds(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10)

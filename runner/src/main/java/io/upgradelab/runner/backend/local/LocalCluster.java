@@ -11,12 +11,15 @@ import io.upgradelab.runner.nacos.ClusterMember;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.nacos.ServiceSummary;
 import io.upgradelab.runner.process.LoopbackGuard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -42,11 +45,14 @@ public final class LocalCluster implements Backend {
     private static final int START_ATTEMPTS = 2;
     /**
      * Beyond the start timeout, for the step after which every node runs 2.x: Nacos 2.0.4 switches to
-     * 2.x mode (upgraded=true) only once every node's v1 and v2 models agree, 100 s to over 3 minutes
-     * after the last node here.
+     * 2.x mode (upgraded=true) only once every node's v1 and v2 models agree: ~20 s after the last
+     * node here, but over 3 minutes while a v1 model holds empty services (auto-cleaned 170 s after
+     * the responsible node started).
      */
     private static final Duration SWITCH_TO_TWO_X = Duration.ofMinutes(5);
     private static final Duration POLL = Duration.ofMillis(500);
+    /** How long readiness waits for the canary services to be deleted before it goes on without. */
+    private static final Duration CANARY_REMOVAL = Duration.ofSeconds(30);
 
     private final LocalClusterSpec spec;
     private final NacosDistributions distributions;
@@ -124,11 +130,12 @@ public final class LocalCluster implements Backend {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);
         String from = node.version();
+        boolean fromOneX = node.distribution().generation() < 2;
         long began = System.nanoTime();
         progress.accept(node + ": stopping for the upgrade to " + version);
         node.stop(StopMode.GRACEFUL);
         launchAndAwait(List.of(node), target);
-        boolean lastOfOneXToTwoX = !from.startsWith("2") && nodes.stream().allMatch(n -> n.distribution().generation() >= 2);
+        boolean lastOfOneXToTwoX = fromOneX && nodes.stream().allMatch(n -> n.distribution().generation() >= 2);
         if (lastOfOneXToTwoX) {
             progress.accept("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
         }
@@ -220,6 +227,7 @@ public final class LocalCluster implements Backend {
     private void awaitFormed(Deadline deadline) {
         awaitNoProblem(this::formationProblem, "the cluster did not form", deadline);
         awaitNoProblem(this::registrationProblem, "the cluster does not accept registrations", deadline);
+        removeCanaryServices();
     }
 
     /** Polls {@code problem} until it answers "" (no problem left), or fails with its last answer. */
@@ -239,9 +247,8 @@ public final class LocalCluster implements Backend {
      * <p>Members can agree while their distro views do not yet: a node then forwards a registration
      * to the peer it believes responsible, which refuses it ("receive invalid redirect request from
      * peer"). So the last readiness signal is the thing itself: canary instances registered through
-     * every node, for service names spread over every node's share, then deregistered, and their
-     * services deleted: left empty, they would hold back a 2.0.4 cluster's upgraded=true (its v1
-     * model keeps empty services until an auto-clean, its v2 model does not count them).
+     * every node, for service names spread over every node's share, then deregistered (their
+     * services are deleted afterwards, by {@link #removeCanaryServices}).
      */
     private String registrationProblem() {
         List<LocalNode> running = nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList();
@@ -254,14 +261,48 @@ public final class LocalCluster implements Backend {
                 } catch (NacosApiException e) {
                     return node + " does not accept registrations yet: " + e.getMessage();
                 }
-                try {
-                    node.api().deleteService(service, CANARY_GROUP);
-                } catch (NacosApiException e) {
-                    // not empty yet where it is answered: the node's own auto-clean removes it later
-                }
             }
         }
         return "";
+    }
+
+    /**
+     * Deletes the readiness canaries' services until no running node lists one. Left empty, each
+     * would hold back a 2.0.4 cluster's upgraded=true until the v1 auto-clean deletes it, 170 s
+     * after the responsible node started (its v2 model does not count empty services); a node
+     * refuses the delete while its own copy of the service still has the deregistered instance.
+     */
+    private void removeCanaryServices() {
+        Deadline deadline = Deadline.after(CANARY_REMOVAL);
+        String left = deleteCanaryServices();
+        while (!left.isEmpty() && !deadline.hasPassed()) {
+            deadline.awaitNextPoll(POLL);
+            left = deleteCanaryServices();
+        }
+        if (!left.isEmpty()) {
+            progress.accept("readiness canary services still listed " + deadline.describe() + ": " + left
+                    + "; a 2.x cluster's upgraded=true waits for their auto-clean (about 3 minutes)");
+        }
+    }
+
+    /** Asks each running node to delete the canary services it lists; names them, or "" when none is left. */
+    private String deleteCanaryServices() {
+        Set<String> left = new TreeSet<>();
+        for (LocalNode node : nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList()) {
+            try {
+                for (ServiceSummary service : node.api().servicesIn(CANARY_GROUP)) {
+                    left.add(service.name());
+                    try {
+                        node.api().deleteService(service.name(), CANARY_GROUP);
+                    } catch (NacosApiException e) {
+                        // this node still sees the instance: asked again on the next poll
+                    }
+                }
+            } catch (NacosApiException e) {
+                left.add(node + " (no catalog: " + e.getMessage() + ")");
+            }
+        }
+        return String.join(", ", left);
     }
 
     /** Why the cluster has not formed yet, or "" when it has. */
