@@ -197,10 +197,10 @@ public final class Probe {
     private void closeSecond() {
         endOverdueCalls();
         Counts[] counts = ledger.closeSecond();
-        Percentiles[] percentiles = timings.closeSecond();
+        Timings.Interval timed = timings.closeSecond();
         seconds++;
-        Second second = new Second(seconds, Instant.now(), counts[0], counts[1], percentiles[0], percentiles[1],
-                round(cpu.percentSinceLast()));
+        Second second = new Second(seconds, Instant.now(), counts[0], counts[1], timed.latency(), timed.lag(),
+                round(cpu.percentSinceLast()), timed.latencyHistogram());
         for (ProbeOutput output : outputs) {
             output.second(second);
         }

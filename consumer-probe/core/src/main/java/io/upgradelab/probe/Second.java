@@ -14,7 +14,10 @@ import java.time.Instant;
  * @param latency    of the calls that ended in this second, from their intended start
  * @param lag        how late the calls scheduled in this second were started
  * @param cpuPercent the probe process's CPU over this second, in % of one core
+ * @param latencyHistogram the latencies themselves (HdrHistogram, microseconds, compressed, base64):
+ *                   percentiles of seconds cannot be merged, histograms can, so a report can
+ *                   give exact percentiles of any span of seconds (a phase, a whole run)
  */
 public record Second(long second, Instant end, Counts calls, Counts totals, Percentiles latency, Percentiles lag,
-                     double cpuPercent) {
+                     double cpuPercent, String latencyHistogram) {
 }

@@ -1,5 +1,9 @@
 package io.upgradelab.probe;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -30,12 +34,23 @@ final class Timings {
     }
 
     /** Latency and lag since the last call; both are added to the run's totals. */
-    synchronized Percentiles[] closeSecond() {
+    synchronized Interval closeSecond() {
         latencyRecycled = latency.getIntervalHistogram(latencyRecycled);
         lagRecycled = lag.getIntervalHistogram(lagRecycled);
         allLatency.add(latencyRecycled);
         allLag.add(lagRecycled);
-        return new Percentiles[] {Percentiles.of(latencyRecycled), Percentiles.of(lagRecycled)};
+        return new Interval(Percentiles.of(latencyRecycled), Percentiles.of(lagRecycled), encode(latencyRecycled));
+    }
+
+    /** What the clocks recorded over one interval; the latency histogram too, encoded, for exact merging later. */
+    record Interval(Percentiles latency, Percentiles lag, String latencyHistogram) {
+    }
+
+    /** HdrHistogram's own compressed form, in base64: what its log format writes, and decodes. */
+    private static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_SPEED);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     synchronized Percentiles totalLatency() {

@@ -1,5 +1,8 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.reports.gate.Gate;
+import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.engine.Engine;
@@ -14,9 +17,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,9 +58,15 @@ final class RunCommand implements Callable<Integer> {
             description = "Run directory (created; must not hold a journal yet). Default: runs/<experiment>-<date-time>.")
     Path out;
 
+    @Option(names = "--gate", paramLabel = "POLICY",
+            description = "After the run, judge it against this policy (as upgrade-lab gate does): JUnit XML in the"
+                    + " run directory, and exit 1 if it fails. Checked before anything starts.")
+    Path gate;
+
     @Override
     public Integer call() {
         ValidatedExperiment valid = arguments.load();
+        Policy policy = gate == null ? null : GateCommand.read(gate);
         valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
         Experiment experiment = valid.experiment();
         Path runDirectory = out != null ? out.toAbsolutePath().normalize()
@@ -87,9 +98,26 @@ final class RunCommand implements Callable<Integer> {
             }
             removeHook(onSignal);
             display.accept("run " + outcome.journalName() + "; journal: " + engine.journalFile());
+            summarise(runDirectory, display);
             out.println(outcome.journalName() + " " + engine.journalFile());
             out.flush();
-            return outcome.exitCode();
+            if (policy == null || outcome == RunOutcome.INTERRUPTED) {
+                return outcome.exitCode();
+            }
+            Gate judged = GateCommand.judge(runDirectory, policy, null);
+            GateCommand.print(judged, out);
+            return outcome.exitCode() != 0 ? outcome.exitCode() : judged.passed() ? 0 : LabException.FAILED;
+        }
+    }
+
+    /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
+    private static void summarise(Path runDirectory, RunDisplay display) {
+        try {
+            List<Path> written = SummaryFiles.write(runDirectory, runDirectory);
+            display.accept("summaries: " + written.stream().map(Path::toString).collect(Collectors.joining(", "))
+                    + " (upgrade-lab report " + runDirectory + " writes them again)");
+        } catch (RuntimeException e) {
+            display.accept("could not summarise the run: " + e.getMessage());
         }
     }
 

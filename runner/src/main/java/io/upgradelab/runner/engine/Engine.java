@@ -249,15 +249,14 @@ public final class Engine {
         phaseIndex = -1;
         journal.setPhase(-1);
         stage = "tear-down";
-        if (sampler != null) {
-            sampler.close();
-        }
+        List<ProbeSummary> summary = new ArrayList<>(1);
         if (probe != null) {
-            quietly("stop the probe", () -> {
-                ProbeSummary summary = probe.stop();
-                journal.append("probeSummary", Map.of("summary", summary));
-            });
+            quietly("stop the probe", () -> summary.add(probe.stop()));
         }
+        if (sampler != null) {
+            sampler.close();   // after the probe: its last round copies the probe's last seconds into the journal
+        }
+        summary.forEach(s -> journal.append("probeSummary", Map.of("summary", s)));
         if (fleet != null) {
             stage = "tear-down: deregistering the fleet";
             quietly("stop the fleet", fleet::close);

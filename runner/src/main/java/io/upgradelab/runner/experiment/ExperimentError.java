@@ -2,6 +2,7 @@ package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.reports.yaml.SourceLines;
 import java.util.Comparator;
 
 /**

@@ -7,10 +7,9 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.upgradelab.reports.yaml.LocatedTree;
+import io.upgradelab.reports.yaml.SourceLines;
 import io.upgradelab.runner.LabException;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
@@ -24,9 +23,8 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * An experiment file as read: its YAML as a JSON tree, and the line and column where every field
- * starts ({@link SourceLines}). The tree is built token by token from the YAML parser rather than
- * by a data binder, because a binder forgets where things were, and every later check (schema,
- * binding, plan) must name the line to edit.
+ * starts ({@link SourceLines}), read by {@link LocatedTree}: every later check (schema, binding,
+ * plan) must name the line to edit.
  *
  * <p>A YAML syntax error, a duplicate key, an empty file or a second document is an
  * {@link InvalidExperimentException} at {@code file:line:column}; a missing file is invalid input
@@ -37,7 +35,6 @@ public record ExperimentFile(String name, JsonNode tree, SourceLines lines) {
     private static final YAMLFactory YAML = YAMLFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** Reads {@code path}; {@link #name} is the path as given, as errors show it. */
     public static ExperimentFile read(Path path) {
@@ -68,7 +65,7 @@ public record ExperimentFile(String name, JsonNode tree, SourceLines lines) {
                 throw invalid(ExperimentError.syntax(name, 1, 1,
                         "the file is empty: an experiment needs at least name, target and phases"));
             }
-            JsonNode tree = value(parser, "", positions);
+            JsonNode tree = LocatedTree.read(parser, "", positions);
             if (parser.nextToken() != null) {
                 JsonLocation at = parser.currentTokenLocation();
                 throw invalid(ExperimentError.syntax(name, at.getLineNr(), at.getColumnNr(),
@@ -82,42 +79,6 @@ public record ExperimentFile(String name, JsonNode tree, SourceLines lines) {
         } catch (IOException e) {
             throw LabException.invalidInput("cannot read experiment file " + name + ": " + e.getMessage());
         }
-    }
-
-    /** Reads the value at the current token (and all it holds), recording where each field starts. */
-    private static JsonNode value(JsonParser parser, String pointer, Map<String, SourceLines.Position> positions)
-            throws IOException {
-        positions.putIfAbsent(pointer, position(parser.currentTokenLocation()));
-        return switch (parser.currentToken()) {
-            case START_OBJECT -> {
-                ObjectNode object = NODES.objectNode();
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String field = parser.currentName();
-                    String child = pointer + "/" + field.replace("~", "~0").replace("/", "~1");
-                    positions.put(child, position(parser.currentTokenLocation()));
-                    parser.nextToken();
-                    object.set(field, value(parser, child, positions));
-                }
-                yield object;
-            }
-            case START_ARRAY -> {
-                ArrayNode array = NODES.arrayNode();
-                for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
-                    array.add(value(parser, pointer + "/" + i, positions));
-                }
-                yield array;
-            }
-            case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
-                case INT -> NODES.numberNode(parser.getIntValue());
-                case LONG -> NODES.numberNode(parser.getLongValue());
-                default -> NODES.numberNode(parser.getBigIntegerValue());
-            };
-            case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDoubleValue());
-            case VALUE_TRUE -> NODES.booleanNode(true);
-            case VALUE_FALSE -> NODES.booleanNode(false);
-            case VALUE_NULL -> NODES.nullNode();
-            default -> NODES.textNode(parser.getText());
-        };
     }
 
     private static ExperimentError syntaxError(String name, String text, StreamReadException e,
@@ -163,10 +124,6 @@ public record ExperimentFile(String name, JsonNode tree, SourceLines lines) {
             text.append("; check the indentation, and quote values that contain ': '");
         }
         return text.toString();
-    }
-
-    private static SourceLines.Position position(JsonLocation location) {
-        return new SourceLines.Position(Math.max(1, location.getLineNr()), Math.max(1, location.getColumnNr()));
     }
 
     private static InvalidExperimentException invalid(ExperimentError error) {

@@ -30,7 +30,8 @@ final class JsonText {
             counts(json, "totals", second.totals());
             percentiles(json, "latencyMs", second.latency());
             percentiles(json, "lagMs", second.lag());
-            json.write("cpuPercent", second.cpuPercent()).writeEnd();
+            json.write("cpuPercent", second.cpuPercent())
+                    .write("latencyHistogram", second.latencyHistogram()).writeEnd();
         }
         return text.toString();
     }

@@ -83,6 +83,14 @@ class RunExperimentIT {
         assertThat(outcomes).isEqualTo(scheduled);
         assertThat(summary.path("success").asLong()).isGreaterThan(scheduled * 9 / 10);
         assertThat(journal.ofType("probe")).hasSizeGreaterThan(300);
+        // every second the probe ended is in the journal: its series equals its summary
+        assertThat(journal.ofType("probe").stream().mapToLong(p -> p.path("second").path("calls")
+                .path("scheduled").asLong()).sum()).isEqualTo(scheduled);
+
+        // the run's summaries, written at its end: a row per phase
+        assertThat(runDirectory.resolve("summary.json")).exists();
+        assertThat(Files.readString(runDirectory.resolve("summary.md")).lines()
+                .filter(l -> l.matches("\\| \\d+ \\|.*"))).hasSize(phases);
 
         assertThat(Processes.using(runDirectory)).isEmpty();
     }

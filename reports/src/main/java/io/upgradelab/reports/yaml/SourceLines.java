@@ -1,12 +1,12 @@
-package io.upgradelab.runner.experiment;
+package io.upgradelab.reports.yaml;
 
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where each field of an experiment file starts in its text, by JSON pointer ({@code /phases/3/to}),
- * so that a problem found in the tree, the bound model or the plan names the line a person edits.
- * A field's position is its key's; a list item's is where the item starts.
+ * Where each field of a YAML file starts in its text, by JSON pointer ({@code /phases/3/to}), so
+ * that a problem found in the tree, the bound model or the plan names the line a person edits. A
+ * field's position is its key's; a list item's is where the item starts. Built by {@link LocatedTree}.
  */
 public final class SourceLines {
 
@@ -18,7 +18,7 @@ public final class SourceLines {
 
     private final Map<String, Position> byPointer;
 
-    SourceLines(Map<String, Position> byPointer) {
+    public SourceLines(Map<String, Position> byPointer) {
         this.byPointer = Map.copyOf(byPointer);
     }
 

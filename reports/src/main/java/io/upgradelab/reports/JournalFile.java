@@ -1,0 +1,76 @@
+package io.upgradelab.reports;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run's journal as written: one JSON object per line, appended and flushed line by line. A run
+ * killed mid-write leaves at most one torn line, at the end; it is skipped and counted, so a killed
+ * run is still reportable (and reported as incomplete).
+ *
+ * @param file      the journal.jsonl read
+ * @param lines     every whole line, in order
+ * @param tornLines lines that were not whole JSON objects
+ */
+public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
+
+    /** The journal file's name inside a run directory. */
+    public static final String NAME = "journal.jsonl";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Reads {@code run}'s journal: {@code run} is a run directory or the journal file itself. */
+    public static JournalFile read(Path run) {
+        Path file = Files.isDirectory(run) ? run.resolve(NAME) : run;
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(file + ": no journal here (a run directory holds " + NAME + ")");
+        }
+        List<JsonNode> lines = new ArrayList<>();
+        int torn = 0;
+        try {
+            for (String line : Files.readAllLines(file)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    JsonNode node = JSON.readTree(line);
+                    if (node.isObject() && node.hasNonNull("type")) {
+                        lines.add(node);
+                    } else {
+                        torn++;
+                    }
+                } catch (JsonProcessingException e) {
+                    torn++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+        }
+        if (lines.isEmpty() || !"runStarted".equals(lines.get(0).path("type").asText())) {
+            throw new IllegalArgumentException(file + ": not a run journal (its first line is not runStarted)");
+        }
+        return new JournalFile(file, List.copyOf(lines), torn);
+    }
+
+    /** The lines of {@code type}, in order. */
+    public List<JsonNode> ofType(String type) {
+        return lines.stream().filter(l -> type.equals(l.path("type").asText())).toList();
+    }
+
+    /** The samples of {@code observer}, in order. */
+    public List<JsonNode> samples(String observer) {
+        return lines.stream().filter(l -> "sample".equals(l.path("type").asText())
+                && observer.equals(l.path("observer").asText())).toList();
+    }
+
+    /** Whether the run got to write its last line (runEnded): a killed run did not. */
+    public boolean complete() {
+        return !ofType("runEnded").isEmpty();
+    }
+}

@@ -1,0 +1,81 @@
+package io.upgradelab.reports;
+
+import java.util.List;
+
+/**
+ * What a run did, phase by phase, in the shape of the published comparison (server version,
+ * client version, scale, stability, CPU) with what the probe felt (outcomes and latency
+ * percentiles). Built from the journal alone ({@link RunSummaries}), so a run recorded elsewhere, or
+ * killed, is summarised the same way.
+ *
+ * @param outcome   the run's own word (completed, failed, aborted, interrupted), or "incomplete"
+ *                  when the journal has no runEnded line (the run was killed)
+ * @param tornLines journal lines that could not be read (a kill mid-write leaves one)
+ * @param probe     the whole run's probe outcomes
+ * @param latency   the whole run's latency from the intended start; null when not recorded
+ * @param end       the registry at the last sample of the last phase
+ */
+public record RunSummary(String experiment, String description, double scale, String started, String outcome,
+                         boolean complete, double seconds, int tornLines, List<PhaseSummary> phases,
+                         ProbeOutcomes probe, Latency latency, EndOfRun end) {
+
+    /**
+     * The registry as the last phase left it.
+     *
+     * @param registered         providers the fleet and the demo providers had registered (the
+     *                           fleet's count plus the demo providers alive)
+     * @param instancesPerNode   instances each node listed (-1: unreachable)
+     */
+    public record EndOfRun(int registered, List<Integer> instancesPerNode) {
+
+        /** Registered instances missing from the node that lists fewest (0 when none is missing). */
+        public int lost() {
+            return instancesPerNode.stream().mapToInt(i -> Math.max(0, registered - Math.max(i, 0))).max().orElse(0);
+        }
+    }
+
+    /**
+     * One phase.
+     *
+     * @param serverVersions the nodes' versions, "1.4.1 x3", or "from -> to" when they changed in it
+     * @param clients        the fleet's client generations, "1x", "1x+2x", or "from -> to"
+     * @param providers      the fleet's providers when the phase ended
+     * @param stable         no node's instance count dropped below the expected count in it
+     * @param latency        exact percentiles of the calls that ended in it; null when not recorded
+     */
+    public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
+                               long expectedSeconds, String serverVersions, String clients, int providers,
+                               boolean stable, List<NodeSummary> nodes, ProbeOutcomes probe, Latency latency) {
+    }
+
+    /**
+     * One node over one phase: its instance counts (flapping: drops below the expected count and
+     * recoveries), and its CPU (% of one core) and memory.
+     */
+    public record NodeSummary(int node, int samples, int unreachable, int minInstances, int maxInstances,
+                              double meanInstances, double stddevInstances, int drops, int recoveries,
+                              double meanCpuPercent, double p95CpuPercent, double maxCpuPercent, long maxRssMiB) {
+    }
+
+    /** Probe calls by outcome. */
+    public record ProbeOutcomes(long scheduled, long success, long noProvider, long timeout, long network,
+                                long other) {
+
+        public static final ProbeOutcomes NONE = new ProbeOutcomes(0, 0, 0, 0, 0, 0);
+
+        public ProbeOutcomes plus(ProbeOutcomes o) {
+            return new ProbeOutcomes(scheduled + o.scheduled, success + o.success, noProvider + o.noProvider,
+                    timeout + o.timeout, network + o.network, other + o.other);
+        }
+
+        /** Successful calls in % of those that ended; 100 when none ended. */
+        public double successPercent() {
+            long ended = success + noProvider + timeout + network + other;
+            return ended == 0 ? 100.0 : Math.round(10000.0 * success / ended) / 100.0;
+        }
+    }
+
+    /** Latency percentiles in milliseconds, the columns of the published benchmark reports. */
+    public record Latency(long count, double p50, double p75, double p90, double p99, double max) {
+    }
+}

@@ -1,0 +1,22 @@
+package io.upgradelab.reports.gate;
+
+import io.upgradelab.reports.RunSummary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An upgrade gate: the criteria a run must meet to pass. A run that did not complete (failed,
+ * aborted, interrupted) fails the gate whatever its figures: that is the first verdict.
+ *
+ * @param name     shown as the JUnit test suite's name
+ * @param criteria judged in order, all of them (a failure does not hide the rest)
+ */
+public record Policy(String name, List<Criterion> criteria) {
+
+    public List<Verdict> judge(RunSummary run) {
+        List<Verdict> verdicts = new ArrayList<>();
+        verdicts.add(new Verdict("the run completed", "completed".equals(run.outcome()), "the run " + run.outcome()));
+        criteria.forEach(c -> verdicts.add(c.judge(run)));
+        return verdicts;
+    }
+}

@@ -1,0 +1,110 @@
+package io.upgradelab.reports.gate;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.upgradelab.reports.yaml.LocatedTree;
+import io.upgradelab.reports.yaml.SourceLines;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a policy file (YAML). A mistake is reported as {@code FILE:LINE: field.path: what}, as
+ * experiment files' are, at the line of the field itself (or of the criterion a required field is
+ * missing from): unknown fields and criterion kinds, missing or ill-typed values, YAML syntax.
+ */
+public final class PolicyFile {
+
+    private static final YAMLFactory YAML = YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+    private static final ObjectMapper BINDER = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
+
+    private PolicyFile() {
+    }
+
+    public static Policy read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new InvalidPolicyException(file + ": no such policy file");
+        }
+        Map<String, SourceLines.Position> positions = new HashMap<>();
+        JsonNode tree;
+        try (JsonParser parser = YAML.createParser(file.toFile())) {
+            if (parser.nextToken() == null) {
+                throw new InvalidPolicyException(file + ":1: the file is empty: a policy needs name and criteria");
+            }
+            tree = LocatedTree.read(parser, "", positions);
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+            throw new InvalidPolicyException(file + ":" + line + ": YAML syntax: "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new InvalidPolicyException(file + ": cannot read: " + e.getMessage());
+        }
+        SourceLines lines = new SourceLines(positions);
+        Policy policy;
+        try {
+            policy = BINDER.treeToValue(tree, Policy.class);
+        } catch (JsonMappingException e) {
+            throw new InvalidPolicyException(file + ":" + lines.lineOf(pointer(e)) + ": " + field(e) + ": " + what(e));
+        } catch (JsonProcessingException e) {
+            throw new InvalidPolicyException(file + ":1: " + e.getOriginalMessage());
+        }
+        if (policy.criteria() == null || policy.criteria().isEmpty()) {
+            throw new InvalidPolicyException(file + ":" + lines.lineOf("/criteria")
+                    + ": criteria: a policy needs at least one criterion");
+        }
+        return policy;
+    }
+
+    /** {@code /criteria/2/atMost}; for a missing required field, the field it names. */
+    private static String pointer(JsonMappingException e) {
+        StringBuilder pointer = new StringBuilder();
+        e.getPath().forEach(r -> pointer.append('/').append(r.getFieldName() != null ? r.getFieldName() : r.getIndex()));
+        return pointer.toString();
+    }
+
+    /** {@code criteria[2].atMost}: the field as a person finds it in the file. */
+    private static String field(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        e.getPath().forEach(r -> path.append(r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]"));
+        return path.isEmpty() ? "(top level)" : path.charAt(0) == '.' ? path.substring(1) : path.toString();
+    }
+
+    private static String what(JsonMappingException e) {
+        if (e instanceof UnrecognizedPropertyException u) {
+            return "unknown field '" + u.getPropertyName() + "'; expected one of " + u.getKnownPropertyIds();
+        }
+        if (e instanceof InvalidTypeIdException t) {
+            return "unknown criterion kind '" + t.getTypeId() + "'; expected one of probeSuccess, noProviderErrors,"
+                    + " flapping, cpuP95, instanceLossAtEnd, upgradeWithin";
+        }
+        String message = e.getOriginalMessage();
+        Matcher missing = MISSING.matcher(message);
+        if (missing.find()) {
+            return "missing required field '" + missing.group(1) + "'";
+        }
+        return message.length() > 200 ? message.substring(0, 200) + "..." : message;
+    }
+
+    /** A policy file that cannot be used; its message names the file, the line and the field. */
+    public static final class InvalidPolicyException extends RuntimeException {
+        public InvalidPolicyException(String message) {
+            super(message);
+        }
+    }
+}

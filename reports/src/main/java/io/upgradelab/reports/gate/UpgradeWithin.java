@@ -1,0 +1,30 @@
+package io.upgradelab.reports.gate;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.List;
+
+/** Every rolling server upgrade finished (outcome done) within {@code seconds}. */
+@JsonTypeName("upgradeWithin")
+public record UpgradeWithin(@JsonProperty(required = true) long seconds) implements Criterion {
+
+    private static final String KIND = "rollingServerUpgrade";
+
+    @Override
+    public String describe() {
+        return "server upgrade finished within " + seconds + " s";
+    }
+
+    @Override
+    public Verdict judge(RunSummary run) {
+        List<PhaseSummary> upgrades = run.phases().stream().filter(p -> KIND.equals(p.kind())).toList();
+        if (upgrades.isEmpty()) {
+            return new Verdict(describe(), false, "the run has no " + KIND + " phase");
+        }
+        boolean passed = upgrades.stream().allMatch(p -> "done".equals(p.outcome()) && p.seconds() <= seconds);
+        return new Verdict(describe(), passed, String.join("; ", upgrades.stream()
+                .map(p -> "phase " + p.index() + " " + p.outcome() + " in " + Math.round(p.seconds()) + " s").toList()));
+    }
+}

@@ -1,0 +1,114 @@
+package io.upgradelab.reports.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.upgradelab.reports.RecordedRuns;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** Policies judged on the journal a CI-size run recorded (server upgrade in 267 s; CPU p95 up to 73%). */
+class GateTest {
+
+    @TempDir
+    Path dir;
+    Path run;
+
+    @BeforeEach
+    void recordedRun() throws Exception {
+        run = Files.createDirectories(dir.resolve("run"));
+        Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
+    }
+
+    @Test
+    void theShippedPolicyPassesTheRecordedRunWithOneTestCasePerCriterion() throws Exception {
+        Policy policy = PolicyFile.read(Path.of(System.getProperty("basedir", "."))
+                .resolve("../experiments/nacos-1x-to-2x.policy.yaml").normalize());
+
+        Gate gate = Gate.judge(run, policy, run.resolve(Gate.JUNIT_NAME));
+
+        assertThat(gate.verdicts()).hasSize(policy.criteria().size() + 1);
+        assertThat(gate.verdicts()).allSatisfy(v -> assertThat(v.passed()).as(v.criterion() + ": " + v.measured()).isTrue());
+        assertThat(gate.passed()).isTrue();
+        Document xml = parse(gate.junit());
+        assertThat(xml.getDocumentElement().getAttribute("tests")).isEqualTo(String.valueOf(gate.verdicts().size()));
+        assertThat(xml.getDocumentElement().getAttribute("failures")).isEqualTo("0");
+        assertThat(xml.getElementsByTagName("testcase").getLength()).isEqualTo(gate.verdicts().size());
+    }
+
+    @Test
+    void aStricterPolicyFailsOnTheSameRunAndItsJUnitFailureCarriesTheMeasuredFigure() throws Exception {
+        Path strict = Files.writeString(dir.resolve("strict.yaml"), """
+                name: strict <gate> & co
+                criteria:
+                  - kind: noProviderErrors
+                    atMost: 0
+                  - kind: cpuP95
+                    atMostPercent: 50
+                    phases: [rollingServerUpgrade, 14]
+                  - kind: upgradeWithin
+                    seconds: 60
+                """);
+
+        Gate gate = Gate.judge(run, PolicyFile.read(strict), dir.resolve("out/junit.xml"));
+
+        assertThat(gate.passed()).isFalse();
+        assertThat(gate.verdicts()).extracting(Verdict::passed).containsExactly(true, true, false, false);
+        assertThat(gate.verdicts().get(1).measured()).isEqualTo("0 no-provider errors");
+        assertThat(gate.verdicts().get(2).measured()).isEqualTo("highest 73.3% (node 3 in phase 9)");
+        Document xml = parse(gate.junit());
+        assertThat(xml.getDocumentElement().getAttribute("name")).isEqualTo("strict <gate> & co");
+        assertThat(xml.getDocumentElement().getAttribute("failures")).isEqualTo("2");
+        NodeList failures = xml.getElementsByTagName("failure");
+        assertThat(((Element) failures.item(0)).getAttribute("message")).isEqualTo("highest 73.3% (node 3 in phase 9)");
+        assertThat(((Element) failures.item(1)).getAttribute("message")).isEqualTo("phase 9 done in 267 s");
+    }
+
+    @Test
+    void aMalformedPolicyIsRefusedWithItsFileLineAndField() throws Exception {
+        Path typo = Files.writeString(dir.resolve("typo.yaml"), """
+                name: typo
+                criteria:
+                  - kind: probeSuccess
+                    atLeastPercent: 99
+                  - kind: noProviderErrors
+                    atMost: 0
+                    phase: [9]
+                """);
+        assertThatThrownBy(() -> PolicyFile.read(typo)).hasMessageStartingWith(typo + ":7: criteria[1].phase: unknown field 'phase'");
+
+        Path missing = Files.writeString(dir.resolve("missing.yaml"), "name: m\ncriteria:\n  - kind: cpuP95\n    phases: [14]\n");
+        assertThatThrownBy(() -> PolicyFile.read(missing)).hasMessage(missing + ":3: criteria[0].atMostPercent: missing required field 'atMostPercent'");
+
+        Path kind = Files.writeString(dir.resolve("kind.yaml"), "name: k\ncriteria:\n  - kind: latencyP99\n    atMost: 5\n");
+        assertThatThrownBy(() -> PolicyFile.read(kind)).hasMessageStartingWith(kind + ":3: criteria[0]: unknown criterion kind 'latencyP99'");
+
+        Path type = Files.writeString(dir.resolve("type.yaml"), "name: t\ncriteria:\n  - kind: flapping\n    atMost: many\n");
+        assertThatThrownBy(() -> PolicyFile.read(type)).hasMessageStartingWith(type + ":4: criteria[0].atMost: ");
+
+        Path empty = Files.writeString(dir.resolve("empty.yaml"), "name: e\n");
+        assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessage(empty + ":1: criteria: a policy needs at least one criterion");
+    }
+
+    @Test
+    void aKilledRunIsBrokenNotFailed() throws Exception {
+        List<String> lines = Files.readAllLines(run.resolve("journal.jsonl"));
+        Files.write(run.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));
+        Policy policy = new Policy("p", List.of(new InstanceLossAtEnd(0)));
+
+        assertThatThrownBy(() -> Gate.judge(run, policy, run.resolve(Gate.JUNIT_NAME)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the run did not end");
+    }
+
+    private static Document parse(Path xml) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+    }
+}

@@ -1,0 +1,88 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.reports.gate.Gate;
+import io.upgradelab.reports.gate.Policy;
+import io.upgradelab.reports.gate.PolicyFile;
+import io.upgradelab.reports.gate.Verdict;
+import io.upgradelab.runner.LabException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code upgrade-lab gate}: PASS or FAIL for a staging pipeline, from a run's journal and a policy,
+ * with JUnit XML the CI server shows.
+ */
+@Command(name = "gate", sortOptions = false,
+        description = {"Judge a run against a policy: PASS or FAIL, with JUnit XML.",
+                "PASS (exit 0) or FAIL (exit 1), one line per criterion with the figure measured, and JUnit XML"
+                        + " with one test case per criterion.",
+                "A run that did not complete fails; a run without its last journal line (killed) cannot be"
+                        + " judged (exit 2). Criteria: probeSuccess, noProviderErrors, flapping, cpuP95,"
+                        + " instanceLossAtEnd, upgradeWithin (see experiments/nacos-1x-to-2x.policy.yaml)."},
+        footer = {"", "Examples:",
+                "  upgrade-lab gate runs/nacos-1x-to-2x-ci-20261122-035106 --policy experiments/nacos-1x-to-2x.policy.yaml",
+                "  upgrade-lab gate RUN_DIR --policy POLICY --junit build/test-results/upgrade-gate.xml",
+                "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml --gate experiments/nacos-1x-to-2x.policy.yaml",
+                "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what) or broken run."})
+final class GateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
+
+    @Mixin
+    RunDirectory run;
+
+    @Option(names = "--policy", required = true, paramLabel = "POLICY", description = "The policy file (YAML).")
+    Path policy;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Where to write the JUnit XML (default: RUN_DIR/"
+            + Gate.JUNIT_NAME + ").")
+    Path junit;
+
+    @Override
+    public Integer call() {
+        Gate gate = judge(run.path, read(policy), junit);
+        print(gate, spec.commandLine().getOut());
+        return gate.passed() ? 0 : LabException.FAILED;
+    }
+
+    /** The policy, or exit 2 with the file, line and field of its first mistake. */
+    static Policy read(Path policy) {
+        try {
+            return PolicyFile.read(policy);
+        } catch (PolicyFile.InvalidPolicyException e) {
+            throw LabException.invalidInput(e.getMessage());
+        }
+    }
+
+    /** Judges the run in {@code run}; a missing or broken journal is exit 2. */
+    static Gate judge(Path run, Policy policy, Path junit) {
+        try {
+            return Gate.judge(run, policy, junit == null ? run.resolve(Gate.JUNIT_NAME) : junit);
+        } catch (IllegalArgumentException e) {
+            throw LabException.invalidInput(e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new LabException(LabException.FAILED, e.getMessage());
+        }
+    }
+
+    static void print(Gate gate, PrintWriter out) {
+        for (Verdict v : gate.verdicts()) {
+            out.println((v.passed() ? "PASS  " : "FAIL  ") + v.criterion() + ": " + v.measured());
+        }
+        long passed = gate.verdicts().stream().filter(Verdict::passed).count();
+        out.println("gate " + (gate.passed() ? "PASSED" : "FAILED") + " (" + passed + " of " + gate.verdicts().size()
+                + " criteria met); JUnit XML: " + gate.junit());
+        out.flush();
+    }
+}

@@ -1,0 +1,65 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.runner.LabException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code upgrade-lab report}: a run's summaries from its journal alone, so a run recorded elsewhere,
+ * or killed, is reported the same way.
+ */
+@Command(name = "report", sortOptions = false,
+        description = {"Summarise a run from its journal: summary.json and summary.md.",
+                "Per phase: the server versions, client generations, providers, stability (drops below the expected instance count), CPU per node (mean and p95),"
+                + " and what the probe felt (outcomes; latency p50/p75/p90/p99/max, exact, from its per-second"
+                + " histograms).",
+                "Writes summary.json (for tools) and summary.md (for a pull-request comment) and prints the"
+                        + " Markdown. A killed run is reported up to its last whole journal line, marked incomplete."},
+        footer = {"", "Examples:",
+                "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106",
+                "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106 --out /tmp/summaries",
+                "", "Exit codes: 0 written, 2 no journal there (or not one), 1 the files could not be written."})
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
+
+    @Mixin
+    RunDirectory run;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the summaries (default: RUN_DIR).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        List<Path> written;
+        try {
+            written = SummaryFiles.write(run.path, out == null ? run.path : out);
+        } catch (IllegalArgumentException e) {
+            throw LabException.invalidInput(e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new LabException(LabException.FAILED, e.getMessage());
+        }
+        try {
+            spec.commandLine().getOut().print(Files.readString(written.get(1)));
+            spec.commandLine().getOut().flush();
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot read back " + written.get(1) + ": " + e.getMessage());
+        }
+        written.forEach(file -> spec.commandLine().getErr().println("upgrade-lab: wrote " + file));
+        return 0;
+    }
+}

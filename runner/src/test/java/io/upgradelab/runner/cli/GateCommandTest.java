@@ -1,0 +1,65 @@
+package io.upgradelab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.upgradelab.runner.testing.InProcessCli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code upgrade-lab gate}, in-process, on the journal a CI-size run recorded: exit 0, 1 and 2. */
+class GateCommandTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).resolve("..").normalize();
+
+    @TempDir
+    Path dir;
+    Path run;
+
+    private final InProcessCli cli = new InProcessCli();
+
+    @BeforeEach
+    void recordedRun() throws Exception {
+        run = Files.createDirectories(dir.resolve("run"));
+        Files.copy(ROOT.resolve("reports/src/test/resources/journals/ci-size-run.jsonl"), run.resolve("journal.jsonl"));
+    }
+
+    @Test
+    void theShippedPolicyPassesTheRecordedRun() {
+        assertThat(cli.run("gate", run.toString(), "--policy",
+                ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isZero();
+        assertThat(cli.out()).startsWith("PASS  the run completed: the run completed\n")
+                .contains("PASS  no-provider errors at most 0 in phases rollingClientUpgrade: 0 no-provider errors\n")
+                .endsWith("gate PASSED (7 of 7 criteria met); JUnit XML: " + run.resolve("gate-junit.xml") + "\n");
+        assertThat(run.resolve("gate-junit.xml")).exists();
+    }
+
+    @Test
+    void aFailingPolicyExitsOneAndSaysByHowMuch() throws Exception {
+        Path strict = Files.write(dir.resolve("strict.yaml"), List.of("name: strict", "criteria:",
+                "  - kind: upgradeWithin", "    seconds: 120"));
+        Path junit = dir.resolve("reports/gate.xml");
+
+        assertThat(cli.run("gate", run.toString(), "--policy", strict.toString(), "--junit", junit.toString()))
+                .isEqualTo(1);
+        assertThat(cli.out()).contains("FAIL  server upgrade finished within 120 s: phase 9 done in 267 s\n")
+                .contains("gate FAILED (1 of 2 criteria met)");
+        assertThat(junit).exists();
+    }
+
+    @Test
+    void aMalformedPolicyOrAMissingRunExitsTwoNamingWhere() throws Exception {
+        Path bad = Files.write(dir.resolve("bad.yaml"), List.of("name: bad", "criteria:",
+                "  - kind: flapping", "    atMost: lots"));
+        assertThat(cli.run("gate", run.toString(), "--policy", bad.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(bad + ":4: criteria[0].atMost: ");
+
+        cli.clear();
+        assertThat(cli.run("gate", dir.resolve("nothing").toString(), "--policy",
+                ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("no journal here");
+    }
+}
