@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +35,8 @@ public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
         List<JsonNode> lines = new ArrayList<>();
         int torn = 0;
         try {
-            for (String line : Files.readAllLines(file)) {
+            // decoded leniently: a kill mid-write can tear a character as well as a line
+            for (String line : new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n")) {
                 if (line.isBlank()) {
                     continue;
                 }

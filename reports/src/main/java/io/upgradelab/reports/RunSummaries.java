@@ -7,6 +7,7 @@ import io.upgradelab.reports.RunSummary.PhaseSummary;
 import io.upgradelab.reports.RunSummary.ProbeOutcomes;
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -28,7 +29,16 @@ public final class RunSummaries {
     private RunSummaries() {
     }
 
+    /** The journal's summary; a journal whose lines do not hold what the runner writes is refused, naming it. */
     public static RunSummary of(JournalFile journal) {
+        try {
+            return summarise(journal);
+        } catch (DateTimeParseException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(journal.file() + ": not a journal the runner wrote: " + e.getMessage(), e);
+        }
+    }
+
+    private static RunSummary summarise(JournalFile journal) {
         JsonNode start = journal.lines().get(0);
         List<JsonNode> ended = journal.ofType("runEnded");
         List<JsonNode> seconds = journal.ofType("probe").stream().map(l -> l.path("second")).toList();
@@ -80,15 +90,16 @@ public final class RunSummaries {
             int node = n.path("node").asInt();
             nodes.add(new NodeSummary(node, n.path("samples").asInt(), n.path("unreachable").asInt(),
                     n.path("minInstances").asInt(), n.path("maxInstances").asInt(), n.path("meanInstances").asDouble(),
-                    n.path("stddevInstances").asDouble(), n.path("drops").asInt(), n.path("recoveries").asInt(),
+                    n.path("stddevInstances").asDouble(), n.path("belowSamples").asInt(), n.path("drops").asInt(),
+                    n.path("recoveries").asInt(),
                     n.path("meanCpuPercent").asDouble(), p95Cpu(resources, node), n.path("maxCpuPercent").asDouble(),
                     n.path("maxRssMiB").asLong()));
         }
         return new PhaseSummary(index, end.path("kind").asText(), end.path("title").asText(),
                 end.path("outcome").asText(), end.path("seconds").asDouble(), end.path("expectedSeconds").asLong(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
-                fleet.isEmpty() ? 0 : total(fleet.get(fleet.size() - 1).path("fleet").path("providers")),
-                nodes.stream().allMatch(n -> n.drops() == 0), List.copyOf(nodes), outcomes(inPhase), latency(inPhase));
+                end.path("providers").asInt(), nodes.stream().allMatch(n -> n.belowSamples() == 0), List.copyOf(nodes),
+                outcomes(inPhase), latency(inPhase));
     }
 
     private static boolean within(String time, Instant from, Instant to) {
@@ -172,6 +183,7 @@ public final class RunSummaries {
     /** Exact percentiles of the seconds' merged histograms; null if a second carries none (an older probe). */
     private static Latency latency(List<JsonNode> seconds) {
         Histogram merged = new Histogram(HIGHEST_MICROS, 3);
+        merged.setAutoResize(true);
         for (JsonNode s : seconds) {
             String encoded = s.path("latencyHistogram").asText("");
             if (encoded.isEmpty()) {

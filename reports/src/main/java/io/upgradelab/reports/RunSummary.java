@@ -40,7 +40,7 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param serverVersions the nodes' versions, "1.4.1 x3", or "from -> to" when they changed in it
      * @param clients        the fleet's client generations, "1x", "1x+2x", or "from -> to"
      * @param providers      the fleet's providers when the phase ended
-     * @param stable         no node's instance count dropped below the expected count in it
+     * @param stable         no node's instance count was below the expected count in any sample of it
      * @param latency        exact percentiles of the calls that ended in it; null when not recorded
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
@@ -49,12 +49,18 @@ public record RunSummary(String experiment, String description, double scale, St
     }
 
     /**
-     * One node over one phase: its instance counts (flapping: drops below the expected count and
-     * recoveries), and its CPU (% of one core) and memory.
+     * One node over one phase: its instance counts (flapping: samples below the expected count, drops
+     * below it and recoveries), and its CPU (% of one core) and memory.
      */
     public record NodeSummary(int node, int samples, int unreachable, int minInstances, int maxInstances,
-                              double meanInstances, double stddevInstances, int drops, int recoveries,
-                              double meanCpuPercent, double p95CpuPercent, double maxCpuPercent, long maxRssMiB) {
+                              double meanInstances, double stddevInstances, int belowSamples, int drops,
+                              int recoveries, double meanCpuPercent, double p95CpuPercent, double maxCpuPercent,
+                              long maxRssMiB) {
+
+        /** Times the node fell below the expected count; below from the phase's first sample counts once. */
+        public int flappingEvents() {
+            return Math.max(drops, belowSamples > 0 ? 1 : 0);
+        }
     }
 
     /** Probe calls by outcome. */
@@ -68,10 +74,13 @@ public record RunSummary(String experiment, String description, double scale, St
                     timeout + o.timeout, network + o.network, other + o.other);
         }
 
-        /** Successful calls in % of those that ended; 100 when none ended. */
+        public long ended() {
+            return success + noProvider + timeout + network + other;
+        }
+
+        /** Successful calls in % of those that ended, rounded to 0.01 for display; 100 when none ended. */
         public double successPercent() {
-            long ended = success + noProvider + timeout + network + other;
-            return ended == 0 ? 100.0 : Math.round(10000.0 * success / ended) / 100.0;
+            return ended() == 0 ? 100.0 : Math.round(10000.0 * success / ended()) / 100.0;
         }
     }
 

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Writes a run's summaries beside its journal: {@code summary.json} (for tools: the gate, a
@@ -21,17 +20,26 @@ public final class SummaryFiles {
     private SummaryFiles() {
     }
 
-    /** Summarises the run in {@code runDir} and writes both files into {@code outDir}; returns their paths. */
-    public static List<Path> write(Path runDir, Path outDir) {
-        RunSummary summary = RunSummaries.of(JournalFile.read(runDir));
+    /** What was written: both files, and the Markdown itself. */
+    public record Written(Path json, Path markdown, String markdownText) {
+    }
+
+    /**
+     * Summarises the run in {@code run} (a run directory, or its journal file) and writes both files
+     * into {@code outDir}, or beside the journal when it is null.
+     */
+    public static Written write(Path run, Path outDir) {
+        JournalFile journal = JournalFile.read(run);
+        RunSummary summary = RunSummaries.of(journal);
+        Path dir = outDir != null ? outDir : journal.file().toAbsolutePath().getParent();
         try {
-            Files.createDirectories(outDir);
-            Path json = outDir.resolve(JSON_NAME);
+            Files.createDirectories(dir);
+            Path json = dir.resolve(JSON_NAME);
             JSON.writeValue(json.toFile(), summary);
-            Path markdown = Files.writeString(outDir.resolve(MARKDOWN_NAME), SummaryMarkdown.render(summary));
-            return List.of(json, markdown);
+            String text = SummaryMarkdown.render(summary);
+            return new Written(json, Files.writeString(dir.resolve(MARKDOWN_NAME), text), text);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the summaries into " + outDir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the summaries into " + dir + ": " + e.getMessage(), e);
         }
     }
 }

@@ -32,7 +32,7 @@ public final class SummaryMarkdown {
                 .append(run.probe().noProvider()).append(" no provider, ").append(run.probe().timeout())
                 .append(" timeout, ").append(run.probe().network()).append(" network, ").append(run.probe().other())
                 .append(" other").append(latencyText(run.latency())).append(".\n\n");
-        md.append("| # | phase | server | clients | providers | stable | drops | CPU % mean / p95 per node |"
+        md.append("| # | phase | server | clients | providers | stable | flapping | CPU % mean / p95 per node |"
                 + " calls | ok % | no provider | other errors | p50 | p75 | p90 | p99 | max (ms) |\n");
         md.append("|--:|---|---|---|--:|:-:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (PhaseSummary p : run.phases()) {
@@ -41,7 +41,7 @@ public final class SummaryMarkdown {
                     .append("done".equals(p.outcome()) ? "" : " (**" + escape(p.outcome()) + "**)")
                     .append(" | ").append(escape(p.serverVersions())).append(" | ").append(escape(p.clients()))
                     .append(" | ").append(p.providers()).append(" | ").append(p.stable() ? "yes" : "**no**")
-                    .append(" | ").append(p.nodes().stream().mapToInt(NodeSummary::drops).sum())
+                    .append(" | ").append(p.nodes().stream().mapToInt(NodeSummary::flappingEvents).sum())
                     .append(" | ").append(p.nodes().stream()
                             .map(n -> number(n.meanCpuPercent()) + " / " + number(n.p95CpuPercent()))
                             .collect(Collectors.joining(", ")))
@@ -52,8 +52,8 @@ public final class SummaryMarkdown {
                             + " | " + ms(l.p90()) + " | " + ms(l.p99()) + " | " + ms(l.max()) + " |")
                     .append('\n');
         }
-        md.append("\nStable: no node's instance count fell below the expected count in the phase; drops count"
-                + " those falls. Latency runs from each call's intended start.\n");
+        md.append("\nStable: no node's instance count was below the expected count in any sample of the phase;"
+                + " flapping counts the falls below it (a node below from the phase's start counts once). Latency runs from each call's intended start.\n");
         return md.toString();
     }
 
@@ -67,7 +67,7 @@ public final class SummaryMarkdown {
         StringBuilder out = new StringBuilder();
         for (char c : text.replaceAll("\\s+", " ").toCharArray()) {
             switch (c) {
-                case '|', '\\', '`', '*', '_', '[', ']', '<', '>', '#' -> out.append('\\').append(c);
+                case '|', '\\', '`', '*', '_', '[', ']', '<', '>', '#', '&', '~', '@', '!' -> out.append('\\').append(c);
                 default -> out.append(c);
             }
         }

@@ -20,6 +20,7 @@ class SummaryMarkdownTest {
 
         assertThat(md).startsWith("## a\\|b: completed in 1m10s (scale 1)");
         assertThat(md).contains("hold \\| \\<script\\>alert(1)\\</script\\> \\*now\\*");
+        assertThat(SummaryMarkdown.escape("@team &lt; ~~x~~")).isEqualTo("\\@team \\&lt; \\~\\~x\\~\\~");
         assertThat(md).doesNotContain("<script>");
         String row = md.lines().filter(l -> l.startsWith("| 1 |")).findFirst().orElseThrow();
         assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(19);   // 17 cells between the pipes

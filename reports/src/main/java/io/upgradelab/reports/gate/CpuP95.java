@@ -18,15 +18,23 @@ public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<S
 
     @Override
     public Verdict judge(RunSummary run) {
-        double worst = 0;
-        String where = "no samples";
-        for (PhaseSummary phase : PhaseSelection.of(phases).of(run)) {
+        PhaseSelection selection = PhaseSelection.of(phases);
+        Verdict refused = selection.refusal(describe(), run);
+        if (refused != null) {
+            return refused;
+        }
+        double worst = -1;
+        String where = "";
+        for (PhaseSummary phase : selection.of(run)) {
             for (NodeSummary node : phase.nodes()) {
-                if (node.p95CpuPercent() >= worst) {
+                if (node.samples() > 0 && node.p95CpuPercent() > worst) {
                     worst = node.p95CpuPercent();
                     where = "node " + node.node() + " in phase " + phase.index();
                 }
             }
+        }
+        if (worst < 0) {
+            return new Verdict(describe(), false, "no CPU sample of any node in them");
         }
         return new Verdict(describe(), worst <= atMostPercent, "highest " + worst + "% (" + where + ")");
     }

@@ -8,21 +8,27 @@ import java.util.List;
 
 /**
  * At most {@code atMost} flapping events (a node's instance count falling below the expected
- * count; see the README) over all nodes, in the phases named (or all).
+ * count, or below it from the phase's start; see the README) over all nodes, in the phases named
+ * (or all).
  */
 @JsonTypeName("flapping")
 public record Flapping(@JsonProperty(required = true) int atMost, List<String> phases) implements Criterion {
 
     @Override
     public String describe() {
-        return "flapping events (drops below the expected instance count) at most " + atMost
+        return "flapping events (falls below the expected instance count) at most " + atMost
                 + PhaseSelection.of(phases).describe();
     }
 
     @Override
     public Verdict judge(RunSummary run) {
-        int drops = PhaseSelection.of(phases).of(run).stream()
-                .flatMap(p -> p.nodes().stream()).mapToInt(NodeSummary::drops).sum();
-        return new Verdict(describe(), drops <= atMost, drops + " drops");
+        PhaseSelection selection = PhaseSelection.of(phases);
+        Verdict refused = selection.refusal(describe(), run);
+        if (refused != null) {
+            return refused;
+        }
+        int events = selection.of(run).stream()
+                .flatMap(p -> p.nodes().stream()).mapToInt(NodeSummary::flappingEvents).sum();
+        return new Verdict(describe(), events <= atMost, events + " flapping events");
     }
 }

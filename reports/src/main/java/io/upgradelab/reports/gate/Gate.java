@@ -18,17 +18,21 @@ public record Gate(List<Verdict> verdicts, Path junit) {
     /** The JUnit XML's name in a run directory, unless told otherwise. */
     public static final String JUNIT_NAME = "gate-junit.xml";
 
-    /** Judges the run in {@code runDir} by {@code policy}; writes the JUnit XML to {@code junit}. */
-    public static Gate judge(Path runDir, Policy policy, Path junit) {
-        JournalFile journal = JournalFile.read(runDir);
+    /**
+     * Judges the run in {@code run} (a run directory, or its journal file) by {@code policy}; writes
+     * the JUnit XML to {@code junit}, or beside the journal when it is null.
+     */
+    public static Gate judge(Path run, Policy policy, Path junit) {
+        JournalFile journal = JournalFile.read(run);
         if (!journal.complete()) {
             throw new IllegalArgumentException(journal.file() + ": the run did not end (no runEnded line: it was"
                     + " killed or is still running); a broken run cannot be judged");
         }
-        RunSummary run = RunSummaries.of(journal);
-        List<Verdict> verdicts = policy.judge(run);
-        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), run.experiment(), verdicts, junit);
-        return new Gate(verdicts, junit);
+        RunSummary summary = RunSummaries.of(journal);
+        List<Verdict> verdicts = policy.judge(summary);
+        Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
+        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary.experiment(), verdicts, file);
+        return new Gate(verdicts, file);
     }
 
     public boolean passed() {

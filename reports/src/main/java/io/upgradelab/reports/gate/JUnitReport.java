@@ -30,24 +30,24 @@ public final class JUnitReport {
                 XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
                 xml.writeStartDocument("UTF-8", "1.0");
                 xml.writeStartElement("testsuite");
-                xml.writeAttribute("name", suite);
+                xml.writeAttribute("name", xmlSafe(suite));
                 xml.writeAttribute("tests", String.valueOf(verdicts.size()));
                 xml.writeAttribute("failures", String.valueOf(failures));
                 xml.writeAttribute("errors", "0");
                 xml.writeAttribute("skipped", "0");
                 for (Verdict v : verdicts) {
                     xml.writeStartElement("testcase");
-                    xml.writeAttribute("classname", "upgrade-gate." + run);
-                    xml.writeAttribute("name", v.criterion());
+                    xml.writeAttribute("classname", xmlSafe("upgrade-gate." + run));
+                    xml.writeAttribute("name", xmlSafe(v.criterion()));
                     if (v.passed()) {
                         xml.writeStartElement("system-out");
-                        xml.writeCharacters(v.measured());
+                        xml.writeCharacters(xmlSafe(v.measured()));
                         xml.writeEndElement();
                     } else {
                         xml.writeStartElement("failure");
-                        xml.writeAttribute("message", v.measured());
+                        xml.writeAttribute("message", xmlSafe(v.measured()));
                         xml.writeAttribute("type", "UpgradeGateFailure");
-                        xml.writeCharacters(v.criterion() + ": " + v.measured());
+                        xml.writeCharacters(xmlSafe(v.criterion() + ": " + v.measured()));
                         xml.writeEndElement();
                     }
                     xml.writeEndElement();
@@ -61,5 +61,13 @@ public final class JUnitReport {
         } catch (XMLStreamException e) {
             throw new UncheckedIOException(new IOException("cannot write " + file + ": " + e.getMessage(), e));
         }
+    }
+
+    /** Text XML 1.0 may hold: StAX escapes markup but passes control characters, which no parser accepts. */
+    static String xmlSafe(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> out.appendCodePoint(c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF
+                || c >= 0xE000 && c <= 0xFFFD || c >= 0x10000 && c <= 0x10FFFF ? c : 0xFFFD));
+        return out.toString();
     }
 }

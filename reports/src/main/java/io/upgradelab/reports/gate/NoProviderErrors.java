@@ -15,7 +15,12 @@ public record NoProviderErrors(@JsonProperty(required = true) long atMost, java.
 
     @Override
     public Verdict judge(RunSummary run) {
-        long seen = PhaseSelection.of(phases).of(run).stream().mapToLong(p -> p.probe().noProvider()).sum();
+        PhaseSelection selection = PhaseSelection.of(phases);
+        Verdict refused = selection.refusal(describe(), run);
+        if (refused != null) {
+            return refused;
+        }
+        long seen = selection.of(run).stream().mapToLong(p -> p.probe().noProvider()).sum();
         return new Verdict(describe(), seen <= atMost, seen + " no-provider errors");
     }
 }

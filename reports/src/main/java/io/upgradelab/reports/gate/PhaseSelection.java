@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Which phases a criterion looks at: all of them when none is named, else those named by number
- * (as the report numbers them, from 1) or by kind (e.g. rollingServerUpgrade).
+ * (as the report numbers them, from 1) or by kind (e.g. rollingServerUpgrade). A name that matches
+ * no phase of the run fails the criterion: a typo must not turn a check into a pass.
  */
 record PhaseSelection(List<String> names) {
 
@@ -16,6 +17,17 @@ record PhaseSelection(List<String> names) {
 
     List<PhaseSummary> of(RunSummary run) {
         return run.phases().stream().filter(this::includes).toList();
+    }
+
+    /** A failing verdict when a name matches no phase of {@code run}, or nothing is selected; else null. */
+    Verdict refusal(String criterion, RunSummary run) {
+        List<String> unmatched = names.stream().filter(n -> run.phases().stream()
+                .noneMatch(p -> n.equals(String.valueOf(p.index())) || n.equals(p.kind()))).toList();
+        if (!unmatched.isEmpty()) {
+            return new Verdict(criterion, false, "no phase of the run is " + String.join(", ", unmatched)
+                    + " (phases are named by their number in the report, from 1, or by kind)");
+        }
+        return of(run).isEmpty() ? new Verdict(criterion, false, "the run has no phase to judge") : null;
     }
 
     private boolean includes(PhaseSummary phase) {

@@ -1,5 +1,9 @@
 package io.upgradelab.reports.gate;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -7,6 +11,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -15,7 +20,9 @@ import io.upgradelab.reports.yaml.SourceLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,6 +39,14 @@ public final class PolicyFile {
     private static final ObjectMapper BINDER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** The criterion kinds, as {@link Criterion} lists them. */
+    private static final List<String> KINDS = Arrays.stream(Criterion.class.getAnnotation(JsonSubTypes.class).value())
+            .map(t -> t.value().getAnnotation(JsonTypeName.class).value()).toList();
+
+    static {
+        // an empty list item ("-" alone, or "~") is a mistake to name, not a null to trip over later
+        BINDER.configOverride(List.class).setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
+    }
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
 
     private PolicyFile() {
@@ -90,8 +105,11 @@ public final class PolicyFile {
             return "unknown field '" + u.getPropertyName() + "'; expected one of " + u.getKnownPropertyIds();
         }
         if (e instanceof InvalidTypeIdException t) {
-            return "unknown criterion kind '" + t.getTypeId() + "'; expected one of probeSuccess, noProviderErrors,"
-                    + " flapping, cpuP95, instanceLossAtEnd, upgradeWithin";
+            return t.getTypeId() == null ? "missing field 'kind'; expected one of " + KINDS
+                    : "unknown criterion kind '" + t.getTypeId() + "'; expected one of " + KINDS;
+        }
+        if (e instanceof InvalidNullException) {
+            return "an empty item: write a value or remove the line";
         }
         String message = e.getOriginalMessage();
         Matcher missing = MISSING.matcher(message);

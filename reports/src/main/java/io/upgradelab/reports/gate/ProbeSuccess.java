@@ -18,9 +18,17 @@ public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent,
 
     @Override
     public Verdict judge(RunSummary run) {
-        ProbeOutcomes calls = PhaseSelection.of(phases).of(run).stream().map(PhaseSummary::probe)
+        PhaseSelection selection = PhaseSelection.of(phases);
+        Verdict refused = selection.refusal(describe(), run);
+        if (refused != null) {
+            return refused;
+        }
+        ProbeOutcomes calls = selection.of(run).stream().map(PhaseSummary::probe)
                 .reduce(ProbeOutcomes.NONE, ProbeOutcomes::plus);
-        return new Verdict(describe(), calls.successPercent() >= atLeastPercent,
-                calls.successPercent() + "% of " + calls.scheduled() + " calls succeeded");
+        if (calls.ended() == 0) {
+            return new Verdict(describe(), false, "no probe call ended in them");
+        }
+        return new Verdict(describe(), 100.0 * calls.success() >= atLeastPercent * calls.ended(),
+                calls.successPercent() + "% of " + calls.ended() + " calls succeeded");
     }
 }

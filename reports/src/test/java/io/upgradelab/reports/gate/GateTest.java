@@ -99,6 +99,37 @@ class GateTest {
     }
 
     @Test
+    void aPhaseNameThatMatchesNothingFailsTheCriterionInsteadOfPassingOnNoEvidence() throws Exception {
+        Path typo = Files.writeString(dir.resolve("typo.yaml"), """
+                name: "typo\\u0001"
+                criteria:
+                  - kind: noProviderErrors
+                    atMost: 0
+                    phases: [rollingClientUpgarde]
+                  - kind: cpuP95
+                    atMostPercent: 90
+                    phases: [0]
+                """);
+
+        Gate gate = Gate.judge(run.resolve("journal.jsonl"), PolicyFile.read(typo), null);
+
+        assertThat(gate.passed()).isFalse();
+        assertThat(gate.verdicts().get(1).measured()).startsWith("no phase of the run is rollingClientUpgarde");
+        assertThat(gate.verdicts().get(2).measured()).startsWith("no phase of the run is 0");
+        assertThat(gate.junit()).isEqualTo(run.resolve(Gate.JUNIT_NAME).toAbsolutePath());
+        assertThat(parse(gate.junit()).getDocumentElement().getAttribute("name")).isEqualTo("typo\uFFFD");
+    }
+
+    @Test
+    void emptyItemsAndAMissingKindAreNamedWithTheirLine() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty-item.yaml"), "name: e\ncriteria:\n  - kind: flapping\n"
+                + "    atMost: 0\n    phases: [14, ~]\n");
+        assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessageStartingWith(empty + ":5: criteria[0].phases[1]: an empty item");
+        Path noKind = Files.writeString(dir.resolve("no-kind.yaml"), "name: k\ncriteria:\n  - atMost: 0\n");
+        assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind + ":3: criteria[0]: missing field 'kind'; expected one of [probeSuccess,");
+    }
+
+    @Test
     void aKilledRunIsBrokenNotFailed() throws Exception {
         List<String> lines = Files.readAllLines(run.resolve("journal.jsonl"));
         Files.write(run.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));

@@ -65,14 +65,12 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
-    /** Judges the run in {@code run}; a missing or broken journal is exit 2. */
+    /** Judges the run in {@code run}; a missing, unreadable or broken journal is exit 2 (a broken run, not a FAIL). */
     static Gate judge(Path run, Policy policy, Path junit) {
         try {
-            return Gate.judge(run, policy, junit == null ? run.resolve(Gate.JUNIT_NAME) : junit);
-        } catch (IllegalArgumentException e) {
+            return Gate.judge(run, policy, junit);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             throw LabException.invalidInput(e.getMessage());
-        } catch (UncheckedIOException e) {
-            throw new LabException(LabException.FAILED, e.getMessage());
         }
     }
 

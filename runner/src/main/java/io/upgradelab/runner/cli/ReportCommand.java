@@ -2,11 +2,8 @@ package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.SummaryFiles;
 import io.upgradelab.runner.LabException;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,21 +42,18 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Path> written;
+        SummaryFiles.Written written;
         try {
-            written = SummaryFiles.write(run.path, out == null ? run.path : out);
+            written = SummaryFiles.write(run.path, out);
         } catch (IllegalArgumentException e) {
             throw LabException.invalidInput(e.getMessage());
         } catch (UncheckedIOException e) {
             throw new LabException(LabException.FAILED, e.getMessage());
         }
-        try {
-            spec.commandLine().getOut().print(Files.readString(written.get(1)));
-            spec.commandLine().getOut().flush();
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "cannot read back " + written.get(1) + ": " + e.getMessage());
-        }
-        written.forEach(file -> spec.commandLine().getErr().println("upgrade-lab: wrote " + file));
+        spec.commandLine().getOut().print(written.markdownText());
+        spec.commandLine().getOut().flush();
+        spec.commandLine().getErr().println("upgrade-lab: wrote " + written.json());
+        spec.commandLine().getErr().println("upgrade-lab: wrote " + written.markdown());
         return 0;
     }
 }

@@ -17,11 +17,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -113,8 +111,8 @@ final class RunCommand implements Callable<Integer> {
     /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
     private static void summarise(Path runDirectory, RunDisplay display) {
         try {
-            List<Path> written = SummaryFiles.write(runDirectory, runDirectory);
-            display.accept("summaries: " + written.stream().map(Path::toString).collect(Collectors.joining(", "))
+            SummaryFiles.Written written = SummaryFiles.write(runDirectory, runDirectory);
+            display.accept("summaries: " + written.json() + ", " + written.markdown()
                     + " (upgrade-lab report " + runDirectory + " writes them again)");
         } catch (RuntimeException e) {
             display.accept("could not summarise the run: " + e.getMessage());
