@@ -144,8 +144,9 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * Stops {@code stopping} gracefully, all at once: a 1.x client takes about 5 s to shut down,
-     * mostly waiting, so one after another (or two at a time on two cores) would take minutes.
+     * Stops {@code stopping} gracefully, as many at once as the registration pool has threads (16):
+     * a 1.x client takes about 5 s to shut down, mostly waiting, so one after another (or two at a
+     * time on two cores) would take minutes.
      */
     private void stopAll(Collection<VirtualProcess> stopping) {
         CompletableFuture.allOf(stopping.stream()
