@@ -9,23 +9,18 @@ import java.util.List;
 
 /** Every node's CPU p95 (% of one core, over a phase's samples) at most {@code atMostPercent} in the phases named (or all). */
 @JsonTypeName("cpuP95")
-public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<String> phases) implements Criterion {
+public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<String> phases) implements PhaseCriterion {
 
     @Override
     public String describe() {
-        return "CPU p95 per node at most " + atMostPercent + "%" + PhaseSelection.of(phases).describe();
+        return "CPU p95 per node at most " + atMostPercent + "%" + where();
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
-        PhaseSelection selection = PhaseSelection.of(phases);
-        Verdict refused = selection.refusal(describe(), run);
-        if (refused != null) {
-            return refused;
-        }
+    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
         double worst = -1;
         String where = "";
-        for (PhaseSummary phase : selection.of(run)) {
+        for (PhaseSummary phase : selected) {
             for (NodeSummary node : phase.nodes()) {
                 if (node.samples() > 0 && node.p95CpuPercent() > worst) {
                     worst = node.p95CpuPercent();

@@ -3,6 +3,7 @@ package io.upgradelab.reports.gate;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import java.util.List;
 
@@ -12,22 +13,17 @@ import java.util.List;
  * (or all).
  */
 @JsonTypeName("flapping")
-public record Flapping(@JsonProperty(required = true) int atMost, List<String> phases) implements Criterion {
+public record Flapping(@JsonProperty(required = true) int atMost, List<String> phases) implements PhaseCriterion {
 
     @Override
     public String describe() {
         return "flapping events (falls below the expected instance count) at most " + atMost
-                + PhaseSelection.of(phases).describe();
+                + where();
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
-        PhaseSelection selection = PhaseSelection.of(phases);
-        Verdict refused = selection.refusal(describe(), run);
-        if (refused != null) {
-            return refused;
-        }
-        int events = selection.of(run).stream()
+    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
+        int events = selected.stream()
                 .flatMap(p -> p.nodes().stream()).mapToInt(NodeSummary::flappingEvents).sum();
         return new Verdict(describe(), events <= atMost, events + " flapping events");
     }

@@ -9,21 +9,16 @@ import java.util.List;
 
 /** The probe's calls succeeded at least {@code atLeastPercent} % of the time, in the phases named (or all). */
 @JsonTypeName("probeSuccess")
-public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent, List<String> phases) implements Criterion {
+public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent, List<String> phases) implements PhaseCriterion {
 
     @Override
     public String describe() {
-        return "probe success at least " + atLeastPercent + "%" + PhaseSelection.of(phases).describe();
+        return "probe success at least " + atLeastPercent + "%" + where();
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
-        PhaseSelection selection = PhaseSelection.of(phases);
-        Verdict refused = selection.refusal(describe(), run);
-        if (refused != null) {
-            return refused;
-        }
-        ProbeOutcomes calls = selection.of(run).stream().map(PhaseSummary::probe)
+    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
+        ProbeOutcomes calls = selected.stream().map(PhaseSummary::probe)
                 .reduce(ProbeOutcomes.NONE, ProbeOutcomes::plus);
         if (calls.ended() == 0) {
             return new Verdict(describe(), false, "no probe call ended in them");

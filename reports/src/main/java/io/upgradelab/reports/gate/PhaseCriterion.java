@@ -1,0 +1,30 @@
+package io.upgradelab.reports.gate;
+
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.List;
+
+/**
+ * A criterion judged over some of a run's phases ({@code phases}: numbers or kinds; none means
+ * all). The selection is made, and refused when a name matches no phase, in one place: here.
+ */
+interface PhaseCriterion extends Criterion {
+
+    /** The phases named in the policy, or null for all. */
+    List<String> phases();
+
+    /** The verdict on the phases selected (never empty). */
+    Verdict judge(RunSummary run, List<PhaseSummary> selected);
+
+    @Override
+    default Verdict judge(RunSummary run) {
+        PhaseSelection selection = PhaseSelection.of(phases());
+        Verdict refused = selection.refusal(describe(), run);
+        return refused != null ? refused : judge(run, selection.of(run));
+    }
+
+    /** " in phases 9, 13" / " in every phase", for {@link #describe}. */
+    default String where() {
+        return PhaseSelection.of(phases()).describe();
+    }
+}
