@@ -60,6 +60,7 @@ class ProbeIT {
                     provider("1x", servers, portA, "demo-a"), provider("1x", servers, portB, "demo-b")));
             try (ProbeProcess probe = ProbeProcess.start(ProbeOptions.defaults(PROBE_RUNS_AT_MOST), servers,
                     dir.resolve("probe"), System.out::println)) {
+                assertRunsAheadOfTheSystemUnderTestWhereAllowed(probe.pid());
 
                 // providers up: at least 99% success
                 List<ProbeSecond> steady = awaitSeconds(probe, 20);
@@ -189,6 +190,15 @@ class ProbeIT {
     }
 
     /** scheduled = the sum of outcomes, in the summary, in every line of the series, and in the JTL. */
+    /** nice -10 where raising a priority is allowed (root here), else the default 0 (nice only warns). */
+    private static void assertRunsAheadOfTheSystemUnderTestWhereAllowed(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] afterName = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        int niceness = Integer.parseInt(afterName[16]);   // field 19 of proc(5), the 17th after the name
+        boolean root = "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim());
+        assertThat(niceness).as("the probe's niceness").isEqualTo(root ? -10 : 0);
+    }
+
     private static void assertBooksBalance(ProbeSummary summary, List<ProbeSecond> series, Path jtl) throws IOException {
         ProbeCounts totals = summary.totals();
         assertThat(summary.balanced()).isTrue();
