@@ -2,30 +2,35 @@ package io.upgradelab.reports;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.upgradelab.reports.html.HtmlReport;
+import io.upgradelab.reports.html.RunTimeline;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * Writes a run's summaries beside its journal: {@code summary.json} (for tools: the gate, a
- * dashboard) and {@code summary.md} (for people: a pull-request comment).
+ * dashboard), {@code summary.md} (for people: a pull-request comment) and {@code report.html} (for
+ * people: the tables and the charts over time, offline).
  */
 public final class SummaryFiles {
 
     public static final String JSON_NAME = "summary.json";
     public static final String MARKDOWN_NAME = "summary.md";
+    public static final String HTML_NAME = "report.html";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private SummaryFiles() {
     }
 
-    /** What was written: both files, and the Markdown itself. */
-    public record Written(Path json, Path markdown, String markdownText) {
+    /** What was written: the three files, and the Markdown itself. */
+    public record Written(Path json, Path markdown, Path html, String markdownText) {
     }
 
     /**
-     * Summarises the run in {@code run} (a run directory, or its journal file) and writes both files
+     * Summarises the run in {@code run} (a run directory, or its journal file) and writes the files
      * into {@code outDir}, or beside the journal when it is null.
      */
     public static Written write(Path run, Path outDir) {
@@ -37,7 +42,10 @@ public final class SummaryFiles {
             Path json = dir.resolve(JSON_NAME);
             JSON.writeValue(json.toFile(), summary);
             String text = SummaryMarkdown.render(summary);
-            return new Written(json, Files.writeString(dir.resolve(MARKDOWN_NAME), text), text);
+            Path markdown = Files.writeString(dir.resolve(MARKDOWN_NAME), text);
+            Path html = Files.writeString(dir.resolve(HTML_NAME),
+                    HtmlReport.render(summary, RunTimeline.of(journal)), StandardCharsets.UTF_8);
+            return new Written(json, markdown, html, text);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summaries into " + dir + ": " + e.getMessage(), e);
         }

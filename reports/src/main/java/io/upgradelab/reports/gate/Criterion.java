@@ -15,7 +15,8 @@ import io.upgradelab.reports.RunSummary;
         @JsonSubTypes.Type(Flapping.class),
         @JsonSubTypes.Type(CpuP95.class),
         @JsonSubTypes.Type(InstanceLossAtEnd.class),
-        @JsonSubTypes.Type(UpgradeWithin.class)})
+        @JsonSubTypes.Type(UpgradeWithin.class),
+        @JsonSubTypes.Type(CpuAgainstBaseline.class)})
 public interface Criterion {
 
     /** What it asks, as a person reads it (the JUnit test case's name). */
@@ -23,4 +24,14 @@ public interface Criterion {
 
     /** Whether {@code run} meets it, with the figure measured. */
     Verdict judge(RunSummary run);
+
+    /** Whether {@code run} meets it, compared with {@code baseline} where it compares (null: no baseline given). */
+    default Verdict judge(RunSummary run, RunSummary baseline) {
+        return judge(run);
+    }
+
+    /** Whether it compares with a baseline run, so a gate without one is refused up front. */
+    default boolean needsBaseline() {
+        return false;
+    }
 }

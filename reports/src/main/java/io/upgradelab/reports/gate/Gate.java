@@ -19,20 +19,32 @@ public record Gate(List<Verdict> verdicts, Path junit) {
     public static final String JUNIT_NAME = "gate-junit.xml";
 
     /**
-     * Judges the run in {@code run} (a run directory, or its journal file) by {@code policy}; writes
-     * the JUnit XML to {@code junit}, or beside the journal when it is null.
+     * Judges the run in {@code run} (a run directory, or its journal file) by {@code policy}, the
+     * criteria that compare doing so against the run in {@code baseline} (null: none; refused when a
+     * criterion needs one); writes the JUnit XML to {@code junit}, or beside the journal when null.
      */
-    public static Gate judge(Path run, Policy policy, Path junit) {
+    public static Gate judge(Path run, Policy policy, Path baseline, Path junit) {
+        if (baseline == null && policy.needsBaseline()) {
+            throw new IllegalArgumentException("the policy compares with a baseline run (cpuAgainstBaseline): give"
+                    + " the baseline's run directory");
+        }
+        JournalFile journal = ended(run);
+        RunSummary summary = RunSummaries.of(journal);
+        RunSummary before = baseline == null ? null : RunSummaries.of(ended(baseline));
+        List<Verdict> verdicts = policy.judge(summary, before);
+        Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
+        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary.experiment(), verdicts, file);
+        return new Gate(verdicts, file);
+    }
+
+    /** The journal of a run that ended; a killed run (no runEnded line) is refused. */
+    private static JournalFile ended(Path run) {
         JournalFile journal = JournalFile.read(run);
         if (!journal.complete()) {
             throw new IllegalArgumentException(journal.file() + ": the run did not end (no runEnded line: it was"
                     + " killed or is still running); a broken run cannot be judged");
         }
-        RunSummary summary = RunSummaries.of(journal);
-        List<Verdict> verdicts = policy.judge(summary);
-        Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
-        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary.experiment(), verdicts, file);
-        return new Gate(verdicts, file);
+        return journal;
     }
 
     public boolean passed() {

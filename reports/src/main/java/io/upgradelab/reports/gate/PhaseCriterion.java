@@ -16,11 +16,21 @@ interface PhaseCriterion extends Criterion {
     /** The verdict on the phases selected (never empty). */
     Verdict judge(RunSummary run, List<PhaseSummary> selected);
 
+    /** The verdict on the phases selected, where the criterion compares with a baseline run (null: none). */
+    default Verdict judge(RunSummary run, RunSummary baseline, List<PhaseSummary> selected) {
+        return judge(run, selected);
+    }
+
     @Override
     default Verdict judge(RunSummary run) {
+        return judge(run, (RunSummary) null);
+    }
+
+    @Override
+    default Verdict judge(RunSummary run, RunSummary baseline) {
         PhaseSelection selection = PhaseSelection.of(phases());
         Verdict refused = selection.refusal(describe(), run);
-        return refused != null ? refused : judge(run, selection.of(run));
+        return refused != null ? refused : judge(run, baseline, selection.of(run));
     }
 
     /** " in phases 9, 13" / " in every phase", for {@link #describe}. */

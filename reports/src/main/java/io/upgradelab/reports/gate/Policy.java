@@ -13,10 +13,16 @@ import java.util.List;
  */
 public record Policy(String name, List<Criterion> criteria) {
 
-    public List<Verdict> judge(RunSummary run) {
+    /** The verdicts on {@code run}, the criteria that compare doing so with {@code baseline} (null: none). */
+    public List<Verdict> judge(RunSummary run, RunSummary baseline) {
         List<Verdict> verdicts = new ArrayList<>();
         verdicts.add(new Verdict("the run completed", "completed".equals(run.outcome()), "the run " + run.outcome()));
-        criteria.forEach(c -> verdicts.add(c.judge(run)));
+        criteria.forEach(c -> verdicts.add(c.judge(run, baseline)));
         return verdicts;
+    }
+
+    /** Whether a criterion compares with a baseline run. */
+    public boolean needsBaseline() {
+        return criteria.stream().anyMatch(Criterion::needsBaseline);
     }
 }

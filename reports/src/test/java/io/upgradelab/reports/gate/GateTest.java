@@ -33,7 +33,7 @@ class GateTest {
         Policy policy = PolicyFile.read(Path.of(System.getProperty("basedir", "."))
                 .resolve("../experiments/nacos-1x-to-2x.policy.yaml").normalize());
 
-        Gate gate = Gate.judge(run, policy, run.resolve(Gate.JUNIT_NAME));
+        Gate gate = Gate.judge(run, policy, null, run.resolve(Gate.JUNIT_NAME));
 
         assertThat(gate.verdicts()).hasSize(policy.criteria().size() + 1);
         assertThat(gate.verdicts()).allSatisfy(v -> assertThat(v.passed()).as(v.criterion() + ": " + v.measured()).isTrue());
@@ -58,7 +58,7 @@ class GateTest {
                     seconds: 60
                 """);
 
-        Gate gate = Gate.judge(run, PolicyFile.read(strict), dir.resolve("out/junit.xml"));
+        Gate gate = Gate.judge(run, PolicyFile.read(strict), null, dir.resolve("out/junit.xml"));
 
         assertThat(gate.passed()).isFalse();
         assertThat(gate.verdicts()).extracting(Verdict::passed).containsExactly(true, true, false, false);
@@ -111,7 +111,7 @@ class GateTest {
                     phases: [0]
                 """);
 
-        Gate gate = Gate.judge(run.resolve("journal.jsonl"), PolicyFile.read(typo), null);
+        Gate gate = Gate.judge(run.resolve("journal.jsonl"), PolicyFile.read(typo), null, null);
 
         assertThat(gate.passed()).isFalse();
         assertThat(gate.verdicts().get(1).measured()).startsWith("no phase of the run is rollingClientUpgarde");
@@ -135,8 +135,31 @@ class GateTest {
         Files.write(run.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));
         Policy policy = new Policy("p", List.of(new InstanceLossAtEnd(0)));
 
-        assertThatThrownBy(() -> Gate.judge(run, policy, run.resolve(Gate.JUNIT_NAME)))
+        assertThatThrownBy(() -> Gate.judge(run, policy, null, run.resolve(Gate.JUNIT_NAME)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the run did not end");
+    }
+
+    @Test
+    void cpuAgainstABaselinePassesOnTheSameRunAndFailsWhenTheAfterRunCostsTwiceTheCpu() throws Exception {
+        Policy policy = PolicyFile.read(Files.writeString(dir.resolve("ratio.yaml"), """
+                criteria:
+                  - kind: cpuAgainstBaseline
+                    atMostRatio: 1.2
+                    phases: [rollingClientUpgrade, 14]
+                """));
+        Path costlier = RecordedRuns.ciSizeRunWithCpuTimes(2.0, dir.resolve("costlier"));
+
+        Gate same = Gate.judge(run, policy, run, dir.resolve("same.xml"));
+        Gate worse = Gate.judge(costlier, policy, run, dir.resolve("worse.xml"));
+
+        assertThat(same.passed()).isTrue();
+        assertThat(same.verdicts().get(1).measured()).startsWith("highest x1.00 (phase ");
+        assertThat(worse.passed()).isFalse();
+        assertThat(worse.verdicts().get(1).measured()).startsWith("highest x2.00 (phase ");
+        assertThat(parse(worse.junit()).getElementsByTagName("failure").item(0).getAttributes()
+                .getNamedItem("message").getNodeValue()).contains("x2.00");
+        assertThatThrownBy(() -> Gate.judge(run, policy, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("baseline");
     }
 
     private static Document parse(Path xml) throws Exception {

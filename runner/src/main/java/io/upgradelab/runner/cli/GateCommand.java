@@ -1,5 +1,6 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.reports.gate.PolicyFile;
@@ -25,10 +26,12 @@ import picocli.CommandLine.Spec;
                         + " with one test case per criterion.",
                 "A run that did not complete fails; a run without its last journal line (killed) cannot be"
                         + " judged (exit 2). Criteria: probeSuccess, noProviderErrors, flapping, cpuP95,"
-                        + " instanceLossAtEnd, upgradeWithin (see experiments/nacos-1x-to-2x.policy.yaml)."},
+                        + " instanceLossAtEnd, upgradeWithin, cpuAgainstBaseline (with --baseline; see"
+                        + " experiments/nacos-1x-to-2x.policy.yaml)."},
         footer = {"", "Examples:",
                 "  upgrade-lab gate runs/nacos-1x-to-2x-ci-20261122-035106 --policy experiments/nacos-1x-to-2x.policy.yaml",
                 "  upgrade-lab gate RUN_DIR --policy POLICY --junit build/test-results/upgrade-gate.xml",
+                "  upgrade-lab gate runs/after --policy POLICY --baseline runs/before",
                 "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml --gate experiments/nacos-1x-to-2x.policy.yaml",
                 "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what) or broken run."})
 final class GateCommand implements Callable<Integer> {
@@ -45,13 +48,19 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--policy", required = true, paramLabel = "POLICY", description = "The policy file (YAML).")
     Path policy;
 
+    @Option(names = "--baseline", paramLabel = "RUN_DIR", description = "A run to compare with (the \"before\"):"
+            + " needed by cpuAgainstBaseline criteria; the same experiment's phases pair up by number and kind.")
+    Path baseline;
+
     @Option(names = "--junit", paramLabel = "FILE", description = "Where to write the JUnit XML (default: RUN_DIR/"
             + Gate.JUNIT_NAME + ").")
     Path junit;
 
     @Override
     public Integer call() {
-        Gate gate = judge(run.path, read(policy), junit);
+        Policy read = read(policy);
+        checkBaseline(read, baseline);
+        Gate gate = judge(run.path, read, baseline, junit);
         print(gate, spec.commandLine().getOut());
         return gate.passed() ? 0 : LabException.FAILED;
     }
@@ -65,10 +74,33 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Before a run: a policy that compares needs a baseline, and a baseline given must be a run that
+     * ended (exit 2 otherwise), so a long run is not spent on a gate that cannot judge it.
+     */
+    static void checkBaseline(Policy policy, Path baseline) {
+        if (baseline != null && policy == null) {
+            throw LabException.invalidInput("--baseline is for the gate: give --gate POLICY too");
+        }
+        if (policy != null && policy.needsBaseline() && baseline == null) {
+            throw LabException.invalidInput("the policy compares with a baseline run (cpuAgainstBaseline): give"
+                    + " --baseline RUN_DIR");
+        }
+        if (baseline != null) {
+            try {
+                if (!JournalFile.read(baseline).complete()) {
+                    throw LabException.invalidInput(baseline + ": the baseline run did not end (no runEnded line)");
+                }
+            } catch (IllegalArgumentException | UncheckedIOException e) {
+                throw LabException.invalidInput(e.getMessage());
+            }
+        }
+    }
+
     /** Judges the run in {@code run}; a missing, unreadable or broken journal is exit 2 (a broken run, not a FAIL). */
-    static Gate judge(Path run, Policy policy, Path junit) {
+    static Gate judge(Path run, Policy policy, Path baseline, Path junit) {
         try {
-            return Gate.judge(run, policy, junit);
+            return Gate.judge(run, policy, baseline, junit);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw LabException.invalidInput(e.getMessage());
         }

@@ -16,12 +16,15 @@ import picocli.CommandLine.Spec;
  * or killed, is reported the same way.
  */
 @Command(name = "report", sortOptions = false,
-        description = {"Summarise a run from its journal: summary.json and summary.md.",
+        description = {"Report a run from its journal: summary.json, summary.md and report.html.",
                 "Per phase: the server versions, client generations, providers, stability (drops below the expected instance count), CPU per node (mean and p95),"
                 + " and what the probe felt (outcomes; latency p50/p75/p90/p99/max, exact, from its per-second"
                 + " histograms).",
-                "Writes summary.json (for tools) and summary.md (for a pull-request comment) and prints the"
-                        + " Markdown. A killed run is reported up to its last whole journal line, marked incomplete."},
+                "Writes summary.json (for tools), summary.md (for a pull-request comment) and report.html (the"
+                        + " tables and charts over time of instances per node against the registered count, CPU per"
+                        + " node, probe outcomes and latency, with the phases and events marked; one file, works"
+                        + " offline) and prints the Markdown. A killed run is reported up to its last whole journal"
+                        + " line, marked incomplete."},
         footer = {"", "Examples:",
                 "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106",
                 "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106 --out /tmp/summaries",
@@ -37,7 +40,7 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     RunDirectory run;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the summaries (default: RUN_DIR).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the three files (default: RUN_DIR).")
     Path out;
 
     @Override
@@ -54,6 +57,7 @@ final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.json());
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.markdown());
+        spec.commandLine().getErr().println("upgrade-lab: wrote " + written.html());
         return 0;
     }
 }

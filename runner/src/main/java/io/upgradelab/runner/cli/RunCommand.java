@@ -61,10 +61,16 @@ final class RunCommand implements Callable<Integer> {
                     + " run directory, and exit 1 if it fails. Checked before anything starts.")
     Path gate;
 
+    @Option(names = "--baseline", paramLabel = "RUN_DIR",
+            description = "With --gate: the run to compare with, for cpuAgainstBaseline criteria. Checked before"
+                    + " anything starts.")
+    Path baseline;
+
     @Override
     public Integer call() {
         ValidatedExperiment valid = arguments.load();
         Policy policy = gate == null ? null : GateCommand.read(gate);
+        GateCommand.checkBaseline(policy, baseline);
         valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
         Experiment experiment = valid.experiment();
         Path runDirectory = out != null ? out.toAbsolutePath().normalize()
@@ -102,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
             if (policy == null || outcome == RunOutcome.INTERRUPTED) {
                 return outcome.exitCode();
             }
-            Gate judged = GateCommand.judge(runDirectory, policy, null);
+            Gate judged = GateCommand.judge(runDirectory, policy, baseline, null);
             GateCommand.print(judged, out);
             return outcome.exitCode() != 0 ? outcome.exitCode() : judged.passed() ? 0 : LabException.FAILED;
         }
@@ -112,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
     private static void summarise(Path runDirectory, RunDisplay display) {
         try {
             SummaryFiles.Written written = SummaryFiles.write(runDirectory, runDirectory);
-            display.accept("summaries: " + written.json() + ", " + written.markdown()
+            display.accept("summaries: " + written.json() + ", " + written.markdown() + ", " + written.html()
                     + " (upgrade-lab report " + runDirectory + " writes them again)");
         } catch (RuntimeException e) {
             display.accept("could not summarise the run: " + e.getMessage());

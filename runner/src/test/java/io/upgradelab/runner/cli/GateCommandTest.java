@@ -62,4 +62,19 @@ class GateCommandTest {
                 ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(2);
         assertThat(cli.err()).contains("no journal here");
     }
+
+    @Test
+    void aPolicyComparingWithABaselineIsRefusedWithoutOneAndJudgedWithOne() throws Exception {
+        Path policy = Files.writeString(dir.resolve("ratio.yaml"), """
+                criteria:
+                  - kind: cpuAgainstBaseline
+                    atMostRatio: 1.1
+                """);
+
+        assertThat(cli.run("gate", run.toString(), "--policy", policy.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--baseline");
+        assertThat(cli.run("gate", run.toString(), "--policy", policy.toString(), "--baseline", run.toString()))
+                .isZero();
+        assertThat(cli.out()).contains("PASS  cluster mean CPU at most 1.1 x the baseline's in every phase: highest x1.00");
+    }
 }

@@ -17,7 +17,7 @@ class ReportCommandTest {
     private final InProcessCli cli = new InProcessCli();
 
     @Test
-    void writesBothSummariesBesideTheJournalAndPrintsTheMarkdown() throws Exception {
+    void writesTheSummariesAndTheHtmlReportBesideTheJournalAndPrintsTheMarkdown() throws Exception {
         Path run = Files.createDirectories(dir.resolve("run"));
         Files.copy(Path.of(System.getProperty("basedir", ".")).resolve("../reports/src/test/resources/journals/ci-size-run.jsonl").normalize(),
                 run.resolve("journal.jsonl"));
@@ -28,7 +28,8 @@ class ReportCommandTest {
                 .contains("| 9 | rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true | 1.4.1 x3 -\\> 2.0.4 x3 |");
         assertThat(run.resolve("summary.json")).exists();
         assertThat(run.resolve("summary.md")).hasContent(cli.out());
-        assertThat(cli.err()).contains("wrote " + run.resolve("summary.json"));
+        assertThat(run.resolve("report.html")).content().contains("<img src=\"data:image/svg+xml;base64,");
+        assertThat(cli.err()).contains("wrote " + run.resolve("summary.json")).contains("wrote " + run.resolve("report.html"));
     }
 
     @Test

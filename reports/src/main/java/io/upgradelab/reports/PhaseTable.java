@@ -1,0 +1,95 @@
+package io.upgradelab.reports;
+
+import io.upgradelab.reports.RunSummary.Latency;
+import io.upgradelab.reports.RunSummary.NodeSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The per-phase table every summary shows, in the shape of the published comparison (server
+ * version, client version, scale, stability, CPU) followed by what the probe felt (outcomes and
+ * latency p50/p75/p90/p99/max). Cells are plain text: each format escapes and emphasises them its
+ * own way, so the Markdown and the HTML report cannot disagree on a figure.
+ */
+public final class PhaseTable {
+
+    /** How a column's cells line up. */
+    public enum Align { LEFT, CENTER, RIGHT }
+
+    public record Column(String name, Align align) {
+    }
+
+    /** A cell's text, and whether it says something went wrong (a phase not done, a node below, an error). */
+    public record Cell(String text, boolean alarming) {
+    }
+
+    public static final List<Column> COLUMNS = List.of(new Column("#", Align.RIGHT), new Column("phase", Align.LEFT),
+            new Column("server", Align.LEFT), new Column("clients", Align.LEFT),
+            new Column("providers", Align.RIGHT), new Column("stable", Align.CENTER),
+            new Column("flapping", Align.RIGHT), new Column("CPU % mean / p95 per node", Align.LEFT),
+            new Column("calls", Align.RIGHT), new Column("ok %", Align.RIGHT), new Column("no provider", Align.RIGHT),
+            new Column("other errors", Align.RIGHT), new Column("p50", Align.RIGHT), new Column("p75", Align.RIGHT),
+            new Column("p90", Align.RIGHT), new Column("p99", Align.RIGHT), new Column("max (ms)", Align.RIGHT));
+
+    /** What "stable" and "flapping" mean, and where latency runs from: the table's footnote. */
+    public static final String FOOTNOTE = "Stable: no node's instance count was below the expected count in any"
+            + " sample of the phase; flapping counts the falls below it (a node below from the phase's start counts"
+            + " once). Latency runs from each call's intended start.";
+
+    private PhaseTable() {
+    }
+
+    /** One row per phase, cells in {@link #COLUMNS} order. */
+    public static List<List<Cell>> rows(RunSummary run) {
+        List<List<Cell>> rows = new ArrayList<>();
+        for (PhaseSummary p : run.phases()) {
+            boolean done = "done".equals(p.outcome());
+            int flapping = p.nodes().stream().mapToInt(NodeSummary::flappingEvents).sum();
+            long otherErrors = p.probe().timeout() + p.probe().network() + p.probe().other();
+            List<Cell> row = new ArrayList<>(List.of(
+                    plain(Integer.toString(p.index())),
+                    new Cell(p.title() + (done ? "" : " (" + p.outcome() + ")"), !done),
+                    plain(p.serverVersions()), plain(p.clients()), plain(Integer.toString(p.providers())),
+                    new Cell(p.stable() ? "yes" : "no", !p.stable()),
+                    new Cell(Integer.toString(flapping), flapping > 0),
+                    plain(p.nodes().stream().map(n -> number(n.meanCpuPercent()) + " / " + number(n.p95CpuPercent()))
+                            .collect(Collectors.joining(", "))),
+                    plain(Long.toString(p.probe().scheduled())),
+                    new Cell(number(p.probe().successPercent()), p.probe().success() < p.probe().ended()),
+                    new Cell(Long.toString(p.probe().noProvider()), p.probe().noProvider() > 0),
+                    new Cell(Long.toString(otherErrors), otherErrors > 0)));
+            Latency l = p.latency();
+            for (double value : l == null ? new double[0] : new double[] {l.p50(), l.p75(), l.p90(), l.p99(), l.max()}) {
+                row.add(plain(ms(value)));
+            }
+            while (row.size() < COLUMNS.size()) {
+                row.add(plain("-"));
+            }
+            rows.add(List.copyOf(row));
+        }
+        return List.copyOf(rows);
+    }
+
+    /** A whole number without decimals, else one decimal. */
+    public static String number(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** Milliseconds to two decimals. */
+    public static String ms(double millis) {
+        return String.format(Locale.ROOT, "%.2f", millis);
+    }
+
+    /** "9m5s", "42s". */
+    public static String duration(double seconds) {
+        long s = Math.round(seconds);
+        return s >= 60 ? s / 60 + "m" + (s % 60 == 0 ? "" : s % 60 + "s") : s + "s";
+    }
+
+    private static Cell plain(String text) {
+        return new Cell(text, false);
+    }
+}

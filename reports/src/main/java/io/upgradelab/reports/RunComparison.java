@@ -1,0 +1,50 @@
+package io.upgradelab.reports;
+
+import io.upgradelab.reports.RunSummary.NodeSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Two runs phase by phase: a "before" (a baseline: the old version, the last release) and an
+ * "after". Phases pair up by their number when they are of the same kind, as two runs of one
+ * experiment file do; a phase without a counterpart is listed, not guessed at.
+ *
+ * @param pairs         phases in both runs, in order
+ * @param onlyInBefore  phases of the before run without a counterpart
+ * @param onlyInAfter   phases of the after run without a counterpart
+ */
+public record RunComparison(RunSummary before, RunSummary after, List<Pair> pairs, List<PhaseSummary> onlyInBefore,
+                            List<PhaseSummary> onlyInAfter) {
+
+    /** One phase in both runs. */
+    public record Pair(PhaseSummary before, PhaseSummary after) {
+    }
+
+    public static RunComparison of(RunSummary before, RunSummary after) {
+        List<Pair> pairs = new ArrayList<>();
+        List<PhaseSummary> onlyInBefore = new ArrayList<>();
+        for (PhaseSummary b : before.phases()) {
+            PhaseSummary a = counterpart(b, after);
+            if (a == null) {
+                onlyInBefore.add(b);
+            } else {
+                pairs.add(new Pair(b, a));
+            }
+        }
+        List<PhaseSummary> onlyInAfter = after.phases().stream().filter(a -> counterpart(a, before) == null).toList();
+        return new RunComparison(before, after, List.copyOf(pairs), List.copyOf(onlyInBefore), onlyInAfter);
+    }
+
+    /** {@code phase}'s counterpart in {@code other}: the phase of the same number and kind, or null. */
+    public static PhaseSummary counterpart(PhaseSummary phase, RunSummary other) {
+        return other.phases().stream().filter(p -> p.index() == phase.index() && p.kind().equals(phase.kind()))
+                .findFirst().orElse(null);
+    }
+
+    /** The cluster's mean CPU over a phase: the mean of its nodes' means, in % of one core; NaN without samples. */
+    public static double clusterMeanCpu(PhaseSummary phase) {
+        return phase.nodes().stream().filter(n -> n.samples() > n.unreachable())
+                .mapToDouble(NodeSummary::meanCpuPercent).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,167 @@
+package io.upgradelab.reports.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.reports.JournalFile;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A run over time, as the report's charts draw it: series of seconds since the run started, the
+ * phases as bands and the upgrade and fault events as marks. Read from the journal alone, the way
+ * {@link io.upgradelab.reports.RunSummaries} reads it, so the charts and the tables agree.
+ *
+ * @param instances per node, the instances it listed; last, "expected": what the fleet and the
+ *                  demo providers had registered
+ * @param cpu       per node, its CPU in % of one core
+ * @param outcomes  the probe's calls per second by outcome
+ * @param latency   the probe's latency percentiles per second, in ms from the intended start
+ */
+public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Series> instances, List<Series> cpu,
+                          List<Series> outcomes, List<Series> latency) {
+
+    /** The series name of the registered count among {@link #instances}. */
+    public static final String EXPECTED = "expected";
+
+    /** One value at a time, in seconds since the run started; NaN where there was none (a gap). */
+    public record Point(double seconds, double value) {
+    }
+
+    /** A named line of a chart. */
+    public record Series(String name, List<Point> points) {
+    }
+
+    /** A phase from its start to its end (the journal's last line for a phase a kill cut short). */
+    public record PhaseBand(int index, String title, double from, double to) {
+    }
+
+    /**
+     * Something done to the system under test: an upgrade step, a client batch, a fault.
+     *
+     * @param number its place among the run's events, as the charts mark it
+     */
+    public record Event(int number, double seconds, int phase, String what) {
+    }
+
+    /** The timeline of {@code journal}. */
+    public static RunTimeline of(JournalFile journal) {
+        Instant start = Instant.parse(journal.lines().get(0).path("time").asText());
+        return new RunTimeline(phases(journal), events(journal), instances(journal), cpu(journal),
+                probe(journal, start, RunTimeline::outcomesOf), probe(journal, start, RunTimeline::latencyOf));
+    }
+
+    private static List<PhaseBand> phases(JournalFile journal) {
+        double last = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
+        Map<Integer, Double> ends = new TreeMap<>();
+        journal.ofType("phaseEnded").forEach(l -> ends.put(l.path("index").asInt(), l.path("elapsed").asDouble()));
+        List<PhaseBand> bands = new ArrayList<>();
+        for (JsonNode begin : journal.ofType("phaseStarted")) {
+            int index = begin.path("index").asInt();
+            bands.add(new PhaseBand(index, begin.path("title").asText(), begin.path("elapsed").asDouble(),
+                    ends.getOrDefault(index, last)));
+        }
+        return List.copyOf(bands);
+    }
+
+    private static List<Event> events(JournalFile journal) {
+        List<Event> events = new ArrayList<>();
+        for (JsonNode line : journal.lines()) {
+            String what = EventWording.of(line);
+            if (what != null) {
+                events.add(new Event(events.size() + 1, line.path("elapsed").asDouble(), line.path("phase").asInt(),
+                        what));
+            }
+        }
+        return List.copyOf(events);
+    }
+
+    private static List<Series> instances(JournalFile journal) {
+        Map<String, List<Point>> byNode = perNode(journal.samples("nodeCounts"), "instances");
+        List<Point> expected = new ArrayList<>();
+        for (JsonNode sample : journal.samples("fleet")) {
+            int registered = sample.path("demoProvidersAlive").asInt();
+            for (JsonNode count : sample.path("fleet").path("providers")) {
+                registered += count.asInt();
+            }
+            expected.add(new Point(sample.path("elapsed").asDouble(), registered));
+        }
+        List<Series> series = named(byNode);
+        series.add(new Series(EXPECTED, List.copyOf(expected)));
+        return List.copyOf(series);
+    }
+
+    private static List<Series> cpu(JournalFile journal) {
+        return List.copyOf(named(perNode(journal.samples("nodeResources"), "cpuPercent")));
+    }
+
+    /**
+     * "node N" to its values of {@code field}; where a node was unreachable or missing from a sample
+     * its value is {@link Double#NaN}, so its line breaks there rather than bridging the gap.
+     */
+    private static Map<String, List<Point>> perNode(List<JsonNode> samples, String field) {
+        Map<Integer, List<Point>> byNode = new TreeMap<>();
+        samples.forEach(sample -> sample.path("nodes").forEach(node ->
+                byNode.putIfAbsent(node.path("node").asInt(), new ArrayList<>())));
+        for (JsonNode sample : samples) {
+            Map<Integer, Double> values = new TreeMap<>();
+            for (JsonNode node : sample.path("nodes")) {
+                if (node.has(field) && node.path("reachable").asBoolean(true)) {
+                    values.put(node.path("node").asInt(), node.path(field).asDouble());
+                }
+            }
+            byNode.forEach((node, points) -> points.add(new Point(sample.path("elapsed").asDouble(),
+                    values.getOrDefault(node, Double.NaN))));
+        }
+        Map<String, List<Point>> named = new LinkedHashMap<>();
+        byNode.forEach((node, points) -> named.put("node " + node, points));
+        return named;
+    }
+
+    /** The probe's seconds, placed by when each second ended, not by when the runner copied it. */
+    private static List<Series> probe(JournalFile journal, Instant start,
+                                      java.util.function.Function<JsonNode, Map<String, Double>> values) {
+        Map<String, List<Point>> series = new LinkedHashMap<>();
+        for (JsonNode line : journal.ofType("probe")) {
+            JsonNode second = line.path("second");
+            if (!second.hasNonNull("time")) {
+                continue;
+            }
+            double at = Duration.between(start, Instant.parse(second.path("time").asText())).toMillis() / 1000.0;
+            values.apply(second).forEach((name, value) ->
+                    series.computeIfAbsent(name, k -> new ArrayList<>()).add(new Point(at, value)));
+        }
+        return List.copyOf(named(series));
+    }
+
+    private static Map<String, Double> outcomesOf(JsonNode second) {
+        JsonNode calls = second.path("calls");
+        Map<String, Double> values = new LinkedHashMap<>();
+        values.put("success", calls.path("success").asDouble());
+        values.put("no provider", calls.path("noProvider").asDouble());
+        values.put("timeout", calls.path("timeout").asDouble());
+        values.put("network", calls.path("network").asDouble());
+        values.put("other", calls.path("other").asDouble());
+        return values;
+    }
+
+    private static Map<String, Double> latencyOf(JsonNode second) {
+        JsonNode ms = second.path("latencyMs");
+        Map<String, Double> values = new LinkedHashMap<>();
+        if (ms.path("count").asLong() > 0) {
+            for (String percentile : List.of("p50", "p90", "p99", "max")) {
+                values.put(percentile, ms.path(percentile).asDouble());
+            }
+        }
+        return values;
+    }
+
+    private static List<Series> named(Map<String, List<Point>> points) {
+        List<Series> series = new ArrayList<>();
+        points.forEach((name, list) -> series.add(new Series(name, List.copyOf(list))));
+        return series;
+    }
+}

@@ -1,0 +1,80 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.reports.CompareMarkdown;
+import io.upgradelab.reports.JournalFile;
+import io.upgradelab.reports.RunComparison;
+import io.upgradelab.reports.RunSummaries;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.runner.LabException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code upgrade-lab compare}: two runs side by side, the "before" (a baseline) and the "after",
+ * phase by phase with the change in each figure, for the pull request that upgrades.
+ */
+@Command(name = "compare", sortOptions = false,
+        description = {"Compare two runs phase by phase: before, after and the change.",
+                "Phases pair up by number when they are of the same kind (two runs of one experiment file do);"
+                        + " phases without a counterpart are listed. Per phase: seconds, flapping events, cluster"
+                        + " mean CPU and the worst node's CPU p95, probe success %, no-provider errors, latency p99."
+                        + " Prints Markdown; --out also writes it, as compare.md. Killed runs are compared up to"
+                        + " their last whole journal line."},
+        footer = {"", "Examples:",
+                "  upgrade-lab compare runs/on-1.4.1 runs/on-2.0.4",
+                "  upgrade-lab compare runs/before runs/after --out build/upgrade-comparison",
+                "", "Exit codes: 0 compared, 2 a run directory without a journal (or not one), 1 not written."})
+final class CompareCommand implements Callable<Integer> {
+
+    /** The comparison's file name under --out. */
+    static final String FILE_NAME = "compare.md";
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
+
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "The before run's directory (or journal).")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", description = "The after run's directory (or journal).")
+    Path after;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write the comparison there, as " + FILE_NAME + ".")
+    Path out;
+
+    @Override
+    public Integer call() {
+        String markdown = CompareMarkdown.render(RunComparison.of(summary(before), summary(after)));
+        spec.commandLine().getOut().print(markdown);
+        spec.commandLine().getOut().flush();
+        if (out != null) {
+            try {
+                Files.createDirectories(out);
+                spec.commandLine().getErr().println("upgrade-lab: wrote "
+                        + Files.writeString(out.resolve(FILE_NAME), markdown));
+            } catch (IOException e) {
+                throw new LabException(LabException.FAILED, "cannot write " + out.resolve(FILE_NAME) + ": " + e);
+            }
+        }
+        return 0;
+    }
+
+    private static RunSummary summary(Path run) {
+        try {
+            return RunSummaries.of(JournalFile.read(run));
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw LabException.invalidInput(e.getMessage());
+        }
+    }
+}
