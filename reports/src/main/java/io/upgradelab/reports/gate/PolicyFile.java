@@ -4,9 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,28 +12,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.upgradelab.reports.yaml.LocatedTree;
 import io.upgradelab.reports.yaml.SourceLines;
+import io.upgradelab.reports.yaml.YamlDocument;
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Reads a policy file (YAML). A mistake is reported as {@code FILE:LINE: field.path: what}, as
  * experiment files' are, at the line of the field itself (or of the criterion a required field is
- * missing from): unknown fields and criterion kinds, missing or ill-typed values, YAML syntax.
+ * missing from): unknown fields and criterion kinds, missing or ill-typed values, and what
+ * {@link YamlDocument} refuses (YAML syntax, a tab in the indentation, a duplicate key, an empty
+ * file, a second document).
  */
 public final class PolicyFile {
 
-    private static final YAMLFactory YAML = YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
     private static final ObjectMapper BINDER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -56,21 +52,19 @@ public final class PolicyFile {
         if (!Files.isRegularFile(file)) {
             throw new InvalidPolicyException(file + ": no such policy file");
         }
-        Map<String, SourceLines.Position> positions = new HashMap<>();
-        JsonNode tree;
-        try (JsonParser parser = YAML.createParser(file.toFile())) {
-            if (parser.nextToken() == null) {
-                throw new InvalidPolicyException(file + ":1: the file is empty: a policy needs name and criteria");
-            }
-            tree = LocatedTree.read(parser, "", positions);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
-            throw new InvalidPolicyException(file + ":" + line + ": YAML syntax: "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+        YamlDocument document;
+        try {
+            document = YamlDocument.parse(Files.readString(file), "the file is empty: a policy needs criteria",
+                    "a second YAML document ('---'): a policy file holds one policy");
+        } catch (YamlDocument.SyntaxException e) {
+            throw new InvalidPolicyException(file + ":" + e.line() + ": " + e.getMessage());
+        } catch (MalformedInputException e) {
+            throw new InvalidPolicyException(file + ": not UTF-8 text");
         } catch (IOException e) {
             throw new InvalidPolicyException(file + ": cannot read: " + e.getMessage());
         }
-        SourceLines lines = new SourceLines(positions);
+        JsonNode tree = document.tree();
+        SourceLines lines = document.lines();
         Policy policy;
         try {
             policy = BINDER.treeToValue(tree, Policy.class);

@@ -99,6 +99,24 @@ class GateTest {
     }
 
     @Test
+    void yamlMistakesAreRefusedAsInExperimentFilesAtTheLineToEdit() throws Exception {
+        Path tab = Files.writeString(dir.resolve("tab.yaml"), "name: t\ncriteria:\n  - kind: flapping\n\t  atMost: 0\n");
+        assertThatThrownBy(() -> PolicyFile.read(tab)).hasMessage(tab + ":4: YAML syntax: a tab in the indentation; indent with spaces");
+
+        Path twice = Files.writeString(dir.resolve("twice.yaml"), "name: a\nname: b\ncriteria: []\n");
+        assertThatThrownBy(() -> PolicyFile.read(twice)).hasMessageStartingWith(twice + ":2: duplicate field 'name' (first set on line 1)");
+
+        Path second = Files.writeString(dir.resolve("second.yaml"), "criteria:\n  - kind: flapping\n    atMost: 0\n---\nname: x\n");
+        assertThatThrownBy(() -> PolicyFile.read(second)).hasMessageStartingWith(second + ":5: a second YAML document");
+
+        Path blank = Files.writeString(dir.resolve("blank.yaml"), "# nothing yet\n");
+        assertThatThrownBy(() -> PolicyFile.read(blank)).hasMessage(blank + ":1: the file is empty: a policy needs criteria");
+
+        Path latin1 = Files.write(dir.resolve("latin1.yaml"), "name: gr\u00fcn\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> PolicyFile.read(latin1)).hasMessage(latin1 + ": not UTF-8 text");
+    }
+
+    @Test
     void aPhaseNameThatMatchesNothingFailsTheCriterionInsteadOfPassingOnNoEvidence() throws Exception {
         Path typo = Files.writeString(dir.resolve("typo.yaml"), """
                 name: "typo\\u0001"

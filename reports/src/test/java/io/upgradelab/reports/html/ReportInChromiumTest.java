@@ -42,6 +42,7 @@ class ReportInChromiumTest {
         try {
             assertThat(chromium.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)).as("Chromium ended").isTrue();
         } finally {
+            chromium.descendants().forEach(ProcessHandle::destroyForcibly);   // its renderer and GPU processes
             chromium.destroyForcibly();
         }
 
