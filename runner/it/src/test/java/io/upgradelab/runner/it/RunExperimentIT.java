@@ -87,10 +87,13 @@ class RunExperimentIT {
         assertThat(journal.ofType("probe").stream().mapToLong(p -> p.path("second").path("calls")
                 .path("scheduled").asLong()).sum()).isEqualTo(scheduled);
 
-        // the run's summaries, written at its end: a row per phase
+        // the run's summaries and report, written at its end: a row per phase, and the four charts
         assertThat(runDirectory.resolve("summary.json")).exists();
         assertThat(Files.readString(runDirectory.resolve("summary.md")).lines()
                 .filter(l -> l.matches("\\| \\d+ \\|.*"))).hasSize(phases);
+        String html = Files.readString(runDirectory.resolve("report.html"));
+        assertThat(html.split("<img src=\"data:image/svg\\+xml;base64,", -1)).hasSize(5);
+        assertThat(html).contains("node 1 up on 2.0.4");
 
         assertThat(Processes.using(runDirectory)).isEmpty();
     }
