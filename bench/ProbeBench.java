@@ -32,25 +32,31 @@ public class ProbeBench {
         List<ProbeSummary> summaries = new ArrayList<>();
         List<String[]> floors = new ArrayList<>();
         List<Double> steals = new ArrayList<>();
+        List<String> nicenesses = new ArrayList<>();
         try (LocalCluster cluster = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()),
                 System.out::println)) {
             String servers = cluster.localNodes().stream().map(LocalNode::address).collect(Collectors.joining(","));
             int port = LocalClusterSpec.firstFreePort(1, 28100);
-            String providerGeneration = generations.contains("2x") ? "2x" : "1x";
+            String providerGeneration = generations.stream().anyMatch(g -> g.startsWith("2x")) ? "2x" : "1x";
             try (DemoProviderProcess provider = DemoProviderProcess.start(providerGeneration, servers, port, "demo",
                     work.resolve("provider"), System.out::println)) {
-                for (String generation : generations) {
+                for (String run : generations) {
+                    // "1x" or "1x@0": a generation, at the probe's own niceness or at the one given
+                    String generation = run.split("@")[0];
+                    String niceness = run.contains("@") ? run.split("@")[1] : String.valueOf(-10);
+                    System.setProperty(ProbeProcess.NICENESS_PROPERTY, niceness);
+                    nicenesses.add(niceness);
                     ProbeOptions options = new ProbeOptions(generation, rate, ProbeOptions.DEFAULT_TIMEOUT,
                             Duration.ofSeconds(seconds));
-                    try (ProbeProcess probe = ProbeProcess.start(options, servers, work.resolve("probe-" + generation),
+                    try (ProbeProcess probe = ProbeProcess.start(options, servers, work.resolve("probe-" + summaries.size() + "-" + generation),
                             System.out::println)) {
                         long[] cpuBefore = cpuTicks();
-                        Process floor = startFloor(seconds, rate, work.resolve("floor-" + generation + ".txt"));
+                        Process floor = startFloor(seconds, rate, niceness, work.resolve("floor-" + summaries.size() + ".txt"));
                         probe.awaitExit(Duration.ofSeconds(seconds + 60));
                         floor.waitFor();
                         steals.add(stealPercent(cpuBefore, cpuTicks()));
                         summaries.add(probe.summary());
-                        floors.add(Files.readString(work.resolve("floor-" + generation + ".txt")).trim().split(" "));
+                        floors.add(Files.readString(work.resolve("floor-" + (summaries.size() - 1) + ".txt")).trim().split(" "));
                     }
                 }
             }
@@ -58,12 +64,12 @@ public class ProbeBench {
         System.out.println();
         System.out.printf("probe on %s x%d, %d s at %.0f calls/s, one demo provider; goals: rate within 1%%, "
                 + "lag p99 <= 5 ms, CPU <= 10%% of one core%n", version, nodes, seconds, rate);
-        System.out.printf("%-36s %9s %9s %7s %9s %9s %9s %9s %9s %7s %8s %6s%n", "CLIENT", "SCHEDULED", "RATE/S",
+        System.out.printf("%-36s %4s %9s %9s %7s %9s %9s %9s %9s %9s %7s %8s %6s%n", "CLIENT", "NICE", "SCHEDULED", "RATE/S",
                 "RATIO", "LAG_P99", "LAG_MAX", "FLOOR_P99", "LAT_P50", "LAT_P99", "CPU%", "SUCCESS%", "STEAL%");
         for (int i = 0; i < summaries.size(); i++) {
             ProbeSummary s = summaries.get(i);
-            System.out.printf("%-36s %9d %9.3f %7.4f %6.2f ms %6.2f ms %6.2f ms %6.2f ms %6.2f ms %7.1f %8.2f %6.1f%n",
-                    s.client(), s.totals().scheduled(), s.achievedRate(), s.achievedRate() / s.targetRate(),
+            System.out.printf("%-36s %4s %9d %9.3f %7.4f %6.2f ms %6.2f ms %6.2f ms %6.2f ms %6.2f ms %7.1f %8.2f %6.1f%n",
+                    s.client(), nicenesses.get(i), s.totals().scheduled(), s.achievedRate(), s.achievedRate() / s.targetRate(),
                     s.lagMs().p99(), s.lagMs().max(), Double.parseDouble(floors.get(i)[2]), s.latencyMs().p50(),
                     s.latencyMs().p99(), s.cpuPercent(), 100.0 * s.totals().success() / Math.max(1, s.totals().scheduled()),
                     steals.get(i));
@@ -74,10 +80,10 @@ public class ProbeBench {
     }
 
     /** The bare timer beside the probe, at the probe's priority; it writes its figures to {@code out}. */
-    private static Process startFloor(int seconds, double rate, Path out) throws java.io.IOException {
+    private static Process startFloor(int seconds, double rate, String niceness, Path out) throws java.io.IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String source = Path.of(System.getProperty("upgradelab.home"), "bench", "WakeupFloor.java").toString();
-        return new ProcessBuilder("nice", "-n", "-10", java, "-XX:+UseSerialGC", source, Integer.toString(seconds),
+        return new ProcessBuilder("nice", "-n", niceness, java, "-XX:+UseSerialGC", source, Integer.toString(seconds),
                 Double.toString(rate)).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
     }

@@ -22,7 +22,7 @@ record PhaseSelection(List<String> names) {
     /** A failing verdict when a name matches no phase of {@code run}, or nothing is selected; else null. */
     Verdict refusal(String criterion, RunSummary run) {
         List<String> unmatched = names.stream().filter(n -> run.phases().stream()
-                .noneMatch(p -> n.equals(String.valueOf(p.index())) || n.equals(p.kind()))).toList();
+                .noneMatch(p -> names(n, p.index(), p.kind()))).toList();
         if (!unmatched.isEmpty()) {
             return new Verdict(criterion, false, "no phase of the run is " + String.join(", ", unmatched)
                     + " (phases are named by their number in the report, from 1, or by kind)");
@@ -31,7 +31,12 @@ record PhaseSelection(List<String> names) {
     }
 
     private boolean includes(PhaseSummary phase) {
-        return names.isEmpty() || names.contains(String.valueOf(phase.index())) || names.contains(phase.kind());
+        return names.isEmpty() || names.stream().anyMatch(n -> names(n, phase.index(), phase.kind()));
+    }
+
+    /** Whether {@code name} names the phase numbered {@code index} (from 1) of {@code kind}. */
+    static boolean names(String name, int index, String kind) {
+        return name.equals(String.valueOf(index)) || name.equals(kind);
     }
 
     /** " in phases 9, 13" / " in every phase" */

@@ -37,9 +37,12 @@ public final class TimelineCharts {
     static final int HEIGHT = 320;
     private static final Color[] BANDS = {new Color(0x1f, 0x77, 0xb4, 22), new Color(0xff, 0x7f, 0x0e, 22)};
     private static final Color EVENT = new Color(0x55, 0x55, 0x55, 160);
-    private static final Map<String, Color> OUTCOME_COLOURS = Map.of("success", new Color(0x2c, 0xa0, 0x2c),
+    /** Series drawn in the same colour wherever they appear; the rest (the nodes) take JFreeChart's own. */
+    private static final Map<String, Color> COLOURS = Map.of("success", new Color(0x2c, 0xa0, 0x2c),
             "no provider", new Color(0xd6, 0x27, 0x28), "timeout", new Color(0xff, 0x7f, 0x0e),
-            "network", new Color(0x94, 0x67, 0xbd), "other", new Color(0x7f, 0x7f, 0x7f));
+            "network", new Color(0x94, 0x67, 0xbd), "other", new Color(0x7f, 0x7f, 0x7f),
+            "p50", new Color(0x1f, 0x77, 0xb4), "p90", new Color(0x17, 0xbe, 0xcf), "p99", new Color(0xff, 0x7f, 0x0e),
+            "max", new Color(0xd6, 0x27, 0x28));
     private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 9);
 
     private TimelineCharts() {
@@ -64,12 +67,7 @@ public final class TimelineCharts {
 
     /** The probe's calls per second by outcome: anything but success is what users would feel. */
     public static String outcomes(RunTimeline timeline) {
-        JFreeChart chart = chart("Probe calls per second by outcome", "calls/s", timeline.outcomes(), timeline, false);
-        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) chart.getXYPlot().getRenderer();
-        for (int i = 0; i < timeline.outcomes().size(); i++) {
-            renderer.setSeriesPaint(i, OUTCOME_COLOURS.getOrDefault(timeline.outcomes().get(i).name(), Color.GRAY));
-        }
-        return svg(chart);
+        return svg(chart("Probe calls per second by outcome", "calls/s", timeline.outcomes(), timeline, false));
     }
 
     /** The probe's latency percentiles per second, from each call's intended start, on a log scale. */
@@ -106,6 +104,12 @@ public final class TimelineCharts {
         XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
         renderer.setAutoPopulateSeriesStroke(false);
         renderer.setDrawSeriesLineAsPath(true);   // one SVG path a series, not an element a segment
+        for (int i = 0; i < series.size(); i++) {
+            Color colour = COLOURS.get(series.get(i).name());
+            if (colour != null) {
+                renderer.setSeriesPaint(i, colour);
+            }
+        }
         mark(plot, timeline);
         return chart;
     }

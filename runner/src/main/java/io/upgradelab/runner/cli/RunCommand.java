@@ -10,6 +10,7 @@ import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.phase.Phase;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +75,13 @@ final class RunCommand implements Callable<Integer> {
         GateCommand.checkBaseline(policy, baseline);
         valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
         Experiment experiment = valid.experiment();
+        if (policy != null) {
+            List<String> unknown = policy.phaseNamesMatchingNone(experiment.phases().stream().map(Phase::kind).toList());
+            if (!unknown.isEmpty()) {
+                throw LabException.invalidInput(gate + ": phases " + unknown + " name no phase of " + experiment.name()
+                        + " (phases are named by number, 1 to " + experiment.phases().size() + ", or by kind)");
+            }
+        }
         Path runDirectory = out != null ? out.toAbsolutePath().normalize()
                 : LabHome.defaultRunsDirectory().resolve(experiment.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));

@@ -77,4 +77,21 @@ class GateCommandTest {
                 .isZero();
         assertThat(cli.out()).contains("PASS  cluster mean CPU at most 1.1 x the baseline's in every phase: highest x1.00");
     }
+
+    @Test
+    void runRefusesAPolicyNamingAPhaseTheExperimentDoesNotHaveBeforeStartingAnything() throws Exception {
+        Path policy = Files.writeString(dir.resolve("typo.yaml"), """
+                criteria:
+                  - kind: noProviderErrors
+                    atMost: 0
+                    phases: [rollingClientUpgarde, 14, 15]
+                """);
+
+        assertThat(cli.run("run", ROOT.resolve("experiments/nacos-1x-to-2x-ci.yaml").toString(), "--gate",
+                policy.toString(), "--out", dir.resolve("never").toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains(policy + ": phases [rollingClientUpgarde, 15] name no phase of nacos-1x-to-2x-ci"
+                + " (phases are named by number, 1 to 14, or by kind)");
+        assertThat(dir.resolve("never")).doesNotExist();
+    }
 }
