@@ -57,7 +57,7 @@ public final class CompareMarkdown {
 
     private static String headline(RunSummary run) {
         return SummaryMarkdown.escape(run.experiment()) + ", " + SummaryMarkdown.escape(run.outcome()) + " in "
-                + PhaseTable.duration(run.seconds()) + ", started " + SummaryMarkdown.escape(run.started());
+                + SummaryText.duration(run.seconds()) + ", started " + SummaryMarkdown.escape(run.started());
     }
 
     private static void unmatched(StringBuilder md, String heading, List<PhaseSummary> phases) {

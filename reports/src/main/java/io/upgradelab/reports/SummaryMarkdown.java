@@ -1,7 +1,5 @@
 package io.upgradelab.reports;
 
-import io.upgradelab.reports.RunSummary.Latency;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -17,40 +15,28 @@ public final class SummaryMarkdown {
 
     public static String render(RunSummary run) {
         StringBuilder md = new StringBuilder();
-        md.append("## ").append(escape(run.experiment())).append(": ").append(escape(run.outcome()))
-                .append(" in ").append(PhaseTable.duration(run.seconds())).append(" (scale ")
-                .append(BigDecimal.valueOf(run.scale()).stripTrailingZeros().toPlainString())
-                .append(")\n\n");
+        md.append("## ").append(escape(SummaryText.headline(run))).append("\n\n");
         if (!run.complete()) {
             md.append("**Incomplete:** the journal ends without a runEnded line (the run was killed); ")
                     .append("everything up to its last line is below.\n\n");
         }
-        md.append("Probe: ").append(run.probe().scheduled()).append(" calls, ")
-                .append(PhaseTable.number(run.probe().successPercent())).append("% successful, ")
-                .append(run.probe().noProvider()).append(" no provider, ").append(run.probe().timeout())
-                .append(" timeout, ").append(run.probe().network()).append(" network, ").append(run.probe().other())
-                .append(" other").append(latencyText(run.latency())).append(".\n\n");
-        table(md, PhaseTable.rows(run));
-        md.append('\n').append(PhaseTable.FOOTNOTE).append('\n');
+        md.append(SummaryText.probeSentence(run)).append("\n\n");
+        table(md, SummaryText.rows(run));
+        md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
         return md.toString();
     }
 
-    private static void table(StringBuilder md, List<List<PhaseTable.Cell>> rows) {
-        md.append(PhaseTable.COLUMNS.stream().map(c -> " " + c.name() + " ").collect(Collectors.joining("|", "|", "|\n")));
-        md.append(PhaseTable.COLUMNS.stream().map(c -> switch (c.align()) {
+    private static void table(StringBuilder md, List<List<SummaryText.Cell>> rows) {
+        md.append(SummaryText.COLUMNS.stream().map(c -> " " + c.name() + " ").collect(Collectors.joining("|", "|", "|\n")));
+        md.append(SummaryText.COLUMNS.stream().map(c -> switch (c.align()) {
             case LEFT -> "---";
             case CENTER -> ":-:";
             case RIGHT -> "--:";
         }).collect(Collectors.joining("|", "|", "|\n")));
-        for (List<PhaseTable.Cell> row : rows) {
+        for (List<SummaryText.Cell> row : rows) {
             md.append(row.stream().map(c -> " " + (c.alarming() ? "**" + escape(c.text()) + "**" : escape(c.text())) + " ")
                     .collect(Collectors.joining("|", "|", "|\n")));
         }
-    }
-
-    private static String latencyText(Latency latency) {
-        return latency == null ? "" : "; latency p50 " + PhaseTable.ms(latency.p50()) + " ms, p99 " + PhaseTable.ms(latency.p99())
-                + " ms, max " + PhaseTable.ms(latency.max()) + " ms";
     }
 
     /** Journal text in a table cell: no cell breaks, no markup, no HTML. */

@@ -24,13 +24,12 @@ import static j2html.TagCreator.thead;
 import static j2html.TagCreator.title;
 import static j2html.TagCreator.tr;
 
-import io.upgradelab.reports.PhaseTable;
+import io.upgradelab.reports.SummaryText;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import j2html.tags.DomContent;
 import j2html.tags.specialized.TableTag;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -62,8 +61,7 @@ public final class HtmlReport {
 
     /** The page for {@code run}, with the charts of {@code timeline} (both read from the same journal). */
     public static String render(RunSummary run, RunTimeline timeline) {
-        String heading = run.experiment() + ": " + run.outcome() + " in " + PhaseTable.duration(run.seconds())
-                + " (scale " + BigDecimal.valueOf(run.scale()).stripTrailingZeros().toPlainString() + ")";
+        String heading = SummaryText.headline(run);
         return document(html(
                 head(meta().withCharset("utf-8"), title(heading), style(rawHtml(CSS))),
                 body(
@@ -72,10 +70,10 @@ public final class HtmlReport {
                         iff(!run.complete(), p(strong("Incomplete: "), text("the journal ends without a runEnded "
                                 + "line (the run was killed); everything up to its last line is below."))
                                 .withClass("warning")),
-                        p(probeSentence(run)).withId("probe"),
+                        p(SummaryText.probeSentence(run)).withId("probe"),
                         h2("Phases"),
                         phases(run),
-                        p(PhaseTable.FOOTNOTE).withClass("note"),
+                        p(SummaryText.FOOTNOTE).withClass("note"),
                         h2("Over time"),
                         p("Shaded bands are the phases, numbered as in the table; thin lines marked E1, E2, ... are "
                                 + "the events listed below.").withClass("note"),
@@ -93,24 +91,14 @@ public final class HtmlReport {
                                 + ".").withClass("note"))));
     }
 
-    private static String probeSentence(RunSummary run) {
-        RunSummary.ProbeOutcomes probe = run.probe();
-        String text = "Probe: " + probe.scheduled() + " calls, " + PhaseTable.number(probe.successPercent())
-                + "% successful, " + probe.noProvider() + " no provider, " + probe.timeout() + " timeout, "
-                + probe.network() + " network, " + probe.other() + " other";
-        return run.latency() == null ? text + "." : text + "; latency p50 " + PhaseTable.ms(run.latency().p50())
-                + " ms, p99 " + PhaseTable.ms(run.latency().p99()) + " ms, max " + PhaseTable.ms(run.latency().max())
-                + " ms.";
-    }
-
     private static TableTag phases(RunSummary run) {
         return table(
-                thead(tr(each(PhaseTable.COLUMNS, column -> th(column.name())))),
-                tbody(each(PhaseTable.rows(run), row -> {
+                thead(tr(each(SummaryText.COLUMNS, column -> th(column.name())))),
+                tbody(each(SummaryText.rows(run), row -> {
                     List<DomContent> cells = new ArrayList<>();
                     for (int i = 0; i < row.size(); i++) {
-                        PhaseTable.Cell cell = row.get(i);
-                        String align = PhaseTable.COLUMNS.get(i).align().name().toLowerCase(Locale.ROOT);
+                        SummaryText.Cell cell = row.get(i);
+                        String align = SummaryText.COLUMNS.get(i).align().name().toLowerCase(Locale.ROOT);
                         cells.add(td(cell.text()).withClass(cell.alarming() ? align + " alarm" : align));
                     }
                     return tr(cells.toArray(DomContent[]::new));
@@ -136,10 +124,10 @@ public final class HtmlReport {
             for (NodeSummary n : phase.nodes()) {
                 rows.add(tr(td(Integer.toString(phase.index())).withClass("right"), td(Integer.toString(n.node())),
                         right(n.samples()), right(n.unreachable()), right(n.minInstances()), right(n.maxInstances()),
-                        right(PhaseTable.number(n.meanInstances())), td(Integer.toString(n.belowSamples()))
+                        right(SummaryText.number(n.meanInstances())), td(Integer.toString(n.belowSamples()))
                                 .withClass(n.belowSamples() > 0 ? "right alarm" : "right"),
-                        right(n.drops()), right(n.recoveries()), right(PhaseTable.number(n.meanCpuPercent())),
-                        right(PhaseTable.number(n.p95CpuPercent())), right(PhaseTable.number(n.maxCpuPercent())),
+                        right(n.drops()), right(n.recoveries()), right(SummaryText.number(n.meanCpuPercent())),
+                        right(SummaryText.number(n.p95CpuPercent())), right(SummaryText.number(n.maxCpuPercent())),
                         right(n.maxRssMiB())));
             }
         }

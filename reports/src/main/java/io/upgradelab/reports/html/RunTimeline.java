@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * A run over time, as the report's charts draw it: series of seconds since the run started, the
@@ -123,7 +124,7 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
 
     /** The probe's seconds, placed by when each second ended, not by when the runner copied it. */
     private static List<Series> probe(JournalFile journal, Instant start,
-                                      java.util.function.Function<JsonNode, Map<String, Double>> values) {
+                                      Function<JsonNode, Map<String, Double>> values) {
         Map<String, List<Point>> series = new LinkedHashMap<>();
         for (JsonNode line : journal.ofType("probe")) {
             JsonNode second = line.path("second");

@@ -26,7 +26,7 @@ class HtmlReportTest {
     Path dir;
 
     @Test
-    void thePhaseTableHoldsThePhasesFiguresAsTheJournalRecordedThem() throws Exception {
+    void theSummaryTextHoldsThePhasesFiguresAsTheJournalRecordedThem() throws Exception {
         Document page = written(RecordedRuns.ciSizeJournal());
         JournalFile journal = JournalFile.read(RecordedRuns.ciSizeJournal());
         List<JsonNode> ended = journal.ofType("phaseEnded");

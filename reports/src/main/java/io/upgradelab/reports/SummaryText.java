@@ -3,18 +3,20 @@ package io.upgradelab.reports;
 import io.upgradelab.reports.RunSummary.Latency;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The per-phase table every summary shows, in the shape of the published comparison (server
- * version, client version, scale, stability, CPU) followed by what the probe felt (outcomes and
- * latency p50/p75/p90/p99/max). Cells are plain text: each format escapes and emphasises them its
- * own way, so the Markdown and the HTML report cannot disagree on a figure.
+ * What every summary says, as plain text: the headline, the probe's sentence, and the per-phase
+ * table in the shape of the published comparison (server version, client version, scale,
+ * stability, CPU) followed by what the probe felt (outcomes and latency p50/p75/p90/p99/max). Each
+ * format escapes and emphasises it its own way, so the Markdown and the HTML report cannot disagree
+ * on a figure.
  */
-public final class PhaseTable {
+public final class SummaryText {
 
     /** How a column's cells line up. */
     public enum Align { LEFT, CENTER, RIGHT }
@@ -39,7 +41,24 @@ public final class PhaseTable {
             + " sample of the phase; flapping counts the falls below it (a node below from the phase's start counts"
             + " once). Latency runs from each call's intended start.";
 
-    private PhaseTable() {
+    private SummaryText() {
+    }
+
+    /** "nacos-1x-to-2x-ci: completed in 9m (scale 0.02)". */
+    public static String headline(RunSummary run) {
+        return run.experiment() + ": " + run.outcome() + " in " + duration(run.seconds()) + " (scale "
+                + BigDecimal.valueOf(run.scale()).stripTrailingZeros().toPlainString() + ")";
+    }
+
+    /** "Probe: 42877 calls, 100% successful, 0 no provider, ...; latency p50 3.04 ms, p99 30.38 ms, max 239.74 ms." */
+    public static String probeSentence(RunSummary run) {
+        RunSummary.ProbeOutcomes probe = run.probe();
+        String text = "Probe: " + probe.scheduled() + " calls, " + number(probe.successPercent()) + "% successful, "
+                + probe.noProvider() + " no provider, " + probe.timeout() + " timeout, " + probe.network()
+                + " network, " + probe.other() + " other";
+        Latency l = run.latency();
+        return l == null ? text + "." : text + "; latency p50 " + ms(l.p50()) + " ms, p99 " + ms(l.p99()) + " ms, max "
+                + ms(l.max()) + " ms.";
     }
 
     /** One row per phase, cells in {@link #COLUMNS} order. */
