@@ -80,7 +80,7 @@ public final class HtmlReport {
                         chart("instances", TimelineCharts.instances(timeline),
                                 "Instances per node against the registered count"),
                         chart("cpu", TimelineCharts.cpu(timeline), "CPU per node"),
-                        chart("outcomes", TimelineCharts.outcomes(timeline), "Probe calls per second by outcome"),
+                        chart("outcomes", TimelineCharts.outcomes(timeline), "Probe rate and calls per second by outcome"),
                         chart("latency", TimelineCharts.latency(timeline), "Probe latency percentiles per second"),
                         h2("Events"),
                         events(timeline),

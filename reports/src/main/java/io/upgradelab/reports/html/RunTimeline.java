@@ -19,7 +19,7 @@ import java.util.function.Function;
  * @param instances per node, the instances it listed; last, "expected": what the fleet and the
  *                  demo providers had registered
  * @param cpu       per node, its CPU in % of one core
- * @param outcomes  the probe's calls per second by outcome
+ * @param outcomes  the probe's calls per second: scheduled (its rate), then by outcome
  * @param latency   the probe's latency percentiles per second, in ms from the intended start
  */
 public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Series> instances, List<Series> cpu,
@@ -141,6 +141,7 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     private static Map<String, Double> outcomesOf(JsonNode second) {
         JsonNode calls = second.path("calls");
         Map<String, Double> values = new LinkedHashMap<>();
+        values.put("scheduled", calls.path("scheduled").asDouble());   // the rate the probe kept, whatever answered
         values.put("success", calls.path("success").asDouble());
         values.put("no provider", calls.path("noProvider").asDouble());
         values.put("timeout", calls.path("timeout").asDouble());

@@ -16,6 +16,7 @@ import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -38,11 +39,12 @@ public final class TimelineCharts {
     private static final Color[] BANDS = {new Color(0x1f, 0x77, 0xb4, 22), new Color(0xff, 0x7f, 0x0e, 22)};
     private static final Color EVENT = new Color(0x55, 0x55, 0x55, 160);
     /** Series drawn in the same colour wherever they appear; the rest (the nodes) take JFreeChart's own. */
-    private static final Map<String, Color> COLOURS = Map.of("success", new Color(0x2c, 0xa0, 0x2c),
-            "no provider", new Color(0xd6, 0x27, 0x28), "timeout", new Color(0xff, 0x7f, 0x0e),
-            "network", new Color(0x94, 0x67, 0xbd), "other", new Color(0x7f, 0x7f, 0x7f),
-            "p50", new Color(0x1f, 0x77, 0xb4), "p90", new Color(0x17, 0xbe, 0xcf), "p99", new Color(0xff, 0x7f, 0x0e),
-            "max", new Color(0xd6, 0x27, 0x28));
+    private static final Map<String, Color> COLOURS = Map.ofEntries(Map.entry("scheduled", Color.BLACK),
+            Map.entry("success", new Color(0x2c, 0xa0, 0x2c)),
+            Map.entry("no provider", new Color(0xd6, 0x27, 0x28)), Map.entry("timeout", new Color(0xff, 0x7f, 0x0e)),
+            Map.entry("network", new Color(0x94, 0x67, 0xbd)), Map.entry("other", new Color(0x7f, 0x7f, 0x7f)),
+            Map.entry("p50", new Color(0x1f, 0x77, 0xb4)), Map.entry("p90", new Color(0x17, 0xbe, 0xcf)),
+            Map.entry("p99", new Color(0xff, 0x7f, 0x0e)), Map.entry("max", new Color(0xd6, 0x27, 0x28)));
     private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 9);
 
     private TimelineCharts() {
@@ -65,9 +67,12 @@ public final class TimelineCharts {
         return svg(chart("CPU per node", "% of one core", timeline.cpu(), timeline, false));
     }
 
-    /** The probe's calls per second by outcome: anything but success is what users would feel. */
+    /**
+     * The probe's calls per second: scheduled (its rate, which an open model keeps whatever answers)
+     * and each outcome; anything but success is what users would feel.
+     */
     public static String outcomes(RunTimeline timeline) {
-        return svg(chart("Probe calls per second by outcome", "calls/s", timeline.outcomes(), timeline, false));
+        return svg(chart("Probe rate and calls per second by outcome", "calls/s", timeline.outcomes(), timeline, false));
     }
 
     /** The probe's latency percentiles per second, from each call's intended start, on a log scale. */
@@ -91,6 +96,7 @@ public final class TimelineCharts {
                 PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
         plot.setBackgroundPaint(Color.WHITE);
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);   // later series on top: errors over successes
         plot.setDomainGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
         plot.setRangeGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
         if (logScale) {
