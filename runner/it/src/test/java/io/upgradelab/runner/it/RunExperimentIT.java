@@ -99,13 +99,27 @@ class RunExperimentIT {
     }
 
     /**
+     * True while the run is alive; once it has ended (before its last phase), fails with what it
+     * printed and the journal's last lines, which its temporary directory will not keep.
+     */
+    private static boolean endedEarly(Launcher run, Path journalFile) throws java.io.IOException {
+        if (run.process().isAlive()) {
+            return true;
+        }
+        List<String> lines = (Files.exists(journalFile) ? Files.readAllLines(journalFile) : List.<String>of()).stream()
+                .filter(l -> !l.startsWith("{\"type\":\"probe\"") && !l.startsWith("{\"type\":\"sample\"")).toList();
+        throw new AssertionError("the run ended before its last phase: " + run + "\n--- the journal's last lines but samples\n"
+                + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+    }
+
+    /**
      * Once the last phase runs (2.x providers and demo providers, the 1.x probe's consumer, on 2.0.4),
      * every instance of every service node 1 knows is registered with 127.0.0.1.
      */
     private static void everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(Launcher run, Path journalFile) {
         await().atMost(Duration.ofMinutes(18)).pollInterval(Duration.ofSeconds(2))
-                .failFast("the run ended: " + run, () -> !run.process().isAlive())
-                .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted").stream()
+                .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
+                        && JournalLines.read(journalFile).ofType("phaseStarted").stream()
                         .anyMatch(p -> p.path("index").asInt() == JournalLines.read(journalFile).ofType("runStarted")
                                 .get(0).path("phases").size()));
         String node1 = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address").asText();

@@ -1,0 +1,86 @@
+package io.upgradelab.runner.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.experiment.PlannedState;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each fault's steps, in order, against a recording stand-in for the run and its cluster (the real
+ * nodes are exercised end to end elsewhere): a fault must undo itself and say so in the journal.
+ */
+class FaultsTest {
+
+    private final List<String> steps = new ArrayList<>();
+
+    @Test
+    void everyFaultTheSchemaNamesIsOnTheClassPath() {
+        assertThat(Faults.names()).containsExactly("kill", "pause", "restart");
+    }
+
+    @Test
+    void restartStopsGracefullyWaitsStartsAgainAndRecordsBoth() throws Exception {
+        Faults.named("restart").orElseThrow().inject(run(), 2, Duration.ofSeconds(15));
+
+        assertThat(steps).containsExactly("stopNode [2, GRACEFUL]",
+                "record [fault, {action=stopped, fault=restart, node=2}]", "pause [PT15S]", "startNode [2]",
+                "record [fault, {action=started, fault=restart, node=2}]");
+    }
+
+    @Test
+    void restartIsPlannedAsAGracefulStopTheDowntimeAndAStart() {
+        assertThat(Faults.named("restart").orElseThrow().expectedTime(Duration.ofSeconds(15), "1.4.1"))
+                .isEqualTo(PlannedState.gracefulStopTime("1.4.1").plusSeconds(15).plus(PlannedState.startTime("1.4.1")));
+    }
+
+    @Test
+    void pauseResumesTheNodeEvenWhenTheRunIsStoppedDuringIt() {
+        RunContext stopped = run(new InterruptedException("run stopped"));
+
+        try {
+            Faults.named("pause").orElseThrow().inject(stopped, 3, Duration.ofSeconds(30));
+        } catch (InterruptedException expected) {
+            steps.add("interrupted");
+        }
+
+        assertThat(steps).containsExactly("pauseNode [3]", "record [fault, {action=paused, fault=pause, node=3}]",
+                "pause [PT30S]", "resumeNode [3]", "record [fault, {action=resumed, fault=pause, node=3}]",
+                "interrupted");
+    }
+
+    private RunContext run() {
+        return run(null);
+    }
+
+    /** A run whose cluster and journal record every call; its pause throws {@code onPause} if given. */
+    private RunContext run(InterruptedException onPause) {
+        Backend cluster = (Backend) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Backend.class},
+                (proxy, method, args) -> {
+                    steps.add(method.getName() + " " + Arrays.toString(args));
+                    return null;
+                });
+        return (RunContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {RunContext.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "cluster" -> cluster;
+                    case "record" -> {
+                        steps.add("record [" + args[0] + ", " + new java.util.TreeMap<>((java.util.Map<?, ?>) args[1]) + "]");
+                        yield null;
+                    }
+                    case "pause" -> {
+                        steps.add("pause [" + args[0] + "]");
+                        if (onPause != null) {
+                            throw onPause;
+                        }
+                        yield null;
+                    }
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+}
