@@ -4,7 +4,6 @@ import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.engine.RunContext;
 import io.upgradelab.runner.experiment.PlannedState;
 import java.time.Duration;
-import java.util.Map;
 
 /** A crash: SIGKILL (nothing flushed, no goodbye to peers), down for the duration, then started again. */
 public final class KillNode implements Fault {
@@ -26,10 +25,6 @@ public final class KillNode implements Fault {
 
     @Override
     public void inject(RunContext run, int node, Duration duration) throws InterruptedException {
-        run.cluster().stopNode(node, StopMode.KILL);
-        run.record("fault", Map.of("fault", name(), "node", node, "action", "killed"));
-        run.pause(duration);
-        run.cluster().startNode(node);
-        run.record("fault", Map.of("fault", name(), "node", node, "action", "started"));
+        StopThenStart.inject(run, this, node, duration, StopMode.KILL, "killed");
     }
 }

@@ -4,7 +4,6 @@ import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.engine.RunContext;
 import io.upgradelab.runner.experiment.PlannedState;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * An operator's restart: a graceful stop (SIGTERM: the node says goodbye to its peers and closes
@@ -30,10 +29,6 @@ public final class RestartNode implements Fault {
 
     @Override
     public void inject(RunContext run, int node, Duration duration) throws InterruptedException {
-        run.cluster().stopNode(node, StopMode.GRACEFUL);
-        run.record("fault", Map.of("fault", name(), "node", node, "action", "stopped"));
-        run.pause(duration);
-        run.cluster().startNode(node);
-        run.record("fault", Map.of("fault", name(), "node", node, "action", "started"));
+        StopThenStart.inject(run, this, node, duration, StopMode.GRACEFUL, "stopped");
     }
 }

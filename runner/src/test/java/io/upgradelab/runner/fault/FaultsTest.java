@@ -35,6 +35,14 @@ class FaultsTest {
     }
 
     @Test
+    void killCrashesTheNodeWaitsStartsAgainAndRecordsBoth() throws Exception {
+        Faults.named("kill").orElseThrow().inject(run(), 1, Duration.ofSeconds(5));
+
+        assertThat(steps).containsExactly("stopNode [1, KILL]", "record [fault, {action=killed, fault=kill, node=1}]",
+                "pause [PT5S]", "startNode [1]", "record [fault, {action=started, fault=kill, node=1}]");
+    }
+
+    @Test
     void restartIsPlannedAsAGracefulStopTheDowntimeAndAStart() {
         assertThat(Faults.named("restart").orElseThrow().expectedTime(Duration.ofSeconds(15), "1.4.1"))
                 .isEqualTo(PlannedState.gracefulStopTime("1.4.1").plusSeconds(15).plus(PlannedState.startTime("1.4.1")));
