@@ -1,6 +1,8 @@
 package io.upgradelab.runner.backend;
 
+import io.upgradelab.runner.LabException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the lab does to a Nacos cluster, wherever it runs.
@@ -31,6 +33,23 @@ public interface Backend extends AutoCloseable {
 
     /** Undoes {@link #pauseNode(int)}. */
     void resumeNode(int node);
+
+    /**
+     * Disturbs the packets clients send to a node (delay, loss, partition) until
+     * {@link #restoreNetwork(int)}. A backend that cannot says so with a FAILED {@link LabException}.
+     */
+    default void disturbNetwork(int node, NetworkDisturbance disturbance) {
+        throw new LabException(LabException.FAILED, getClass().getSimpleName() + " cannot disturb the network");
+    }
+
+    /** Undoes {@link #disturbNetwork}; does nothing when the node's network is not disturbed. */
+    default void restoreNetwork(int node) {
+    }
+
+    /** The Nacos user clients must log in as, when the cluster has auth enabled. */
+    default Optional<NacosCredentials> credentials() {
+        return Optional.empty();
+    }
 
     /** CPU and memory of one node now. */
     NodeResources sample(int node);

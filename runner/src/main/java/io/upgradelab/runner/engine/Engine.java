@@ -1,11 +1,10 @@
 package io.upgradelab.runner.engine;
 
 import io.upgradelab.runner.LabException;
-import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.local.ListeningSockets;
-import io.upgradelab.runner.backend.local.LocalCluster;
-import io.upgradelab.runner.backend.local.LocalClusterSpec;
-import io.upgradelab.runner.backend.local.LocalNode;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
@@ -13,7 +12,6 @@ import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
-import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.PhaseTally;
 import io.upgradelab.runner.phase.Phase;
@@ -62,7 +60,7 @@ public final class Engine {
     private volatile String abortReason;
 
     private Journal journal;
-    private LocalCluster cluster;
+    private Backend cluster;
     private DemoProviders demo;
     private FleetProcess fleet;
     private ProbeProcess probe;
@@ -146,13 +144,10 @@ public final class Engine {
         journal.setPhase(0);
         String version = experiment.target().version();
         int nodes = experiment.target().nodes();
-        stage = "set-up: starting " + nodes + " node(s) of Nacos " + version;
-        int firstPort = experiment.target().firstPort() > 0 ? experiment.target().firstPort()
-                : LocalClusterSpec.firstFreePort(nodes, LocalClusterSpec.DEFAULT_FIRST_PORT);
-        LocalClusterSpec spec = new LocalClusterSpec(version, nodes, firstPort, runDirectory.resolve("cluster"),
-                experiment.target().serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
-        cluster = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()), this::say);
-        String servers = cluster.localNodes().stream().map(LocalNode::address).collect(Collectors.joining(","));
+        String backend = experiment.target().backend();
+        stage = "set-up: " + nodes + " node(s) of Nacos " + version + " (" + backend + ")";
+        cluster = Backends.require(backend).open(experiment.target(), runDirectory, this::say);
+        String servers = cluster.nodes().stream().map(NodeStatus::address).collect(Collectors.joining(","));
         journal.append("setUp", Map.of("step", "cluster", "nodes", cluster.nodes()));
         checkStop();
 

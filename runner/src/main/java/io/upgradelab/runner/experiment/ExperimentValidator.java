@@ -1,5 +1,6 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
@@ -41,6 +42,8 @@ public final class ExperimentValidator {
                     + experiment.fleet().providersPerClient() + " per client needs at least as many services (has "
                     + experiment.fleet().services() + ")");
         }
+        Backends.named(experiment.target().backend())
+                .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
         Duration setUp = setUpTime(experiment.target());
         Duration at = setUp;
         List<Timeline.PlannedPhase> planned = new ArrayList<>();
@@ -58,9 +61,13 @@ public final class ExperimentValidator {
     /**
      * Reports each server version the file names (target.version, every rollingServerUpgrade.to)
      * that this build has no distribution of. Returns false, checking nothing, when the build has
-     * laid out none (the distributions are not built).
+     * laid out none (the distributions are not built). Only the local backend runs these
+     * distributions; other backends' versions are images or the user's own upgrade commands.
      */
     public static boolean checkVersions(Experiment experiment, NacosDistributions distributions, Problems problems) {
+        if (!"local".equals(experiment.target().backend())) {
+            return true;
+        }
         List<String> known = distributions.versions();
         if (known.isEmpty()) {
             return false;

@@ -1,6 +1,8 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.phase.FaultPhase;
 import java.time.Duration;
 
 /**
@@ -14,11 +16,24 @@ public interface Fault {
     String name();
 
     /** What it does, for the plan and progress, e.g. "kill node 2 (SIGKILL), start it again after 30 s". */
-    String describe(int node, Duration duration);
+    String describe(FaultPhase spec);
+
+    /**
+     * Reports the phase's fields this fault needs and lacks, or has and would ignore. By default a
+     * fault acts on the node itself and takes neither {@code delay} nor {@code percent}.
+     */
+    default void check(FaultPhase spec, Problems problems) {
+        if (spec.delay() != null) {
+            problems.add("delay", "fault " + name() + " takes no delay (only fault delay does)");
+        }
+        if (spec.percent() != null) {
+            problems.add("percent", "fault " + name() + " takes no percent (only fault loss does)");
+        }
+    }
 
     /** Expected wall time, including bringing the node back, for a node of {@code version}. */
-    Duration expectedTime(Duration duration, String version);
+    Duration expectedTime(FaultPhase spec, String version);
 
-    /** Injects it into {@code node} and undoes it after {@code duration}; returns when the node is back. */
-    void inject(RunContext run, int node, Duration duration) throws InterruptedException;
+    /** Injects it into {@code spec.node()} and undoes it after {@code spec.duration()}; returns when the node is back. */
+    void inject(RunContext run, FaultPhase spec) throws InterruptedException;
 }

@@ -2,6 +2,7 @@ package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.phase.FaultPhase;
 import io.upgradelab.runner.experiment.PlannedState;
 import java.time.Duration;
 
@@ -14,17 +15,17 @@ public final class KillNode implements Fault {
     }
 
     @Override
-    public String describe(int node, Duration duration) {
-        return "kill node " + node + " (SIGKILL), start it again after " + duration.toSeconds() + " s";
+    public String describe(FaultPhase spec) {
+        return "kill node " + spec.node() + " (SIGKILL), start it again after " + spec.duration().toSeconds() + " s";
     }
 
     @Override
-    public Duration expectedTime(Duration duration, String version) {
-        return duration.plus(PlannedState.startTime(version));
+    public Duration expectedTime(FaultPhase spec, String version) {
+        return spec.duration().plus(PlannedState.startTime(version));
     }
 
     @Override
-    public void inject(RunContext run, int node, Duration duration) throws InterruptedException {
-        StopThenStart.inject(run, this, node, duration, StopMode.KILL, "killed");
+    public void inject(RunContext run, FaultPhase spec) throws InterruptedException {
+        StopThenStart.inject(run, this, spec.node(), spec.duration(), StopMode.KILL, "killed");
     }
 }

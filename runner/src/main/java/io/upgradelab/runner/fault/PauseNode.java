@@ -1,6 +1,7 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.phase.FaultPhase;
 import java.time.Duration;
 import java.util.Map;
 
@@ -16,21 +17,22 @@ public final class PauseNode implements Fault {
     }
 
     @Override
-    public String describe(int node, Duration duration) {
-        return "pause node " + node + " (SIGSTOP) for " + duration.toSeconds() + " s";
+    public String describe(FaultPhase spec) {
+        return "pause node " + spec.node() + " (SIGSTOP) for " + spec.duration().toSeconds() + " s";
     }
 
     @Override
-    public Duration expectedTime(Duration duration, String version) {
-        return duration;
+    public Duration expectedTime(FaultPhase spec, String version) {
+        return spec.duration();
     }
 
     @Override
-    public void inject(RunContext run, int node, Duration duration) throws InterruptedException {
+    public void inject(RunContext run, FaultPhase spec) throws InterruptedException {
+        int node = spec.node();
         run.cluster().pauseNode(node);
         run.record("fault", Map.of("fault", name(), "node", node, "action", "paused"));
         try {
-            run.pause(duration);
+            run.pause(spec.duration());
         } finally {
             run.cluster().resumeNode(node);
             run.record("fault", Map.of("fault", name(), "node", node, "action", "resumed"));

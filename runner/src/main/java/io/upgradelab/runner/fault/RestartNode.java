@@ -2,6 +2,7 @@ package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.phase.FaultPhase;
 import io.upgradelab.runner.experiment.PlannedState;
 import java.time.Duration;
 
@@ -18,17 +19,17 @@ public final class RestartNode implements Fault {
     }
 
     @Override
-    public String describe(int node, Duration duration) {
-        return "restart node " + node + " (graceful stop, start again after " + duration.toSeconds() + " s)";
+    public String describe(FaultPhase spec) {
+        return "restart node " + spec.node() + " (graceful stop, start again after " + spec.duration().toSeconds() + " s)";
     }
 
     @Override
-    public Duration expectedTime(Duration duration, String version) {
-        return PlannedState.gracefulStopTime(version).plus(duration).plus(PlannedState.startTime(version));
+    public Duration expectedTime(FaultPhase spec, String version) {
+        return PlannedState.gracefulStopTime(version).plus(spec.duration()).plus(PlannedState.startTime(version));
     }
 
     @Override
-    public void inject(RunContext run, int node, Duration duration) throws InterruptedException {
-        StopThenStart.inject(run, this, node, duration, StopMode.GRACEFUL, "stopped");
+    public void inject(RunContext run, FaultPhase spec) throws InterruptedException {
+        StopThenStart.inject(run, this, spec.node(), spec.duration(), StopMode.GRACEFUL, "stopped");
     }
 }

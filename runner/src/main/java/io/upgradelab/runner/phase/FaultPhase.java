@@ -9,13 +9,19 @@ import io.upgradelab.runner.fault.Fault;
 import io.upgradelab.runner.fault.Faults;
 import java.time.Duration;
 
-/** Injects the {@link Fault} named {@code fault} into {@code node} for {@code for}, then undoes it. */
+/**
+ * Injects the {@link Fault} named {@code fault} into {@code node} for {@code for}, then undoes it.
+ *
+ * @param delay   for {@code fault: delay}, how much later packets to the node arrive; null otherwise
+ * @param percent for {@code fault: loss}, the share of packets dropped; null otherwise
+ */
 @JsonTypeName("fault")
-public record FaultPhase(String fault, int node, @JsonProperty("for") Duration duration) implements Phase {
+public record FaultPhase(String fault, int node, @JsonProperty("for") Duration duration, Duration delay,
+                         Double percent) implements Phase {
 
     @Override
     public String title(PlannedState state) {
-        return Faults.named(fault).map(f -> f.describe(node, duration)).orElse(fault + " node " + node);
+        return Faults.named(fault).map(f -> f.describe(this)).orElse(fault + " node " + node);
     }
 
     @Override
@@ -23,18 +29,19 @@ public record FaultPhase(String fault, int node, @JsonProperty("for") Duration d
         if (Faults.named(fault).isEmpty()) {
             problems.add("fault", "unknown fault '" + fault + "'; known: " + Faults.names());
         }
+        Faults.named(fault).ifPresent(f -> f.check(this, problems));
         if (node < 1 || node > state.nodes()) {
             problems.add("node", "node " + node + " does not exist: the cluster has nodes 1 to " + state.nodes());
             return duration;
         }
-        return Faults.named(fault).map(f -> f.expectedTime(duration, state.nodeVersions().get(node - 1)))
+        return Faults.named(fault).map(f -> f.expectedTime(this, state.nodeVersions().get(node - 1)))
                 .orElse(duration);
     }
 
     @Override
     public void run(RunContext run) throws InterruptedException {
         Fault action = Faults.named(fault).orElseThrow(() -> new PhaseFailure("unknown fault " + fault));
-        run.say(action.describe(node, duration));
-        action.inject(run, node, duration);
+        run.say(action.describe(this));
+        action.inject(run, this);
     }
 }

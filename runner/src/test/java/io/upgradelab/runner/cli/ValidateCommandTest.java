@@ -75,7 +75,7 @@ class ValidateCommandTest {
                 + file + ":7: phases[0].provders: unknown field; did you mean 'providers'? (a rampTo phase has: kind,"
                 + " providers, rate)\n"
                 + file + ":9: phases[1].for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms\n"
-                + file + ":11: phases[2].fault: 'crash' is not one of: kill, pause, restart\n");
+                + file + ":11: phases[2].fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition\n");
     }
 
     @Test

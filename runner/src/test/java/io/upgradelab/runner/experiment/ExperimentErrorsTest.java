@@ -120,7 +120,7 @@ class ExperimentErrorsTest {
     void anUnknownFaultIsAnError() throws IOException {
         String text = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: crash\n    node: 1\n    for: 30s\n");
-        assertThat(errors(text)).containsExactly(file() + ":18: phases[4].fault: 'crash' is not one of: kill, pause, restart");
+        assertThat(errors(text)).containsExactly(file() + ":18: phases[4].fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition");
     }
 
     @Test

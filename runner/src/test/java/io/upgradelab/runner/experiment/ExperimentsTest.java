@@ -37,7 +37,7 @@ class ExperimentsTest {
         Experiment e = loaded.experiment();
         assertThat(loaded.notes()).isEmpty();
         assertThat(e.name()).isEqualTo("nacos-1x-to-2x");
-        assertThat(e.target()).isEqualTo(new Target("local", "1.4.1", 3, 0, "1g"));
+        assertThat(e.target()).isEqualTo(new Target("local", "1.4.1", 3, 0, "1g", null, null, null));
         assertThat(e.fleet()).isEqualTo(new FleetSpec(140, 140, 200, "1x", "1g"));
         assertThat(e.probe().rate()).isEqualTo(100);
         assertThat(e.probe().demoProviders()).isEqualTo(2);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.engine.RunContext;
 import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.phase.FaultPhase;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,12 +24,12 @@ class FaultsTest {
 
     @Test
     void everyFaultTheSchemaNamesIsOnTheClassPath() {
-        assertThat(Faults.names()).containsExactly("kill", "pause", "restart");
+        assertThat(Faults.names()).containsExactly("delay", "kill", "loss", "partition", "pause", "restart");
     }
 
     @Test
     void restartStopsGracefullyWaitsStartsAgainAndRecordsBoth() throws Exception {
-        Faults.named("restart").orElseThrow().inject(run(), 2, Duration.ofSeconds(15));
+        Faults.named("restart").orElseThrow().inject(run(), spec("restart", 2, 15));
 
         assertThat(steps).containsExactly("stopNode [2, GRACEFUL]",
                 "record [fault, {action=stopped, fault=restart, node=2}]", "pause [PT15S]", "startNode [2]",
@@ -36,7 +38,7 @@ class FaultsTest {
 
     @Test
     void killCrashesTheNodeWaitsStartsAgainAndRecordsBoth() throws Exception {
-        Faults.named("kill").orElseThrow().inject(run(), 1, Duration.ofSeconds(5));
+        Faults.named("kill").orElseThrow().inject(run(), spec("kill", 1, 5));
 
         assertThat(steps).containsExactly("stopNode [1, KILL]", "record [fault, {action=killed, fault=kill, node=1}]",
                 "pause [PT5S]", "startNode [1]", "record [fault, {action=started, fault=kill, node=1}]");
@@ -44,7 +46,7 @@ class FaultsTest {
 
     @Test
     void restartIsPlannedAsAGracefulStopTheDowntimeAndAStart() {
-        assertThat(Faults.named("restart").orElseThrow().expectedTime(Duration.ofSeconds(15), "1.4.1"))
+        assertThat(Faults.named("restart").orElseThrow().expectedTime(spec("restart", 1, 15), "1.4.1"))
                 .isEqualTo(PlannedState.gracefulStopTime("1.4.1").plusSeconds(15).plus(PlannedState.startTime("1.4.1")));
     }
 
@@ -53,7 +55,7 @@ class FaultsTest {
         RunContext stopped = run(new InterruptedException("run stopped"));
 
         try {
-            Faults.named("pause").orElseThrow().inject(stopped, 3, Duration.ofSeconds(30));
+            Faults.named("pause").orElseThrow().inject(stopped, spec("pause", 3, 30));
         } catch (InterruptedException expected) {
             steps.add("interrupted");
         }
@@ -61,6 +63,45 @@ class FaultsTest {
         assertThat(steps).containsExactly("pauseNode [3]", "record [fault, {action=paused, fault=pause, node=3}]",
                 "pause [PT30S]", "resumeNode [3]", "record [fault, {action=resumed, fault=pause, node=3}]",
                 "interrupted");
+    }
+
+    @Test
+    void delayDisturbsTheNodesNetworkAndRestoresItEvenWhenTheRunIsStopped() {
+        RunContext stopped = run(new InterruptedException("run stopped"));
+
+        try {
+            Faults.named("delay").orElseThrow().inject(stopped,
+                    new FaultPhase("delay", 2, Duration.ofSeconds(20), Duration.ofMillis(300), null));
+        } catch (InterruptedException expected) {
+            steps.add("interrupted");
+        }
+
+        assertThat(steps).containsExactly(
+                "disturbNetwork [2, NetworkDisturbance[kind=DELAY, delay=PT0.3S, lossPercent=0.0]]",
+                "record [fault, {action=disturbed, fault=delay, network=delay 300 ms, node=2}]", "pause [PT20S]",
+                "restoreNetwork [2]", "record [fault, {action=restored, fault=delay, node=2}]", "interrupted");
+    }
+
+    @Test
+    void eachNetworkFaultNamesTheFieldItLacksOrWouldIgnore() {
+        assertThat(problems(new FaultPhase("delay", 1, Duration.ofSeconds(5), null, 10.0)))
+                .containsExactly("delay: fault delay needs delay: how much later packets arrive, e.g. 200ms",
+                        "percent: fault delay takes no percent (only fault loss does)");
+        assertThat(problems(new FaultPhase("loss", 1, Duration.ofSeconds(5), null, null)))
+                .containsExactly("percent: fault loss needs percent: the share of packets dropped, e.g. 30");
+        assertThat(problems(new FaultPhase("kill", 1, Duration.ofSeconds(5), Duration.ofMillis(100), null)))
+                .containsExactly("delay: fault kill takes no delay (only fault delay does)");
+        assertThat(problems(new FaultPhase("partition", 1, Duration.ofSeconds(5), null, null))).isEmpty();
+    }
+
+    private static List<String> problems(FaultPhase spec) {
+        Problems problems = new Problems();
+        Faults.named(spec.fault()).orElseThrow().check(spec, problems);
+        return problems.all().stream().map(p -> p.pointer().substring(1) + ": " + p.message()).toList();
+    }
+
+    private static FaultPhase spec(String fault, int node, int seconds) {
+        return new FaultPhase(fault, node, Duration.ofSeconds(seconds), null, null);
     }
 
     private RunContext run() {

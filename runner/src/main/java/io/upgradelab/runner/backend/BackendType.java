@@ -1,0 +1,30 @@
+package io.upgradelab.runner.backend;
+
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.experiment.Target;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * One place a cluster can be: local processes, an existing staging cluster, Kubernetes, containers.
+ * The engine names none of them; it asks {@link Backends} for the one the experiment's
+ * {@code target.backend} names and gets a {@link Backend}. Adding a backend is a class, a line in
+ * META-INF/services/io.upgradelab.runner.backend.BackendType and its name in the schema.
+ */
+public interface BackendType {
+
+    /** The name experiment files use ({@code target.backend: local}). */
+    String name();
+
+    /** Reports what in {@code target} this backend cannot work with (e.g. a missing section), before anything starts. */
+    void check(Target target, Problems problems);
+
+    /**
+     * Brings the cluster up (or finds it) as {@code target} says and returns once every node
+     * answers and the members see each other.
+     *
+     * @param runDirectory where this run keeps files: node homes, logs, rendered manifests
+     * @param progress     one line per step worth telling a person
+     */
+    Backend open(Target target, Path runDirectory, Consumer<String> progress) throws InterruptedException;
+}

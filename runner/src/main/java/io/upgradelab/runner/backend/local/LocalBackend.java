@@ -1,0 +1,36 @@
+package io.upgradelab.runner.backend.local;
+
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** {@code target.backend: local}, the embedded default: real Nacos server processes on 127.0.0.1. */
+public final class LocalBackend implements BackendType {
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    @Override
+    public void check(Target target, Problems problems) {
+        if (target.external() != null) {
+            problems.add("external", "backend local starts its own nodes: 'external' is for backend external");
+        }
+    }
+
+    @Override
+    public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
+        int firstPort = target.firstPort() > 0 ? target.firstPort()
+                : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
+        LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
+                runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
+        return LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()), progress);
+    }
+}

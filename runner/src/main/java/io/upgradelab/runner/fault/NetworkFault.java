@@ -1,0 +1,43 @@
+package io.upgradelab.runner.fault;
+
+import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.phase.FaultPhase;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The shape every network fault shares: disturb the packets to a node, keep it so for a while,
+ * restore it (also when the run is stopped meanwhile), and journal both. The node itself runs on;
+ * what differs is what happens to its packets ({@link #disturbance(FaultPhase)}).
+ */
+abstract class NetworkFault implements Fault {
+
+    /** What this fault does to the packets, from the phase's fields. */
+    abstract NetworkDisturbance disturbance(FaultPhase spec);
+
+    @Override
+    public String describe(FaultPhase spec) {
+        return disturbance(spec).describe() + " on the way to node " + spec.node() + " for "
+                + spec.duration().toSeconds() + " s";
+    }
+
+    @Override
+    public Duration expectedTime(FaultPhase spec, String version) {
+        return spec.duration();
+    }
+
+    @Override
+    public void inject(RunContext run, FaultPhase spec) throws InterruptedException {
+        NetworkDisturbance disturbance = disturbance(spec);
+        run.cluster().disturbNetwork(spec.node(), disturbance);
+        run.record("fault", Map.of("fault", name(), "node", spec.node(), "action", "disturbed",
+                "network", disturbance.describe()));
+        try {
+            run.pause(spec.duration());
+        } finally {
+            run.cluster().restoreNetwork(spec.node());
+            run.record("fault", Map.of("fault", name(), "node", spec.node(), "action", "restored"));
+        }
+    }
+}
