@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
@@ -59,6 +60,7 @@ public final class LocalCluster implements Backend {
     private final Consumer<String> progress;
     private final List<LocalNode> nodes = new ArrayList<>();
     private final ProcSampler sampler = new ProcSampler();
+    private final LoopbackNetem netem = new LoopbackNetem();
     private boolean closed;
 
     private LocalCluster(LocalClusterSpec spec, NacosDistributions distributions, Consumer<String> progress) {
@@ -173,6 +175,26 @@ public final class LocalCluster implements Backend {
         progress.accept(node(number) + ": resumed (SIGCONT)");
     }
 
+    /**
+     * Delays or drops the packets to the node's client ports (HTTP and gRPC for clients; for a
+     * partition every port of the node), peers' packets to those ports included. Needs root: see
+     * {@link LoopbackNetem}.
+     */
+    @Override
+    public void disturbNetwork(int number, NetworkDisturbance disturbance) {
+        NodePorts ports = node(number).ports();
+        List<Integer> disturbed = disturbance.kind() == NetworkDisturbance.Kind.PARTITION
+                ? List.copyOf(ports.byPurpose().keySet()) : List.of(ports.http(), ports.grpcClient());
+        netem.disturb(disturbed, disturbance);
+        progress.accept(node(number) + ": " + disturbance.describe() + " on ports " + disturbed);
+    }
+
+    @Override
+    public void restoreNetwork(int number) {
+        netem.restore();
+        progress.accept(node(number) + ": network restored");
+    }
+
     @Override
     public NodeResources sample(int number) {
         return node(number).sample(sampler);
@@ -186,7 +208,11 @@ public final class LocalCluster implements Backend {
             }
             closed = true;
         }
-        stopAll(StopMode.GRACEFUL);
+        try {
+            netem.restore();
+        } finally {
+            stopAll(StopMode.GRACEFUL);
+        }
     }
 
     private void startAll(NacosDistribution version) {
