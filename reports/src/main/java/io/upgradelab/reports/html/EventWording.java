@@ -13,7 +13,7 @@ final class EventWording {
     private static final Map<String, Function<JsonNode, String>> WORDINGS = Map.of(
             "upgradeStep", EventWording::upgradeStep,
             "fault", l -> "fault " + l.path("fault").asText() + ": node " + l.path("node").asInt() + " "
-                    + l.path("action").asText(),
+                    + l.path("action").asText() + (l.has("network") ? " (" + l.path("network").asText() + ")" : ""),
             "clientBatch", l -> "client batch " + l.path("batch").asInt() + " of " + l.path("of").asInt() + " to "
                     + l.path("to").asText(),
             "raftLeaderTransfer", l -> "raft leadership of " + join(l.path("groups")) + " from node "

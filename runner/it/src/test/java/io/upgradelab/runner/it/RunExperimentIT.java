@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The CI-size reference experiment, end to end through the real launcher: a 3-node 1.4.1 cluster
  * with real 1.x clients and Dubbo, ramped, rolled node by node to 2.0.4, ramped again, clients rolled
- * to 2.x. Everything is checked in the journal alone, as reports will read it.
+ * to 2.x; then, appended here, node 2 frozen (a pause fault) and a hold to see the cluster recover.
+ * Everything is checked in the journal alone, as reports will read it, and in the report.
  */
 @Timeout(value = 22, unit = java.util.concurrent.TimeUnit.MINUTES)
 class RunExperimentIT {
@@ -31,9 +32,26 @@ class RunExperimentIT {
     @TempDir
     Path runDirectory;
 
+    /** Appended to the CI-size experiment: the pause fault, and a hold after it. */
+    private static final String PAUSE_PHASES = """
+
+              # Appended by RunExperimentIT: node 2 frozen (SIGSTOP) for 20 s under the 2.x clients, then a hold.
+              - kind: fault
+                fault: pause
+                node: 2
+                for: 20s
+              - kind: hold
+                for: 10s
+            """;
+
+    @TempDir
+    Path experimentDirectory;
+
     @Test
     void theCiSizeExperimentRunsEveryPhaseAndItsJournalShowsTheUpgrade() throws Exception {
-        Path experiment = LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml");
+        Path experiment = experimentDirectory.resolve("nacos-1x-to-2x-ci-with-pause.yaml");
+        Files.writeString(experiment, Files.readString(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml"))
+                .stripTrailing() + "\n" + PAUSE_PHASES);
         Path journalFile = runDirectory.resolve("journal.jsonl");
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
             everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
@@ -95,7 +113,37 @@ class RunExperimentIT {
         assertThat(html.split("<img src=\"data:image/svg\\+xml;base64,", -1)).hasSize(5);
         assertThat(html).contains("node 1 up on 2.0.4");
 
+        thePauseShowsInTheJournalAndTheReport(journal, ended, html);
+
         assertThat(Processes.using(runDirectory)).isEmpty();
+    }
+
+    /**
+     * The pause fault and its effect: node 2 paused and resumed 20 s apart; while paused, the
+     * observers could not reach it but reached nodes 1 and 3; the fault phase counts node 2's
+     * unreachable samples; the report lists both events and the phase.
+     */
+    private static void thePauseShowsInTheJournalAndTheReport(JournalLines journal, List<JsonNode> ended, String html) {
+        List<JsonNode> fault = journal.ofType("fault");
+        assertThat(fault).extracting(f -> f.path("action").asText() + " " + f.path("node").asInt())
+                .containsExactly("paused 2", "resumed 2");
+        double paused = fault.get(0).path("elapsed").asDouble();
+        double resumed = fault.get(1).path("elapsed").asDouble();
+        assertThat(resumed - paused).isBetween(19.5, 40.0);
+
+        List<JsonNode> whilePaused = journal.samples("nodeCounts").stream()
+                .filter(s -> s.path("elapsed").asDouble() > paused + 6 && s.path("elapsed").asDouble() < resumed).toList();
+        assertThat(whilePaused).isNotEmpty().allSatisfy(s -> {
+            assertThat(s.path("nodes").get(1).path("reachable").asBoolean()).as("node 2 while paused").isFalse();
+            assertThat(s.path("nodes").get(0).path("reachable").asBoolean()).as("node 1").isTrue();
+            assertThat(s.path("nodes").get(2).path("reachable").asBoolean()).as("node 3").isTrue();
+        });
+        JsonNode faultPhase = ended.stream().filter(p -> p.path("kind").asText().equals("fault")).findFirst().orElseThrow();
+        assertThat(faultPhase.path("nodes").get(1).path("unreachable").asInt()).isPositive();
+        assertThat(faultPhase.path("nodes").get(0).path("unreachable").asInt()).isZero();
+
+        assertThat(html).contains("fault pause: node 2 paused", "fault pause: node 2 resumed",
+                "pause node 2 (SIGSTOP) for 20 s");
     }
 
     /**
