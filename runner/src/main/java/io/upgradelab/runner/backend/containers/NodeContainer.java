@@ -144,12 +144,22 @@ final class NodeContainer {
 
     /** {@code docker pause}: the cgroup freezer, so the node holds its sockets and answers nothing. */
     void pause() {
-        docker.pauseContainerCmd(requireRunning()).exec();
+        String id = requireRunning();
+        try {
+            docker.pauseContainerCmd(id).exec();
+        } catch (DockerException e) {
+            throw new LabException(LabException.FAILED, this + ": docker pause " + shortId(id) + ": " + e.getMessage());
+        }
         state = NodeState.PAUSED;
     }
 
     void resume() {
-        docker.unpauseContainerCmd(requireRunning()).exec();
+        String id = requireRunning();
+        try {
+            docker.unpauseContainerCmd(id).exec();
+        } catch (DockerException e) {
+            throw new LabException(LabException.FAILED, this + ": docker unpause " + shortId(id) + ": " + e.getMessage());
+        }
         state = NodeState.UP;
     }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
@@ -13,6 +15,7 @@ import com.github.dockerjava.api.model.Ports;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.experiment.ContainersTarget;
+import io.upgradelab.runner.experiment.ExperimentBinder;
 import io.upgradelab.runner.experiment.ExternalTarget;
 import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.experiment.Target;
@@ -153,6 +156,16 @@ class ContainerDefinitionsTest {
         assertThat(spec.maxHeap()).isEqualTo("512m");
         assertThat(spec.consoleLog(2)).isEqualTo(RUN.resolve("cluster/node-2/console.log"));
         assertThat(new ContainersTarget(null).startTimeout()).isEqualTo(ContainersTarget.DEFAULT_START_TIMEOUT);
+    }
+
+    @Test
+    void theSectionBindsFromAnExperimentFileWithItsDefaults() throws Exception {
+        ObjectMapper mapper = ExperimentBinder.mapper();
+
+        assertThat(mapper.readValue("{\"image\": \"mirror.example/nacos\", \"startTimeout\": \"5m\"}",
+                ContainersTarget.class)).isEqualTo(new ContainersTarget("mirror.example/nacos", Duration.ofMinutes(5)));
+        assertThat(mapper.readValue("{}", ContainersTarget.class))
+                .isEqualTo(new ContainersTarget("nacos/nacos-server", Duration.ofMinutes(3)));
     }
 
     @Test
