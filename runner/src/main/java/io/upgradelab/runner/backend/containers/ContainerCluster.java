@@ -275,7 +275,8 @@ public final class ContainerCluster implements Backend {
         for (NodeContainer node : running) {
             Map<String, ClusterMember> seen = new TreeMap<>();
             try {
-                node.api().members().forEach(m -> seen.put(m.address(), m));
+                node.api().members().forEach(m -> seen.put(
+                        spec.standalone() ? node.memberAddress() : m.address(), m));   // standalone: itself, however named
                 for (Map.Entry<String, String> member : expected.entrySet()) {
                     ClusterMember m = seen.get(member.getKey());
                     if (m == null || !m.isUp() || !m.version().equals(member.getValue())) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,6 +26,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 
@@ -166,6 +169,18 @@ class ContainerDefinitionsTest {
                 ContainersTarget.class)).isEqualTo(new ContainersTarget("mirror.example/nacos", Duration.ofMinutes(5)));
         assertThat(mapper.readValue("{}", ContainersTarget.class))
                 .isEqualTo(new ContainersTarget("nacos/nacos-server", Duration.ofMinutes(3)));
+    }
+
+    @Test
+    void withoutADockerEngineOpeningSaysSoAndCreatesNothing(@TempDir Path runDirectory) {
+        assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "this machine has a Docker engine");
+        Target target = new Target("testcontainers", "1.4.1", 3, 0, null, null, null, null);
+
+        assertThatThrownBy(() -> new ContainersBackend().open(target, runDirectory, line -> { }))
+                .isInstanceOf(LabException.class)
+                .hasMessageContaining("backend testcontainers needs a Docker engine")
+                .satisfies(e -> assertThat(((LabException) e).exitCode()).isEqualTo(LabException.FAILED));
+        assertThat(runDirectory).isEmptyDirectory();
     }
 
     @Test
