@@ -1,0 +1,45 @@
+package io.upgradelab.runner.backend.containers;
+
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.experiment.ContainersTarget;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.experiment.Target;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * {@code target.backend: testcontainers}: Nacos nodes as containers of the official images, for
+ * people with Docker. Host ports are the local backend's, on 127.0.0.1 only.
+ */
+public final class ContainersBackend implements BackendType {
+
+    @Override
+    public String name() {
+        return "testcontainers";
+    }
+
+    @Override
+    public void check(Target target, Problems problems) {
+        if (target.external() != null) {
+            problems.add("external", "backend testcontainers starts its own nodes: 'external' is for backend external");
+        }
+    }
+
+    @Override
+    public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
+        return ContainerCluster.start(spec(target, runDirectory), progress);
+    }
+
+    /** The layout {@code target} asks for; ports from 8848 on unless it names the first one. */
+    static ContainerClusterSpec spec(Target target, Path runDirectory) {
+        ContainersTarget containers = target.testcontainers();
+        int firstPort = target.firstPort() > 0 ? target.firstPort()
+                : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
+        return new ContainerClusterSpec(containers.image(), target.version(), target.nodes(), firstPort,
+                target.serverHeap(), runDirectory.resolve("cluster"), containers.startTimeout(),
+                UUID.randomUUID().toString().substring(0, 8));
+    }
+}
