@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.api.model.metrics.v1beta1.ContainerMetrics;
 import io.fabric8.kubernetes.api.model.metrics.v1beta1.PodMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import io.fabric8.kubernetes.client.dsl.PodResource;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
@@ -32,7 +31,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
@@ -67,11 +65,13 @@ public final class KubernetesCluster implements Backend {
     private final Map<Integer, String> stoppedPods = new ConcurrentHashMap<>();
     private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
     private final Runnable afterClose;
+    private final Poll poll;
     private boolean createdNamespace;
     private boolean createdCluster;
     private boolean closed;
 
-    private KubernetesCluster(KubernetesClient client, Target target, Consumer<String> progress, Runnable afterClose) {
+    private KubernetesCluster(KubernetesClient client, Target target, Consumer<String> progress, Runnable afterClose,
+                              Poll poll) {
         this.client = client;
         this.chaos = client.adapt(ChaosMeshClient.class);
         this.target = target;
@@ -79,6 +79,7 @@ public final class KubernetesCluster implements Backend {
         this.startTimeout = target.kubernetes().startTimeout();
         this.progress = progress;
         this.afterClose = afterClose;
+        this.poll = poll;
     }
 
     /**
@@ -91,7 +92,13 @@ public final class KubernetesCluster implements Backend {
      */
     public static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
                                          Runnable afterClose) {
-        KubernetesCluster cluster = new KubernetesCluster(client, target, progress, afterClose);
+        return open(client, target, progress, afterClose, Poll.DEFAULT);
+    }
+
+    /** {@link #open(KubernetesClient, Target, Consumer, Runnable)}, reading every {@code poll.interval}. */
+    static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
+                                  Runnable afterClose, Poll poll) {
+        KubernetesCluster cluster = new KubernetesCluster(client, target, progress, afterClose, poll);
         try {
             cluster.create();
             return cluster;
@@ -299,8 +306,7 @@ public final class KubernetesCluster implements Backend {
             attempt(failures, "delete the StatefulSet", () -> statefulSet().delete());
             attempt(failures, "delete the Service", () -> client.services().inNamespace(namespace)
                     .withName(ClusterManifests.NACOS).delete());
-            attempt(failures, "wait for the pods to go", () -> nacosPods().informOnCondition(List::isEmpty)
-                    .get(FAULT_EFFECT.plusSeconds(ClusterManifests.TERMINATION_GRACE_SECONDS).toSeconds(), TimeUnit.SECONDS));
+            attempt(failures, "wait for the pods to go", this::awaitPodsGone);
             attempt(failures, "delete the data volumes", () -> client.persistentVolumeClaims().inNamespace(namespace)
                     .withLabels(ClusterManifests.labels(ClusterManifests.NACOS)).delete());
             progress.accept("StatefulSet, Service, pods and data volumes of " + ClusterManifests.NACOS + " deleted");
@@ -323,11 +329,6 @@ public final class KubernetesCluster implements Backend {
         return client.pods().inNamespace(namespace).withName(ClusterManifests.podName(node));
     }
 
-    private io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable<Pod, io.fabric8.kubernetes.api.model.PodList,
-            PodResource> nacosPods() {
-        return client.pods().inNamespace(namespace).withLabels(ClusterManifests.labels(ClusterManifests.NACOS));
-    }
-
     /** Creates a Chaos Mesh resource, replacing one of the same name (a fault of the same kind on the same node). */
     private void apply(HasMetadata resource) {
         String name = resource.getMetadata().getName();
@@ -347,27 +348,45 @@ public final class KubernetesCluster implements Backend {
         if (resource == null) {
             return false;
         }
-        client.resource(resource).withTimeout(FAULT_EFFECT.toSeconds(), TimeUnit.SECONDS).delete();
+        client.resource(resource).delete();
+        if (!poll.until(() -> client.resource(resource).get(), Objects::isNull, FAULT_EFFECT,
+                r -> progress.accept("still waiting for Chaos Mesh to end " + resource.getKind() + " " + name))) {
+            throw new LabException(LabException.FAILED, resource.getKind() + " " + name + " in namespace " + namespace
+                    + " was not gone within " + FAULT_EFFECT.toSeconds() + " s of its deletion: is Chaos Mesh's"
+                    + " controller running? (kubectl -n " + namespace + " describe " + resource.getKind().toLowerCase()
+                    + " " + name + ")");
+        }
         return true;
     }
 
+    /** Waits until the node's pod exists and {@code condition} holds for it, telling a person what it sees meanwhile. */
     private void awaitPod(int node, Predicate<Pod> condition, Duration timeout, String what) {
-        try {
-            pod(node).waitUntilCondition(p -> p != null && condition.test(p), timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (KubernetesClientTimeoutException e) {
-            throw new LabException(LabException.FAILED, "node " + node + ": pod " + ClusterManifests.podName(node)
-                    + " did not " + what.replaceFirst("^to ", "") + " within " + timeout.toSeconds() + " s: "
-                    + describe(pod(node).get()));
+        String pod = ClusterManifests.podName(node);
+        if (!poll.until(() -> pod(node).get(), p -> p != null && condition.test(p), timeout,
+                p -> progress.accept("node " + node + ": still waiting for pod " + pod + " " + what + ": " + describe(p)))) {
+            throw new LabException(LabException.FAILED, "node " + node + ": pod " + pod + " did not "
+                    + what.replaceFirst("^to ", "") + " within " + timeout.toSeconds() + " s: " + describe(pod(node).get()));
         }
     }
 
+    /** Waits until the node's pod with {@code uid} is gone (deleted, or already replaced by another). */
     private void awaitPodGone(int node, String uid, Duration timeout) {
-        try {
-            pod(node).waitUntilCondition(p -> p == null || !p.getMetadata().getUid().equals(uid),
-                    timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (KubernetesClientTimeoutException e) {
+        if (!poll.until(() -> pod(node).get(), p -> p == null || !uid.equals(p.getMetadata().getUid()), timeout,
+                p -> progress.accept("node " + node + ": still waiting for pod " + ClusterManifests.podName(node)
+                        + " to go: " + describe(p)))) {
             throw new LabException(LabException.FAILED, "node " + node + ": pod " + ClusterManifests.podName(node)
                     + " was not stopped within " + timeout.toSeconds() + " s: " + describe(pod(node).get()));
+        }
+    }
+
+    /** Waits until no pod of the StatefulSet is left (the garbage collector deletes them after it). */
+    private void awaitPodsGone() {
+        Duration timeout = FAULT_EFFECT.plusSeconds(ClusterManifests.TERMINATION_GRACE_SECONDS);
+        if (!poll.until(() -> client.pods().inNamespace(namespace).withLabels(ClusterManifests.labels(ClusterManifests.NACOS))
+                        .list().getItems(), List::isEmpty, timeout,
+                pods -> progress.accept("still waiting for " + pods.size() + " pods of " + ClusterManifests.NACOS + " to go"))) {
+            throw new LabException(LabException.FAILED, "pods of " + ClusterManifests.NACOS + " still there after "
+                    + timeout.toSeconds() + " s");
         }
     }
 
