@@ -150,6 +150,22 @@ class RenderCommandTest {
     }
 
     @Test
+    void theBackendsOwnChecksApply() throws IOException {
+        Path file = Files.writeString(dir.resolve("ports.yaml"), """
+                name: ports
+                target:
+                  backend: kubernetes
+                  version: 1.4.1
+                  firstPort: 9000
+                phases:
+                  - kind: hold
+                    for: 1m
+                """);
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", dir.resolve("out").toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(file + ":5: target.firstPort: backend kubernetes gives every node its own pod");
+    }
+
+    @Test
     void aLocalExperimentIsRenderedWithANote() {
         Path ci = io.upgradelab.runner.experiment.FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
         assertThat(cli.run("render", "k8s", ci.toString(), "--out", dir.resolve("ci").toString())).isZero();

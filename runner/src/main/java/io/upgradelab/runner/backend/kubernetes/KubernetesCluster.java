@@ -336,9 +336,14 @@ public final class KubernetesCluster implements Backend {
         try {
             faults.put(name, client.resource(resource).create());
         } catch (KubernetesClientException e) {
+            String hint = switch (e.getCode()) {
+                case 404 -> " (is Chaos Mesh installed? its CRDs are missing)";
+                case 409 -> " (an earlier run left it: kubectl -n " + namespace + " delete " + resource.getKind().toLowerCase()
+                        + " " + name + ")";
+                default -> "";
+            };
             throw new LabException(LabException.FAILED, "cannot create " + resource.getKind() + " " + name
-                    + " in namespace " + namespace + (e.getCode() == 404 ? " (is Chaos Mesh installed? its CRDs are missing)" : "")
-                    + ": " + e.getMessage());
+                    + " in namespace " + namespace + hint + ": " + e.getMessage());
         }
     }
 
