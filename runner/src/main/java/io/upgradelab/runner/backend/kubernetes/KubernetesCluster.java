@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.metrics.v1beta1.PodMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.PodResource;
+import io.fabric8.kubernetes.client.dsl.RollableScalableResource;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NacosImages;
@@ -321,7 +322,7 @@ public final class KubernetesCluster implements Backend {
 
     // ---- resources
 
-    private io.fabric8.kubernetes.client.dsl.RollableScalableResource<StatefulSet> statefulSet() {
+    private RollableScalableResource<StatefulSet> statefulSet() {
         return client.apps().statefulSets().inNamespace(namespace).withName(ClusterManifests.NACOS);
     }
 
