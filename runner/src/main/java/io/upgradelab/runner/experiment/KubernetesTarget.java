@@ -1,18 +1,33 @@
 package io.upgradelab.runner.experiment;
 
+import java.time.Duration;
+
 /**
  * Nacos as a StatefulSet in a Kubernetes namespace, faults through Chaos Mesh:
  * {@code target.backend: kubernetes}.
  *
- * @param namespace where everything is created (default {@code upgrade-lab})
- * @param context   the kubeconfig context to use; null for the current one
- * @param image     the Nacos server image without its tag (default {@code nacos/nacos-server}); the tag is {@code v<version>}
- * @param labImage  the image holding upgrade-lab, run as the provider fleet and the probe (default {@code upgrade-lab:<project version>})
+ * @param namespace    where everything is created (default {@code upgrade-lab}); created, and deleted again at
+ *                     the end, when it does not exist yet
+ * @param context      the kubeconfig context to use; null for the current one
+ * @param image        the Nacos server image without its tag (default {@code nacos/nacos-server}); the tag is {@code v<version>}
+ * @param labImage     the image holding upgrade-lab, run as the provider fleet and the probe (default {@code upgrade-lab:<project version>})
+ * @param dataVolume   the size of each node's data volume, a Kubernetes quantity (default {@code 1Gi}): the
+ *                     upgraded node starts on the data its predecessor wrote, as in a real upgrade
+ * @param startTimeout how long the pods may take to be Ready (image pulls included), at the start and after
+ *                     each upgrade step, kill or pause (default 10m)
  */
-public record KubernetesTarget(String namespace, String context, String image, String labImage) {
+public record KubernetesTarget(String namespace, String context, String image, String labImage, String dataVolume,
+                               Duration startTimeout) {
 
     public KubernetesTarget {
         namespace = namespace == null ? "upgrade-lab" : namespace;
         image = image == null ? "nacos/nacos-server" : image;
+        dataVolume = dataVolume == null ? "1Gi" : dataVolume;
+        startTimeout = startTimeout == null ? Duration.ofMinutes(10) : startTimeout;
+    }
+
+    /** The first four settings, the rest defaulted (as {@link Target} builds the section when a file has none). */
+    public KubernetesTarget(String namespace, String context, String image, String labImage) {
+        this(namespace, context, image, labImage, null, null);
     }
 }

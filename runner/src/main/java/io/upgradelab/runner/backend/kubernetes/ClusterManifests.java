@@ -1,0 +1,328 @@
+package io.upgradelab.runner.backend.kubernetes;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.upgradelab.runner.backend.NacosImages;
+import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.experiment.KubernetesTarget;
+import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.experiment.Timeline;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * What the lab creates in Kubernetes, as pure functions of the experiment: the namespace, Nacos as a
+ * headless Service and a StatefulSet, and the provider fleet and the probe as Deployments. The
+ * backend creates exactly these and {@code upgrade-lab render k8s} writes exactly these, so what a
+ * person reviews is what runs.
+ *
+ * <p>Every resource carries {@code app.kubernetes.io/managed-by=upgrade-lab}, so what a run left
+ * behind is found with one label selector.
+ */
+public final class ClusterManifests {
+
+    /** The StatefulSet, its headless Service and its container: {@code nacos}. */
+    public static final String NACOS = "nacos";
+    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+    public static final String LAB = "upgrade-lab";
+    public static final String NAME_LABEL = "app.kubernetes.io/name";
+    /** The label the StatefulSet controller puts on each pod: how a fault selects exactly one node. */
+    public static final String POD_NAME_LABEL = "statefulset.kubernetes.io/pod-name";
+    /** Kubernetes' default cluster domain: node addresses are {@code nacos-0.nacos.<namespace>.svc.cluster.local}. */
+    public static final String CLUSTER_DOMAIN = "cluster.local";
+    public static final int HTTP_PORT = 8848;
+    /** A 1.x node shuts down in 15-27 s on SIGTERM: a graceful stop must not be cut short. */
+    static final long TERMINATION_GRACE_SECONDS = 60;
+    /** The generations a fleet can run, in the order their Deployments are written. */
+    static final List<String> GENERATIONS = List.of("1x", "2x");
+
+    private ClusterManifests() {
+    }
+
+    /** The pod of node {@code node} (numbered from 1): {@code nacos-0} is node 1. */
+    public static String podName(int node) {
+        return NACOS + "-" + (node - 1);
+    }
+
+    /** The node's HTTP address as its peers and clients in the cluster reach it. */
+    public static String address(String namespace, int node) {
+        return podName(node) + "." + NACOS + "." + namespace + ".svc." + CLUSTER_DOMAIN + ":" + HTTP_PORT;
+    }
+
+    /** The image node versions run: {@code <target.kubernetes.image>:v<version>}. */
+    public static String nacosImage(Target target, String version) {
+        return NacosImages.of(target.kubernetes().image(), version);
+    }
+
+    /** The labels every resource of the lab carries, plus {@code app.kubernetes.io/name}. */
+    public static Map<String, String> labels(String name) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(NAME_LABEL, name);
+        labels.put(MANAGED_BY, LAB);
+        return labels;
+    }
+
+    /** The namespace, created only when it does not exist yet (and then deleted again at the end). */
+    public static Namespace namespace(Target target) {
+        return new NamespaceBuilder().withNewMetadata().withName(target.kubernetes().namespace())
+                .withLabels(Map.of(MANAGED_BY, LAB)).endMetadata().build();
+    }
+
+    /**
+     * The headless Service that gives each pod its DNS name. It lists pods before they are ready
+     * ({@code publishNotReadyAddresses}): the nodes of a cluster must find each other to become
+     * ready at all. The gRPC ports are there on 1.x too: the same Service serves the cluster after
+     * its rolling upgrade to 2.x.
+     */
+    public static Service service(Target target) {
+        return new ServiceBuilder()
+                .withMetadata(meta(target, NACOS, labels(NACOS)))
+                .withNewSpec()
+                .withClusterIP("None")
+                .withPublishNotReadyAddresses(true)
+                .withSelector(labels(NACOS))
+                .addNewPort().withName("http").withPort(HTTP_PORT).endPort()
+                .addNewPort().withName("client-rpc").withPort(HTTP_PORT + 1000).endPort()
+                .addNewPort().withName("raft-rpc").withPort(HTTP_PORT + 1001).endPort()
+                .addNewPort().withName("old-raft-rpc").withPort(HTTP_PORT - 1000).endPort()
+                .endSpec()
+                .build();
+    }
+
+    /**
+     * Nacos as a StatefulSet of {@code target.nodes} pods on the official image of
+     * {@code target.version}, embedded storage on a volume per pod.
+     *
+     * <p>Its update strategy is {@code OnDelete}: changing the template's image restarts nothing by
+     * itself; the lab deletes the pod of the node it upgrades, and the controller recreates that
+     * pod alone on the new image. So the lab chooses the order (node 1 first, as on every backend)
+     * and waits between nodes for the cluster to agree again, which a {@code RollingUpdate} (highest
+     * ordinal first, pacing by readiness only) would not let it do. The price: a pod deleted for
+     * another reason during the upgrade (a kill fault, an eviction) also comes back on the new
+     * image; node versions are therefore always read from the pods, never assumed.
+     *
+     * <p>The pods start together ({@code Parallel}): a Nacos cluster node becomes ready only once a
+     * majority has formed, so starting them one ready pod after another would never finish. There
+     * is no liveness probe: a paused or overloaded node is what the lab measures, and a restart by
+     * the kubelet would hide it. Memory is requested (heap plus 512 MiB for the rest of the JVM) but
+     * not limited, so an overloaded node is slow rather than OOM-killed.
+     */
+    public static StatefulSet statefulSet(Target target) {
+        KubernetesTarget k8s = target.kubernetes();
+        boolean cluster = target.nodes() > 1;
+        String servers = IntStream.rangeClosed(1, target.nodes())
+                .mapToObj(n -> address(k8s.namespace(), n)).collect(Collectors.joining(" "));
+        List<EnvVar> env = new ArrayList<>();
+        env.add(env("MODE", cluster ? "cluster" : "standalone"));
+        if (cluster) {
+            env.add(env("NACOS_SERVERS", servers));
+        }
+        env.add(env("PREFER_HOST_MODE", "hostname"));
+        env.add(env("EMBEDDED_STORAGE", "embedded"));
+        env.add(env("NACOS_SERVER_PORT", String.valueOf(HTTP_PORT)));
+        env.add(env("JVM_XMS", target.serverHeap()));
+        env.add(env("JVM_XMX", target.serverHeap()));
+        env.add(env("JVM_XMN", Math.max(1, heapBytes(target.serverHeap()) / 2 >> 20) + "m"));   // the young generation: half the heap
+        Container nacos = new ContainerBuilder()
+                .withName(NACOS)
+                .withImage(nacosImage(target, target.version()))
+                .withEnv(env)
+                .addNewPort().withName("http").withContainerPort(HTTP_PORT).endPort()
+                .addNewPort().withName("client-rpc").withContainerPort(HTTP_PORT + 1000).endPort()
+                .addNewPort().withName("raft-rpc").withContainerPort(HTTP_PORT + 1001).endPort()
+                .addNewPort().withName("old-raft-rpc").withContainerPort(HTTP_PORT - 1000).endPort()
+                .withNewReadinessProbe()
+                .withNewHttpGet().withPath("/nacos/v1/console/health/readiness").withNewPort(HTTP_PORT).endHttpGet()
+                .withInitialDelaySeconds(10).withPeriodSeconds(5).withTimeoutSeconds(3).withFailureThreshold(3)
+                .endReadinessProbe()
+                .withNewResources()
+                .addToRequests("cpu", new Quantity("500m"))
+                .addToRequests("memory", new Quantity(mebibytes(heapBytes(target.serverHeap()) + (512L << 20))))
+                .endResources()
+                .addNewVolumeMount().withName("data").withMountPath("/home/nacos/data").endVolumeMount()
+                .build();
+        return new StatefulSetBuilder()
+                .withMetadata(meta(target, NACOS, labels(NACOS)))
+                .withNewSpec()
+                .withServiceName(NACOS)
+                .withReplicas(target.nodes())
+                .withPodManagementPolicy("Parallel")
+                .withNewUpdateStrategy().withType("OnDelete").endUpdateStrategy()
+                .withNewSelector().withMatchLabels(labels(NACOS)).endSelector()
+                .withNewPersistentVolumeClaimRetentionPolicy().withWhenDeleted("Delete").withWhenScaled("Retain")
+                .endPersistentVolumeClaimRetentionPolicy()
+                .withNewTemplate()
+                .withNewMetadata().withLabels(labels(NACOS)).endMetadata()
+                .withNewSpec()
+                .withTerminationGracePeriodSeconds(TERMINATION_GRACE_SECONDS)
+                .withContainers(nacos)
+                .endSpec()
+                .endTemplate()
+                .withVolumeClaimTemplates(new PersistentVolumeClaimBuilder()
+                        .withNewMetadata().withName("data").withLabels(labels(NACOS)).endMetadata()
+                        .withNewSpec().withAccessModes("ReadWriteOnce")
+                        .withNewResources().addToRequests("storage", new Quantity(k8s.dataVolume())).endResources()
+                        .endSpec()
+                        .build())
+                .endSpec()
+                .build();
+    }
+
+    /** {@code upgrade-lab-fleet-1x}: the Deployment of one client generation's fleet. */
+    public static String fleetName(String generation) {
+        return LAB + "-fleet-" + generation;
+    }
+
+    /**
+     * One client generation's share of the provider fleet: a pod per Nacos client, each holding
+     * {@code fleet.providersPerClient} providers. Its replicas are what the experiment's peak on this
+     * generation needs; the lab ramps by replicas and upgrades clients by moving replicas from the
+     * 1x to the 2x Deployment. Empty when the experiment never runs providers on {@code generation}.
+     */
+    public static List<Deployment> fleet(Experiment experiment, Timeline timeline, String generation) {
+        int peak = peakProviders(experiment, timeline, generation);
+        if (peak == 0) {
+            return List.of();
+        }
+        int perClient = experiment.fleet().providersPerClient();
+        int replicas = (peak + perClient - 1) / perClient;
+        Target target = experiment.target();
+        Map<String, String> labels = labels(fleetName(generation));
+        return List.of(new DeploymentBuilder()
+                .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(generation), labels))
+                        .addToAnnotations("upgrade-lab/peak-providers", String.valueOf(peak)).build())
+                .withNewSpec()
+                .withReplicas(replicas)
+                .withNewSelector().withMatchLabels(labels).endSelector()
+                .withNewTemplate()
+                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewSpec()
+                .addToContainers(labContainer("fleet", target, List.of(
+                        env("UPGRADE_LAB_ROLE", "fleet"),
+                        env("UPGRADE_LAB_GENERATION", generation),
+                        env("UPGRADE_LAB_SERVERS", servers(target)),
+                        env("UPGRADE_LAB_SERVICES", String.valueOf(experiment.fleet().services())),
+                        env("UPGRADE_LAB_PROVIDERS_PER_CLIENT", String.valueOf(perClient))),
+                        experiment.fleet().heap()))
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build());
+    }
+
+    /** The probe: one pod calling the demo service at {@code probe.rate} through a {@code probe.generation} client. */
+    public static Deployment probe(Experiment experiment) {
+        Target target = experiment.target();
+        Map<String, String> labels = labels(LAB + "-probe");
+        return new DeploymentBuilder()
+                .withMetadata(meta(target, LAB + "-probe", labels))
+                .withNewSpec()
+                .withReplicas(1)
+                .withNewSelector().withMatchLabels(labels).endSelector()
+                .withNewTemplate()
+                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewSpec()
+                .addToContainers(labContainer("probe", target, List.of(
+                        env("UPGRADE_LAB_ROLE", "probe"),
+                        env("UPGRADE_LAB_GENERATION", experiment.probe().generation()),
+                        env("UPGRADE_LAB_SERVERS", servers(target)),
+                        env("UPGRADE_LAB_RATE", number(experiment.probe().rate()))), "512m"))
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    /** {@code target.kubernetes.labImage}, or {@code upgrade-lab:<this build's version>}. */
+    public static String labImage(Target target) {
+        String image = target.kubernetes().labImage();
+        return image != null ? image : LAB + ":" + buildVersion();
+    }
+
+    /** The Nacos nodes as the fleet and the probe reach them, comma-separated. */
+    static String servers(Target target) {
+        return IntStream.rangeClosed(1, target.nodes())
+                .mapToObj(n -> address(target.kubernetes().namespace(), n)).collect(Collectors.joining(","));
+    }
+
+    /** The most providers the experiment runs on {@code generation} after any phase. */
+    static int peakProviders(Experiment experiment, Timeline timeline, String generation) {
+        return timeline.phases().stream()
+                .mapToInt(p -> p.providersByGeneration().getOrDefault(generation, 0))
+                .max().orElse(0);
+    }
+
+    /** A heap as -Xmx takes it ({@code 512m}, {@code 1g}, bytes without a unit) in bytes. */
+    static long heapBytes(String heap) {
+        char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
+        String digits = Character.isDigit(unit) ? heap : heap.substring(0, heap.length() - 1);
+        long value = Long.parseLong(digits);
+        return switch (unit) {
+            case 'k' -> value << 10;
+            case 'm' -> value << 20;
+            case 'g' -> value << 30;
+            default -> value;
+        };
+    }
+
+    /** A Kubernetes quantity in MiB, e.g. {@code 1536Mi}. */
+    private static String mebibytes(long bytes) {
+        return Math.max(1, bytes >> 20) + "Mi";
+    }
+
+    private static Container labContainer(String name, Target target, List<EnvVar> env, String heap) {
+        return new ContainerBuilder()
+                .withName(name)
+                .withImage(labImage(target))
+                .withEnv(env)
+                .addToEnv(env("JAVA_TOOL_OPTIONS", "-Xmx" + heap))
+                .build();
+    }
+
+    private static ObjectMeta meta(Target target, String name, Map<String, String> labels) {
+        return new ObjectMetaBuilder().withName(name).withNamespace(target.kubernetes().namespace())
+                .withLabels(labels).build();
+    }
+
+    private static EnvVar env(String name, String value) {
+        return new EnvVarBuilder().withName(name).withValue(value).build();
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+    }
+
+    private static String buildVersion() {
+        Properties p = new Properties();
+        try (InputStream in = ClusterManifests.class.getResourceAsStream("/io/upgradelab/runner/version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p.getProperty("version", "latest");
+    }
+}

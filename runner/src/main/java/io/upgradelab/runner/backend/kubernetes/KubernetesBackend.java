@@ -1,0 +1,58 @@
+package io.upgradelab.runner.backend.kubernetes;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.experiment.Target;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * {@code target.backend: kubernetes}: Nacos as a StatefulSet in {@code kubernetes.namespace} of the
+ * cluster the kubeconfig (and {@code kubernetes.context}) names, faults through Chaos Mesh. See
+ * {@link KubernetesCluster} for what it creates and waits for, and docs/kubernetes.md.
+ */
+public final class KubernetesBackend implements BackendType {
+
+    @Override
+    public String name() {
+        return "kubernetes";
+    }
+
+    @Override
+    public void check(Target target, Problems problems) {
+        if (target.external() != null) {
+            problems.add("external", "backend kubernetes starts its own nodes: 'external' is for backend external");
+        }
+        if (target.firstPort() != 0) {
+            problems.add("firstPort", "backend kubernetes gives every node its own pod and the standard port 8848:"
+                    + " firstPort is for backend local");
+        }
+    }
+
+    @Override
+    public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
+        KubernetesClient client = connect(target.kubernetes().context());
+        progress.accept("kubernetes: " + client.getMasterUrl() + ", namespace " + target.kubernetes().namespace());
+        try {
+            return KubernetesCluster.open(client, target, progress, client::close);
+        } catch (KubernetesClientException e) {
+            throw new LabException(LabException.FAILED, "kubernetes at " + client.getMasterUrl() + ": " + e.getMessage());
+        }
+    }
+
+    /** A client for {@code context} of the kubeconfig ($KUBECONFIG or ~/.kube/config), or its current context when null. */
+    private static KubernetesClient connect(String context) {
+        try {
+            return new KubernetesClientBuilder().withConfig(Config.autoConfigure(context)).build();
+        } catch (KubernetesClientException e) {
+            throw LabException.invalidInput("no Kubernetes client configuration"
+                    + (context == null ? "" : " for context '" + context + "'") + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.upgradelab.runner.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.kubernetes.ExperimentManifests;
+import io.upgradelab.runner.experiment.ValidatedExperiment;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code upgrade-lab render}: what a backend would create for an experiment, written out for review
+ * before a run, so a person (or a cluster's admission policy) checks the manifests, not the lab's code.
+ */
+@Command(name = "render", mixinStandardHelpOptions = true,
+        description = "Write what a backend would create for an experiment, for review, without creating anything.",
+        subcommands = {RenderCommand.K8s.class})
+final class RenderCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command: try 'upgrade-lab render k8s EXPERIMENT'");
+    }
+
+    /** {@code upgrade-lab render k8s}: the kubernetes backend's manifests as YAML files. */
+    @Command(name = "k8s", sortOptions = false,
+            description = {"Write the Kubernetes manifests of an experiment as YAML, without contacting any cluster.",
+                    "Validates the file as 'upgrade-lab validate' does, then writes what backend kubernetes would"
+                            + " create, as the file's target section (and its 'kubernetes' settings) says: the"
+                            + " namespace, the Nacos Service and StatefulSet, the fleet and probe Deployments"
+                            + " (replicas at the experiment's peak), and under faults/ the Chaos Mesh resource of"
+                            + " each fault phase (PodChaos, NetworkChaos). 'kubectl apply -f DIR' creates the"
+                            + " cluster only: the lab creates each fault when its phase starts and deletes it when"
+                            + " it ends.",
+                    "Prints each file written, then what phases change without a resource of their own (the image"
+                            + " of a rolling upgrade, a pod deleted). YAML files an earlier render left in DIR"
+                            + " and no longer rendered are removed; other files are left alone."},
+            footer = {"", "Examples:",
+                    "  upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml",
+                    "  upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml --out review --scale 0.02",
+                    "", "Exit codes: 0 written, 1 a file could not be written, 2 invalid experiment (the errors"
+                    + " are on standard error) or no such file."})
+    static final class K8s implements Callable<Integer> {
+
+        /** The first line of every file this command writes: how a later render knows its own files. */
+        static final String HEADER = "# Rendered by upgrade-lab render k8s";
+        /** fabric8's own mapping of its model (IntOrString, Quantity...), then YAML as a person reads it: no wrapped lines, few quotes. */
+        private static final KubernetesSerialization MODEL = new KubernetesSerialization();
+        private static final YAMLMapper YAML = YAMLMapper.builder()
+                .disable(YAMLGenerator.Feature.SPLIT_LINES)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                .build();
+
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        HelpOption help;
+
+        @Mixin
+        ExperimentArguments arguments;
+
+        @Option(names = "--out", paramLabel = "DIR",
+                description = "Where to write the files. Default: k8s/<experiment name> under the current directory.")
+        Path out;
+
+        @Override
+        public Integer call() {
+            ValidatedExperiment valid = arguments.load();
+            Path dir = out != null ? out : Path.of("k8s", valid.experiment().name());
+            ExperimentManifests manifests = ExperimentManifests.of(valid);
+            PrintWriter stdout = spec.commandLine().getOut();
+            List<Path> written = new ArrayList<>();
+            for (ExperimentManifests.File file : manifests.files()) {
+                Path path = dir.resolve(file.path());
+                write(path, HEADER + " from " + valid.file() + " (experiment " + valid.experiment().name()
+                        + ").\n# " + file.about() + "\n" + yaml(file.resource()));
+                written.add(path.normalize());
+                stdout.println("wrote " + path);
+            }
+            removeStale(dir, written).forEach(p -> stdout.println("removed " + p + " (an earlier render's)"));
+            manifests.notes().forEach(note -> stdout.println(note));
+            stdout.println("apply the cluster with: kubectl apply -f " + dir + " (not " + ExperimentManifests.FAULTS
+                    + "/: the lab creates each fault in its phase)");
+            PrintWriter err = spec.commandLine().getErr();
+            if (!"kubernetes".equals(valid.experiment().target().backend())) {
+                err.println("upgrade-lab: note: target.backend is " + valid.experiment().target().backend()
+                        + "; these are the manifests backend kubernetes would create for this target");
+            }
+            valid.notes().forEach(note -> err.println("upgrade-lab: note: " + note));
+            return 0;
+        }
+
+        /** One resource as a YAML document, as kubectl takes it. */
+        static String yaml(HasMetadata resource) {
+            try {
+                return YAML.writeValueAsString(MODEL.convertValue(resource, JsonNode.class));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("cannot write " + resource.getKind() + " as YAML", e);
+            }
+        }
+
+        private static void write(Path path, String text) {
+            try {
+                Files.createDirectories(path.getParent());
+                Files.writeString(path, text);
+            } catch (IOException e) {
+                throw new LabException(LabException.FAILED, "cannot write " + path + ": " + e);
+            }
+        }
+
+        /** Deletes the YAML files in {@code dir} and its faults/ that an earlier render wrote and this one did not. */
+        private static List<Path> removeStale(Path dir, List<Path> written) {
+            List<Path> removed = new ArrayList<>();
+            for (Path folder : List.of(dir, dir.resolve(ExperimentManifests.FAULTS))) {
+                if (!Files.isDirectory(folder)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.list(folder)) {
+                    for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).toList()) {
+                        if (!written.contains(file.normalize()) && Files.readString(file).startsWith(HEADER)) {
+                            Files.delete(file);
+                            removed.add(file);
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new LabException(LabException.FAILED, "cannot tidy " + folder + ": " + e);
+                }
+            }
+            return removed;
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.upgradelab.runner.backend.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.chaosmesh.v1alpha1.NetworkChaos;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.experiment.KubernetesTarget;
+import io.upgradelab.runner.experiment.Target;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The manifests' rules that the backend and render tests do not reach: standalone, heap sizes, partitions. */
+class ClusterManifestsTest {
+
+    @Test
+    void oneNodeIsAStandaloneServerWithoutAMemberList() {
+        StatefulSet set = ClusterManifests.statefulSet(new Target("kubernetes", "2.0.4", 1, 0, "2g", null,
+                new KubernetesTarget("ns", null, "mirror.example/nacos", null), null));
+        List<EnvVar> env = set.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
+        assertThat(env).extracting(EnvVar::getName).doesNotContain("NACOS_SERVERS");
+        assertThat(env).contains(new EnvVar("MODE", "standalone", null), new EnvVar("JVM_XMX", "2g", null),
+                new EnvVar("JVM_XMN", "1024m", null));
+        assertThat(KubernetesCluster.imageOf(set)).isEqualTo("mirror.example/nacos:v2.0.4");
+        assertThat(set.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getRequests()
+                .get("memory").toString()).isEqualTo("2560Mi");
+    }
+
+    @Test
+    void heapsAreReadAsXmxReadsThem() {
+        assertThat(ClusterManifests.heapBytes("512m")).isEqualTo(512L << 20);
+        assertThat(ClusterManifests.heapBytes("1G")).isEqualTo(1L << 30);
+        assertThat(ClusterManifests.heapBytes("4096k")).isEqualTo(4L << 20);
+        assertThat(ClusterManifests.heapBytes("1048576")).isEqualTo(1L << 20);
+    }
+
+    @Test
+    void aPartitionCutsTheNodeFromEveryOtherPodBothWays() {
+        NetworkChaos partition = ChaosManifests.network("ns", 2, NetworkDisturbance.partition());
+        assertThat(partition.getSpec().getAction()).isEqualTo("partition");
+        assertThat(partition.getSpec().getDirection()).isEqualTo("both");
+        assertThat(partition.getSpec().getTarget().getMode()).isEqualTo("all");
+        assertThat(partition.getSpec().getTarget().getSelector().getExpressionSelectors()).singleElement()
+                .satisfies(r -> {
+                    assertThat(r.getKey()).isEqualTo("statefulset.kubernetes.io/pod-name");
+                    assertThat(r.getOperator()).isEqualTo("NotIn");
+                    assertThat(r.getValues()).containsExactly("nacos-1");
+                });
+    }
+
+    @Test
+    void durationsAreWrittenAsChaosMeshReadsThem() {
+        assertThat(ChaosManifests.text(Duration.ofHours(1))).isEqualTo("1h");
+        assertThat(ChaosManifests.text(Duration.ofMinutes(90))).isEqualTo("90m");
+        assertThat(ChaosManifests.text(Duration.ofSeconds(45))).isEqualTo("45s");
+    }
+}
