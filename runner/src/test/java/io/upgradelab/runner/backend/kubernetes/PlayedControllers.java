@@ -96,8 +96,12 @@ final class PlayedControllers implements AutoCloseable {
         for (int ordinal = 0; ordinal < set.getSpec().getReplicas(); ordinal++) {
             String name = ClusterManifests.NACOS + "-" + ordinal;
             Pod pod = byName.get(name);
-            if (pod == null) {
-                pod = client.resource(podFrom(set, name)).create();   // the StatefulSet controller
+            if (pod == null) {   // the StatefulSet controller, from the template as it is now: the
+                // backend changes the image before it deletes the pod, so a pod seen missing was
+                // deleted after the change, and a template read before the pod list might predate it
+                StatefulSet current = client.apps().statefulSets().inNamespace(namespace)
+                        .withName(ClusterManifests.NACOS).get();
+                pod = client.resource(podFrom(current, name)).create();
             }
             boolean ready = !failing.contains(name);                 // the kubelet's readiness probe
             if (ready != KubernetesCluster.ready().test(pod)) {
