@@ -10,7 +10,7 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.local.ListeningSockets;
-import io.upgradelab.runner.nacos.ClusterMember;
+import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.process.ChildProcess;
 import java.time.Duration;
@@ -43,8 +43,6 @@ import org.testcontainers.utility.ResourceReaper;
  */
 public final class ContainerCluster implements Backend {
 
-    /** The raft group holding config data; without its leader a cluster cannot serve writes. */
-    static final String CONFIG_RAFT_GROUP = "nacos_config";
     private static final int START_ATTEMPTS = 2;
     /** Beyond the start timeout, for the step after which every node runs 2.x (see the local backend). */
     private static final Duration SWITCH_TO_TWO_X = Duration.ofMinutes(5);
@@ -262,42 +260,11 @@ public final class ContainerCluster implements Backend {
         }
     }
 
-    /**
-     * Why the cluster has not formed yet, or "" when it has: every running node lists every running
-     * node UP at the version it runs (members are named by alias in hostname mode); in cluster mode
-     * knows the leader of the config raft group; when all run 2.x, serves in 2.x mode.
-     */
+    /** Why the cluster has not formed yet, or "" when it has (see {@link ClusterFormation}). */
     private String formationProblem() {
-        List<NodeContainer> running = nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList();
-        Map<String, String> expected = new TreeMap<>();   // member address -> the version running there
-        running.forEach(n -> expected.put(n.memberAddress(), n.version()));
-        boolean allRun2x = running.stream().allMatch(n -> generation(n.version()) >= 2);
-        for (NodeContainer node : running) {
-            Map<String, ClusterMember> seen = new TreeMap<>();
-            try {
-                node.api().members().forEach(m -> seen.put(
-                        spec.standalone() ? node.memberAddress() : m.address(), m));   // standalone: itself, however named
-                for (Map.Entry<String, String> member : expected.entrySet()) {
-                    ClusterMember m = seen.get(member.getKey());
-                    if (m == null || !m.isUp() || !m.version().equals(member.getValue())) {
-                        return node + " sees " + member.getKey() + " as " + (m == null ? "absent (it lists "
-                                + seen.keySet() + ")" : m.state() + (m.version().isEmpty() ? "" : " " + m.version()))
-                                + ", not UP " + member.getValue();
-                    }
-                }
-                if (allRun2x && !node.api().servesIn2xMode(generation(node.version()))) {
-                    return node + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
-                }
-            } catch (NacosApiException e) {
-                return node + " does not answer: " + e.getMessage();
-            }
-            if (!spec.standalone()
-                    && seen.get(node.memberAddress()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "").isEmpty()) {
-                return node + " has no leader for raft group " + CONFIG_RAFT_GROUP
-                        + " (\"did not find the Leader\" in its logs means the election failed)";
-            }
-        }
-        return "";
+        return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
+                .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.memberAddress(), n.version())).toList(),
+                spec.standalone());
     }
 
     /** Pulls {@code image} unless the engine has it, before any node stops for it. */

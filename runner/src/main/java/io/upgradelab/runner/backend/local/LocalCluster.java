@@ -8,7 +8,7 @@ import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.nacos.ClusterMember;
+import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
@@ -37,8 +37,6 @@ import java.util.function.Supplier;
  */
 public final class LocalCluster implements Backend {
 
-    /** The raft group holding config data; without its leader a cluster cannot serve writes. */
-    static final String CONFIG_RAFT_GROUP = "nacos_config";
     /** Where the readiness canaries register: a group of their own, apart from every experiment's services. */
     public static final String CANARY_GROUP = "UPGRADE_LAB_READINESS";
     /** Canary services per node: enough names that every node is responsible for some. */
@@ -331,44 +329,11 @@ public final class LocalCluster implements Backend {
         return String.join(", ", left);
     }
 
-    /** Why the cluster has not formed yet, or "" when it has. */
+    /** Why the cluster has not formed yet, or "" when it has (see {@link ClusterFormation}). */
     private String formationProblem() {
-        Map<String, String> expected = new TreeMap<>();   // address -> the version running there
-        nodes.stream().filter(n -> n.status().state() == NodeState.UP)
-                .forEach(n -> expected.put(n.address(), n.version()));
-        // all on 2.x: the cluster must also have left 1.x-compatible mode; a mixed cluster cannot
-        boolean allRun2x = nodes.stream().filter(n -> n.status().state() == NodeState.UP)
-                .allMatch(n -> n.distribution().generation() >= 2);
-        for (LocalNode node : nodes) {
-            if (!expected.containsKey(node.address())) {
-                continue;
-            }
-            Map<String, ClusterMember> seen = new TreeMap<>();
-            try {
-                node.api().members().forEach(m -> seen.put(m.address(), m));
-            } catch (NacosApiException e) {
-                return node + " does not answer its member list: " + e.getMessage();
-            }
-            for (Map.Entry<String, String> member : expected.entrySet()) {
-                ClusterMember m = seen.get(member.getKey());
-                if (m == null || !m.isUp() || !m.version().equals(member.getValue())) {
-                    return node + " sees " + member.getKey() + " as " + (m == null ? "absent"
-                            : m.state() + (m.version().isEmpty() ? "" : " " + m.version()))
-                            + ", not UP " + member.getValue();
-                }
-            }
-            if (allRun2x && !node.api().servesIn2xMode(node.distribution().generation())) {
-                return node + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
-            }
-            if (!spec.standalone()) {
-                String leader = seen.get(node.address()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "");
-                if (leader.isEmpty()) {
-                    return node + " has no leader for raft group " + CONFIG_RAFT_GROUP
-                            + " (\"did not find the Leader\" in its logs means the election failed)";
-                }
-            }
-        }
-        return "";
+        return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
+                .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.address(), n.version())).toList(),
+                spec.standalone());
     }
 
     private void stopAll(StopMode mode) {

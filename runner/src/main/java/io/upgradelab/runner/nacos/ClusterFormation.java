@@ -1,0 +1,80 @@
+package io.upgradelab.runner.nacos;
+
+import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Whether a Nacos cluster has formed, asked of its nodes: every running node lists every running
+ * node UP at the version that node really runs (peers learn a new version only from the member's
+ * next report); in cluster mode each knows the leader of the config raft group; when all run 2.x,
+ * each serves in 2.x mode (a 1.x-compatible node refuses 2.x clients). Every backend that starts
+ * or upgrades nodes waits on this one check, so "up" means the same wherever the nodes run.
+ */
+public final class ClusterFormation {
+
+    /** The raft group whose leader a formed cluster knows: the config data's (embedded storage). */
+    public static final String CONFIG_RAFT_GROUP = "nacos_config";
+
+    /**
+     * One running node as the check needs it.
+     *
+     * @param name          how messages name it, e.g. "node 2 (127.0.0.1:8858, 1.4.1)"
+     * @param memberAddress how the member lists name it ({@code 127.0.0.1:8858}, or {@code nacos-2:8848} in hostname mode)
+     * @param version       the version it runs
+     */
+    public record Member(String name, NacosApi api, String memberAddress, String version) {
+
+        int generation() {
+            return Integer.parseInt(version.substring(0, version.indexOf('.')));
+        }
+    }
+
+    private ClusterFormation() {
+    }
+
+    /**
+     * Why the cluster of {@code running} has not formed yet, or "" when it has.
+     *
+     * @param standalone a single standalone server: it may name itself otherwise in its member list, and has no raft group
+     */
+    public static String problem(List<Member> running, boolean standalone) {
+        Map<String, String> expected = new TreeMap<>();   // member address -> the version running there
+        running.forEach(n -> expected.put(n.memberAddress(), n.version()));
+        boolean allRun2x = running.stream().allMatch(n -> n.generation() >= 2);
+        for (Member node : running) {
+            Map<String, ClusterMember> seen = new TreeMap<>();
+            try {
+                node.api().members().forEach(m -> seen.put(standalone ? node.memberAddress() : m.address(), m));
+                String disagreement = disagreement(node, expected, seen);
+                if (!disagreement.isEmpty()) {
+                    return disagreement;
+                }
+                if (allRun2x && !node.api().servesIn2xMode(node.generation())) {
+                    return node.name() + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
+                }
+            } catch (NacosApiException e) {
+                return node.name() + " does not answer: " + e.getMessage();
+            }
+            if (!standalone && seen.get(node.memberAddress()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "").isEmpty()) {
+                return node.name() + " has no leader for raft group " + CONFIG_RAFT_GROUP
+                        + " (\"did not find the Leader\" in its logs means the election failed)";
+            }
+        }
+        return "";
+    }
+
+    /** The first member {@code node} does not see UP at its version, or "". */
+    private static String disagreement(Member node, Map<String, String> expected, Map<String, ClusterMember> seen) {
+        for (Map.Entry<String, String> member : expected.entrySet()) {
+            ClusterMember m = seen.get(member.getKey());
+            if (m == null || !m.isUp() || !m.version().equals(member.getValue())) {
+                return node.name() + " sees " + member.getKey() + " as " + (m == null ? "absent (it lists "
+                        + seen.keySet() + ")" : m.state() + (m.version().isEmpty() ? "" : " " + m.version()))
+                        + ", not UP " + member.getValue();
+            }
+        }
+        return "";
+    }
+}
