@@ -1,6 +1,8 @@
 package io.upgradelab.runner.backend;
 
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,6 +51,11 @@ public interface Backend extends AutoCloseable {
     /** The Nacos user clients must log in as, when the cluster has auth enabled. */
     default Optional<NacosCredentials> credentials() {
         return Optional.empty();
+    }
+
+    /** A client of node {@code node}'s open API, logged in as {@link #credentials()} when there are any. */
+    default NacosApi api(int node) {
+        return new NacosApi(nodes().get(node - 1).address(), credentials());
     }
 
     /** CPU and memory of one node now. */

@@ -1,5 +1,7 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.util.Optional;
 import io.upgradelab.runner.fleet.DemoProviderProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,21 +18,23 @@ public final class DemoProviders implements AutoCloseable {
     public static final String APPLICATION = "upgrade-lab-demo";
 
     private final String servers;
+    private final Optional<NacosCredentials> login;
     private final Path directory;
     private final Consumer<String> progress;
     private final List<DemoProviderProcess> running = new ArrayList<>();
     private final List<Integer> restarts = new ArrayList<>();
 
-    private DemoProviders(String servers, Path directory, Consumer<String> progress) {
+    private DemoProviders(String servers, Optional<NacosCredentials> login, Path directory, Consumer<String> progress) {
         this.servers = servers;
+        this.login = login;
         this.directory = directory;
         this.progress = progress;
     }
 
     /** Starts {@code count} demo providers of {@code generation} on ports from {@code firstPort}. */
-    public static DemoProviders start(int count, String generation, String servers, int firstPort, Path directory,
-                                      Consumer<String> progress) {
-        DemoProviders demo = new DemoProviders(servers, directory, progress);
+    public static DemoProviders start(int count, String generation, String servers, Optional<NacosCredentials> login,
+                                      int firstPort, Path directory, Consumer<String> progress) {
+        DemoProviders demo = new DemoProviders(servers, login, directory, progress);
         try {
             for (int i = 0; i < count; i++) {
                 demo.restarts.add(0);
@@ -72,7 +76,7 @@ public final class DemoProviders implements AutoCloseable {
 
     private DemoProviderProcess launch(int index, String generation, int port) {
         int restart = restarts.set(index, restarts.get(index) + 1);
-        return DemoProviderProcess.start(generation, servers, port, APPLICATION,
+        return DemoProviderProcess.start(generation, servers, login, port, APPLICATION,
                 directory.resolve("demo-provider-" + (index + 1)).resolve(restart + "-" + generation), progress);
     }
 

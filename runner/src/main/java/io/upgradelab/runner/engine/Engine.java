@@ -153,13 +153,14 @@ public final class Engine {
 
         stage = "set-up: starting " + experiment.probe().demoProviders() + " demo provider(s)";
         demo = DemoProviders.start(experiment.probe().demoProviders(), experiment.fleet().generation(), servers,
-                freeDemoPorts(experiment.probe().demoProviders()), runDirectory.resolve("demo"), this::say);
+                cluster.credentials(), freeDemoPorts(experiment.probe().demoProviders()), runDirectory.resolve("demo"), this::say);
         journal.append("setUp", Map.of("step", "demoProviders", "generations", demo.generations()));
         checkStop();
 
         stage = "set-up: starting the provider fleet";
         fleet = FleetProcess.start(new FleetSettings(servers, experiment.fleet().services(),
-                experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap()),
+                experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap())
+                .withLogin(cluster.credentials()),
                 runDirectory.resolve("fleet"), this::say);
         journal.append("setUp", Map.of("step", "fleet", "pid", fleet.pid()));
         checkStop();
@@ -167,7 +168,8 @@ public final class Engine {
         stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
         Duration planned = timeline.total();
         probe = ProbeProcess.start(new ProbeOptions(experiment.probe().generation(), experiment.probe().rate(),
-                experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN)), servers,
+                experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN))
+                .withLogin(cluster.credentials()), servers,
                 runDirectory.resolve("probe"), this::say);
         journal.append("setUp", Map.of("step", "probe", "pid", probe.pid(), "rate", experiment.probe().rate()));
 

@@ -7,7 +7,7 @@ package io.upgradelab.runner.experiment;
  *
  * @param usernameEnv default {@code NACOS_USERNAME}
  * @param passwordEnv default {@code NACOS_PASSWORD}
- * @param file        a properties file; when given, the variables are not read
+ * @param file        a properties file, absolute or relative to the working directory; when given, the variables are not read
  */
 public record CredentialsSource(String usernameEnv, String passwordEnv, String file) {
 

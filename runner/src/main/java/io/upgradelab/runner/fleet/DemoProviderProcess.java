@@ -1,5 +1,7 @@
 package io.upgradelab.runner.fleet;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.util.Optional;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.dubbo.DubboJvm;
@@ -41,6 +43,12 @@ public final class DemoProviderProcess implements AutoCloseable {
      */
     public static DemoProviderProcess start(String generation, String servers, int port, String application,
                                             Path directory, Consumer<String> progress) {
+        return start(generation, servers, Optional.empty(), port, application, directory, progress);
+    }
+
+    /** As above, logging in as {@code login} when the cluster has auth on. */
+    public static DemoProviderProcess start(String generation, String servers, Optional<NacosCredentials> login, int port,
+                                            String application, Path directory, Consumer<String> progress) {
         EphemeralPorts ephemeral = EphemeralPorts.ofThisMachine();
         if (ephemeral.contains(port)) {
             throw LabException.invalidInput("demo provider port " + port + " is in this machine's ephemeral port range ("
@@ -54,7 +62,8 @@ public final class DemoProviderProcess implements AutoCloseable {
         List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory, dubbo,
                 "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
         Path log = directory.resolve("console.log");
-        ChildProcess child = ChildProcess.start("demo-provider-" + generation + "-" + port, command, Map.of(),
+        ChildProcess child = ChildProcess.start("demo-provider-" + generation + "-" + port, command,
+                NacosCredentials.environment(login),
                 directory, log);
         progress.accept("demo provider " + application + " (" + generation + ", 127.0.0.1:" + port
                 + "): launched, pid " + child.pid() + ", log " + log);

@@ -1,5 +1,7 @@
 package io.upgradelab.runner.fleet;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.util.Optional;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
@@ -47,6 +49,12 @@ public final class FleetProcess implements AutoCloseable {
      * Starts a fleet for the Nacos nodes {@code servers} ({@code 127.0.0.1:8848,...}) in {@code directory}
      * (its user.home, caches and console log), and returns once its control channel answers.
      */
+    private static Map<String, String> withLogin(Map<String, String> environment, Optional<NacosCredentials> login) {
+        Map<String, String> all = new java.util.HashMap<>(environment);
+        all.putAll(NacosCredentials.environment(login));
+        return all;
+    }
+
     public static FleetProcess start(FleetSettings settings, Path directory, Consumer<String> progress) {
         Path log = directory.resolve("console.log");
         try {
@@ -55,7 +63,7 @@ public final class FleetProcess implements AutoCloseable {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
         ChildProcess child = ChildProcess.start("fleet", command(settings, directory),
-                Map.of("CLASSPATH", classpath()), directory, log);
+                withLogin(Map.of("CLASSPATH", classpath()), settings.login()), directory, log);
         progress.accept("fleet: launched, pid " + child.pid() + ", log " + log);
         String ready = child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
         FleetProcess fleet = new FleetProcess(child, Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).trim()));

@@ -1,5 +1,8 @@
 package io.upgradelab.runner.fleet;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.util.Optional;
+
 /**
  * How a fleet is laid out and where it registers.
  *
@@ -9,9 +12,15 @@ package io.upgradelab.runner.fleet;
  * @param firstPort           Dubbo port of virtual process 0 (never bound: the providers are virtual)
  * @param beatThreads         1.x beat threads per client
  * @param maxHeap             the fleet JVM's -Xmx
+ * @param login               the Nacos user its clients log in as, when the cluster has auth on
  */
 public record FleetSettings(String servers, int services, int providersPerProcess, int firstPort, int beatThreads,
-                            String maxHeap) {
+                            String maxHeap, Optional<NacosCredentials> login) {
+
+    public FleetSettings(String servers, int services, int providersPerProcess, int firstPort, int beatThreads,
+                         String maxHeap) {
+        this(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap, Optional.empty());
+    }
 
     /** The published experiment's shape: 140 services, one Dubbo process per 140 providers. */
     public static FleetSettings forServers(String servers) {
@@ -19,6 +28,10 @@ public record FleetSettings(String servers, int services, int providersPerProces
     }
 
     public FleetSettings withLayout(int services, int providersPerProcess) {
-        return new FleetSettings(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap);
+        return new FleetSettings(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap, login);
+    }
+
+    public FleetSettings withLogin(Optional<NacosCredentials> user) {
+        return new FleetSettings(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap, user);
     }
 }

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.journal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.runner.experiment.ExperimentBinder;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.LabException;
@@ -25,7 +26,9 @@ public final class Journal implements AutoCloseable {
 
     public static final String FILE_NAME = "journal.jsonl";
 
-    private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /** The experiment's own mapper, so a duration in a journalled record reads as the file wrote it ({@code 5m}). */
+    private static final ObjectMapper JSON = ExperimentBinder.mapper().copy()
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private final Path file;
     private final OutputStream out;

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -29,13 +31,31 @@ public final class NacosApi {
     private static final int CATALOG_PAGE = 500;
     public static final String DEFAULT_GROUP = "DEFAULT_GROUP";
     private static final String UPGRADE_METRICS = "v1/ns/upgrade/ops/metrics?json=true";
+    /** Nacos's default token lifetime (nacos.core.auth.default.token.expire.seconds), when a login does not say. */
+    private static final Duration DEFAULT_TOKEN_TTL = Duration.ofHours(5);
+    /** A token this close to its end is renewed before use. */
+    private static final Duration TOKEN_MARGIN = Duration.ofMinutes(1);
+
+    /** Tokens by node and user, shared by every NacosApi of the process: a login per token lifetime, not per call. */
+    private static final Map<String, AccessToken> TOKENS = new ConcurrentHashMap<>();
 
     private final URI base;
     private final HttpClient http;
+    private final Optional<NacosCredentials> credentials;
 
+    /** A client of the node at {@code hostPort} without auth. */
     public NacosApi(String hostPort) {
+        this(hostPort, Optional.empty());
+    }
+
+    /**
+     * A client of the node at {@code hostPort} that, given {@code credentials}, logs in and sends
+     * the access token with every call, as Nacos requires once {@code nacos.core.auth.enabled} is on.
+     */
+    public NacosApi(String hostPort, Optional<NacosCredentials> credentials) {
         this.base = URI.create("http://" + hostPort + "/nacos/");
         this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        this.credentials = credentials;
     }
 
     /** {@code GET v1/console/health/readiness}: true when the node answers 200. */
@@ -45,6 +65,25 @@ public final class NacosApi {
         } catch (NacosApiException e) {
             return false;
         }
+    }
+
+    /** {@code GET v1/console/server/state}: the version this node runs, as it says, e.g. {@code 2.0.4}. */
+    public String serverVersion() {
+        String version = json(get("v1/console/server/state")).path("version").asText("");
+        if (version.isEmpty()) {
+            throw new NacosApiException(base + "v1/console/server/state names no version");
+        }
+        return version;
+    }
+
+    /** {@code GET actuator/prometheus}: the node's metrics in Prometheus's text format, where exposed. */
+    public String prometheus() {
+        HttpRequest request = get("actuator/prometheus");
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() != 200) {
+            throw new NacosApiException(request.uri() + " answered " + response.statusCode());
+        }
+        return response.body();
     }
 
     /** The cluster's members as this node sees them. */
@@ -222,7 +261,65 @@ public final class NacosApi {
         }
     }
 
+    /**
+     * Sends {@code request}, with the access token when there are credentials; a 403 drops the token
+     * (it may have expired early, or the node restarted with another key) and the call is tried once
+     * more with a fresh one.
+     */
     private HttpResponse<String> send(HttpRequest request) {
+        if (credentials.isEmpty()) {
+            return sendAsIs(request);
+        }
+        HttpResponse<String> response = sendAsIs(withToken(request, token()));
+        if (response.statusCode() == 403) {
+            TOKENS.remove(tokenKey());
+            response = sendAsIs(withToken(request, token()));
+        }
+        return response;
+    }
+
+    /** A valid token of this node for the credentials' user: cached, or from a login. */
+    private String token() {
+        AccessToken cached = TOKENS.get(tokenKey());
+        if (cached != null && cached.validUntilNanos() - System.nanoTime() > TOKEN_MARGIN.toNanos()) {
+            return cached.token();
+        }
+        NacosCredentials user = credentials.orElseThrow();
+        URI uri = base.resolve("v1/auth/users/login");
+        HttpRequest login = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(encode(Map.of("username", user.username(),
+                        "password", user.password())))).build();
+        HttpResponse<String> response = sendAsIs(login);
+        if (response.statusCode() != 200) {
+            throw new NacosApiException("POST " + uri + " (login as " + user.username() + ") answered "
+                    + response.statusCode() + ": " + abbreviate(response.body()));
+        }
+        JsonNode answer = parse(login, response);
+        String token = answer.path("accessToken").asText("");
+        if (token.isEmpty()) {
+            throw new NacosApiException("POST " + uri + " (login as " + user.username() + ") gave no accessToken");
+        }
+        long ttlSeconds = answer.path("tokenTtl").asLong(DEFAULT_TOKEN_TTL.toSeconds());
+        TOKENS.put(tokenKey(), new AccessToken(token, System.nanoTime() + ttlSeconds * 1_000_000_000L));
+        return token;
+    }
+
+    private String tokenKey() {
+        return base + " " + credentials.map(NacosCredentials::username).orElse("");
+    }
+
+    private static HttpRequest withToken(HttpRequest request, String token) {
+        String uri = request.uri().toString();
+        URI withToken = URI.create(uri + (uri.contains("?") ? "&" : "?") + "accessToken=" + encode(token));
+        return HttpRequest.newBuilder(request, (name, value) -> true).uri(withToken).build();
+    }
+
+    /** An access token and when it stops being valid ({@link System#nanoTime()} scale). */
+    private record AccessToken(String token, long validUntilNanos) {
+    }
+
+    private HttpResponse<String> sendAsIs(HttpRequest request) {
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {

@@ -28,21 +28,21 @@ public final class NodeCounts implements Observer {
     public void observe(Observed observed, Observations into, Journal journal) {
         List<NodeSample> samples = new ArrayList<>();
         for (NodeStatus node : observed.cluster().nodes()) {
-            NodeSample sample = sample(node);
+            NodeSample sample = sample(observed.cluster().api(node.number()), node);
             into.put(sample);
             samples.add(sample);
         }
         journal.append("sample", Map.of("observer", name(), "nodes", samples));
     }
 
-    static NodeSample sample(NodeStatus node) {
+    static NodeSample sample(NacosApi api, NodeStatus node) {
         try {
             int services = 0;
             int instances = 0;
             int healthy = 0;
             int demo = 0;
             int demoHealthy = 0;
-            for (ServiceSummary s : new NacosApi(node.address()).services()) {
+            for (ServiceSummary s : api.services()) {
                 if (!s.name().startsWith(PROVIDERS) || !NacosApi.DEFAULT_GROUP.equals(s.group())) {
                     continue;
                 }

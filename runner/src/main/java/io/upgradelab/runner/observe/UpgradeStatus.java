@@ -30,7 +30,7 @@ public final class UpgradeStatus implements Observer {
                 continue;
             }
             try {
-                JsonNode m = new NacosApi(node.address()).upgradeMetrics();
+                JsonNode m = observed.cluster().api(node.number()).upgradeMetrics();
                 UpgradeSample sample = new UpgradeSample(node.number(), m.path("upgraded").asBoolean(),
                         m.path("isAll20XVersion").asBoolean(), m.path("isDoubleWriteEnabled").asBoolean(),
                         m.path("serviceCountV1").asInt(), m.path("instanceCountV1").asInt(),

@@ -97,7 +97,7 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
         }
         if (disableDoubleWrite) {
             for (NodeStatus node : run.cluster().nodes()) {
-                new NacosApi(node.address()).setSwitch("doubleWriteEnabled", "false");
+                run.cluster().api(node.number()).setSwitch("doubleWriteEnabled", "false");
                 run.record("doubleWrite", Map.of("node", node.number(), "enabled", false, "action", "turned off"));
             }
         }
@@ -138,18 +138,18 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
     private void moveRaftLeadership(RunContext run, NodeStatus leaving) throws InterruptedException {
         NodeStatus heir = run.cluster().nodes().stream()
                 .filter(n -> n.number() != leaving.number() && n.version().equals(to)).findFirst().orElse(null);
-        if (heir == null || groupsLedBy(leaving, heir).isEmpty()) {
+        if (heir == null || groupsLedBy(run, leaving, heir).isEmpty()) {
             return;   // no node on the new version yet (an election among old ones is harmless), or nothing led
         }
         run.pause(READS_DRAIN);
         for (int attempt = 1; attempt <= LEADER_TRANSFER_ATTEMPTS; attempt++) {
-            List<String> led = groupsLedBy(leaving, heir);
+            List<String> led = groupsLedBy(run, leaving, heir);
             if (led.isEmpty()) {
                 run.pause(READS_DRAIN);
                 return;
             }
             for (String group : led) {
-                new NacosApi(heir.address()).transferRaftLeader(group, NacosApi.raftAddressOf(heir.address()));
+                run.cluster().api(heir.number()).transferRaftLeader(group, NacosApi.raftAddressOf(heir.address()));
             }
             run.record("raftLeaderTransfer", Map.of("from", leaving.number(), "to", heir.number(), "groups", led));
             run.say("node " + leaving.number() + " leads " + led + ": leadership handed to node " + heir.number());
@@ -160,9 +160,9 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
     }
 
     /** The raft groups {@code leader} leads, as {@code witness} (a 2.x node) reports them. */
-    private static List<String> groupsLedBy(NodeStatus leader, NodeStatus witness) {
+    private static List<String> groupsLedBy(RunContext run, NodeStatus leader, NodeStatus witness) {
         String raft = NacosApi.raftAddressOf(leader.address());
-        return new NacosApi(witness.address()).members().stream()
+        return run.cluster().api(witness.number()).members().stream()
                 .filter(m -> m.address().equals(witness.address())).findFirst()
                 .map(m -> m.raftLeaders().entrySet().stream().filter(e -> e.getValue().equals(raft))
                         .map(Map.Entry::getKey).toList())
@@ -170,7 +170,7 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
     }
 
     private static void recordDoubleWrite(RunContext run, NodeStatus node) {
-        JsonNode metrics = new NacosApi(node.address()).upgradeMetrics();
+        JsonNode metrics = run.cluster().api(node.number()).upgradeMetrics();
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("node", node.number());
         fields.put("enabled", metrics.path("isDoubleWriteEnabled").asBoolean());

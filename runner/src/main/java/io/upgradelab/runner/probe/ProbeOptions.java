@@ -1,5 +1,7 @@
 package io.upgradelab.runner.probe;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.util.Optional;
 import java.time.Duration;
 
 /**
@@ -11,8 +13,14 @@ import java.time.Duration;
  * @param rate       calls per second
  * @param timeout    the Dubbo call timeout
  * @param duration   how long the probe calls before it stops by itself
+ * @param login      the Nacos user its client logs in as, when the cluster has auth on
  */
-public record ProbeOptions(String generation, double rate, Duration timeout, Duration duration) {
+public record ProbeOptions(String generation, double rate, Duration timeout, Duration duration,
+                           Optional<NacosCredentials> login) {
+
+    public ProbeOptions(String generation, double rate, Duration timeout, Duration duration) {
+        this(generation, rate, timeout, duration, Optional.empty());
+    }
 
     public static final double DEFAULT_RATE = 100;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
@@ -23,6 +31,10 @@ public record ProbeOptions(String generation, double rate, Duration timeout, Dur
     }
 
     public ProbeOptions withGeneration(String otherGeneration) {
-        return new ProbeOptions(otherGeneration, rate, timeout, duration);
+        return new ProbeOptions(otherGeneration, rate, timeout, duration, login);
+    }
+
+    public ProbeOptions withLogin(Optional<NacosCredentials> user) {
+        return new ProbeOptions(generation, rate, timeout, duration, user);
     }
 }

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.probe;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
@@ -75,7 +76,8 @@ public final class ProbeProcess implements AutoCloseable {
                         "--duration", options.duration().toSeconds() + "s",
                         "--out", directory.toString())));
         Path log = directory.resolve("console.log");
-        ChildProcess child = ChildProcess.start("probe-" + options.generation(), command, Map.of(), directory, log);
+        ChildProcess child = ChildProcess.start("probe-" + options.generation(), command,
+                NacosCredentials.environment(options.login()), directory, log);
         progress.accept("probe (" + options.generation() + ", " + options.rate() + " calls/s): launched, pid "
                 + child.pid() + ", log " + log);
         String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));

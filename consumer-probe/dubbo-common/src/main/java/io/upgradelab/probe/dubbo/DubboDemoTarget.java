@@ -14,6 +14,7 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcContext;
 import org.upgradelab.demo.DemoService;
 import org.upgradelab.demo.Loopback;
+import org.upgradelab.demo.NacosLogin;
 
 /**
  * A real Dubbo consumer of {@link DemoService} through Dubbo's own Nacos registry, as an
@@ -45,6 +46,8 @@ final class DubboDemoTarget implements ProbeTarget {
         reference.setAsync(true);
         reference.setParameters(new HashMap<>(Map.of("dispatcher", "direct")));   // Dubbo adds to this map: mutable
         RegistryConfig nacos = new RegistryConfig(Loopback.registry(registry));
+        NacosLogin.username().ifPresent(nacos::setUsername);
+        NacosLogin.password().ifPresent(nacos::setPassword);
         // the registry only: Dubbo would otherwise also make Nacos its config center and metadata
         // report, two more Nacos config clients polling every 10 ms, for nothing the probe measures
         nacos.setUseAsConfigCenter(false);

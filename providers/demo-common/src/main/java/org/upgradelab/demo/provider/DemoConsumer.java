@@ -7,6 +7,7 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcException;
 import org.upgradelab.demo.DemoService;
 import org.upgradelab.demo.Loopback;
+import org.upgradelab.demo.NacosLogin;
 
 /**
  * One call of {@link DemoService} through the registry, as a real Dubbo consumer makes it: the
@@ -30,8 +31,11 @@ public final class DemoConsumer {
         reference.setCheck(false);
         reference.setTimeout(3000);
         reference.setRetries(0);
+        RegistryConfig registry = new RegistryConfig(Loopback.registry(args[0]));
+        NacosLogin.username().ifPresent(registry::setUsername);
+        NacosLogin.password().ifPresent(registry::setPassword);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)
-                .registry(new RegistryConfig(Loopback.registry(args[0]))).reference(reference).start();
+                .registry(registry).reference(reference).start();
         int exit = 0;
         try {
             System.out.println("ANSWER: " + reference.get().sayHello(args[1]));

@@ -7,6 +7,7 @@ import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.upgradelab.demo.DemoService;
 import org.upgradelab.demo.Loopback;
+import org.upgradelab.demo.NacosLogin;
 
 /**
  * A real Dubbo provider of {@link DemoService}, registered through Dubbo's own Nacos registry.
@@ -40,8 +41,11 @@ public final class DemoProvider {
         service.setInterface(DemoService.class);
         service.setRef(new DemoServiceImpl(application, port));
 
+        RegistryConfig registry = new RegistryConfig(Loopback.registry(servers));
+        NacosLogin.username().ifPresent(registry::setUsername);
+        NacosLogin.password().ifPresent(registry::setPassword);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)
-                .registry(new RegistryConfig(Loopback.registry(servers))).protocol(protocol).service(service).start();
+                .registry(registry).protocol(protocol).service(service).start();
         System.out.println(READY + ": " + DemoService.class.getName() + " at 127.0.0.1:" + port + " as " + application);
         System.out.flush();
         bootstrap.await();

@@ -6,6 +6,7 @@ import io.upgradelab.shaded.nacos1x.com.alibaba.nacos.api.naming.NamingFactory;
 import io.upgradelab.shaded.nacos1x.com.alibaba.nacos.api.naming.NamingService;
 import io.upgradelab.shaded.nacos1x.com.alibaba.nacos.api.naming.pojo.Instance;
 import java.util.Properties;
+import org.upgradelab.demo.NacosLogin;
 
 /** A real nacos-client 1.4.1 (shaded): registrations over HTTP, one beat per provider every 5 s. */
 final class NacosClient1x implements RegistryClient {
@@ -20,6 +21,8 @@ final class NacosClient1x implements RegistryClient {
     NacosClient1x(ClientSettings settings) {
         Properties properties = new Properties();
         properties.setProperty(PropertyKeyConst.SERVER_ADDR, settings.serverAddresses());
+        NacosLogin.username().ifPresent(u -> properties.setProperty(PropertyKeyConst.USERNAME, u));
+        NacosLogin.password().ifPresent(p -> properties.setProperty(PropertyKeyConst.PASSWORD, p));
         properties.setProperty(PropertyKeyConst.NAMING_CLIENT_BEAT_THREAD_COUNT, Integer.toString(settings.beatThreads()));
         properties.setProperty(PropertyKeyConst.NAMING_POLLING_THREAD_COUNT, "1");
         properties.setProperty(PropertyKeyConst.NAMING_LOAD_CACHE_AT_START, "false");

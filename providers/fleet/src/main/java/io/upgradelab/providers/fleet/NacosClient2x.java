@@ -6,6 +6,7 @@ import io.upgradelab.shaded.nacos2x.com.alibaba.nacos.api.naming.NamingFactory;
 import io.upgradelab.shaded.nacos2x.com.alibaba.nacos.api.naming.NamingService;
 import io.upgradelab.shaded.nacos2x.com.alibaba.nacos.api.naming.pojo.Instance;
 import java.util.Properties;
+import org.upgradelab.demo.NacosLogin;
 
 /**
  * A real nacos-client 2.0.4 (shaded): one gRPC connection per client, no per-provider beats.
@@ -25,6 +26,8 @@ final class NacosClient2x implements RegistryClient {
     NacosClient2x(ClientSettings settings) {
         Properties properties = new Properties();
         properties.setProperty(PropertyKeyConst.SERVER_ADDR, settings.serverAddresses());
+        NacosLogin.username().ifPresent(u -> properties.setProperty(PropertyKeyConst.USERNAME, u));
+        NacosLogin.password().ifPresent(p -> properties.setProperty(PropertyKeyConst.PASSWORD, p));
         properties.setProperty(PropertyKeyConst.NAMING_POLLING_THREAD_COUNT, "1");
         properties.setProperty(PropertyKeyConst.NAMING_LOAD_CACHE_AT_START, "false");
         try {

@@ -9,6 +9,8 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.ClusterFormation;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
@@ -17,6 +19,7 @@ import io.upgradelab.runner.process.LoopbackGuard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -191,6 +194,16 @@ public final class LocalCluster implements Backend {
     public void restoreNetwork(int number) {
         netem.restore();
         progress.accept(node(number) + ": network restored");
+    }
+
+    @Override
+    public Optional<NacosCredentials> credentials() {
+        return spec.credentials();
+    }
+
+    @Override
+    public NacosApi api(int number) {
+        return node(number).api();
     }
 
     @Override

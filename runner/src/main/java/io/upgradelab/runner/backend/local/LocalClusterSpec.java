@@ -1,5 +1,7 @@
 package io.upgradelab.runner.backend.local;
 
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.util.Optional;
 import io.upgradelab.runner.LabException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +29,11 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     public static final int DEFAULT_FIRST_PORT = 8848;
     public static final String DEFAULT_MAX_HEAP = "512m";
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
+    /** The user a new Nacos database holds (embedded Derby or raft storage alike). */
+    public static final NacosCredentials DEFAULT_USER = new NacosCredentials("nacos", "nacos");
+    private static final String AUTH_ENABLED = "nacos.core.auth.enabled";
+    /** Nacos's own sample key (valid Base64, over 32 bytes decoded, as 2.x wants): these clusters are loopback-only test beds. */
+    private static final String TOKEN_SECRET = "SecretKey012345678901234567890123456789012345678901234567890123456789";
 
     public LocalClusterSpec {
         serverProperties = Map.copyOf(new LinkedHashMap<>(serverProperties));
@@ -58,6 +65,26 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
 
     public LocalClusterSpec withServerProperties(Map<String, String> properties) {
         return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties);
+    }
+
+    /**
+     * The same cluster with Nacos auth on, as a staging registry often has it: every open-API call
+     * then needs a token, which the lab's own calls get by logging in as {@link #DEFAULT_USER}. The
+     * peers recognise each other by an identity header rather than by their User-Agent.
+     */
+    public LocalClusterSpec withAuth() {
+        Map<String, String> properties = new LinkedHashMap<>(serverProperties);
+        properties.put(AUTH_ENABLED, "true");
+        properties.put("nacos.core.auth.enable.userAgentAuthWhite", "false");
+        properties.put("nacos.core.auth.server.identity.key", "upgrade-lab-peer");
+        properties.put("nacos.core.auth.server.identity.value", "upgrade-lab-peer");
+        properties.put("nacos.core.auth.default.token.secret.key", TOKEN_SECRET);
+        return withServerProperties(properties);
+    }
+
+    /** The user the lab's own calls log in as when auth is on ({@link #withAuth()}); empty otherwise. */
+    public Optional<NacosCredentials> credentials() {
+        return "true".equals(serverProperties.get(AUTH_ENABLED)) ? Optional.of(DEFAULT_USER) : Optional.empty();
     }
 
     /**

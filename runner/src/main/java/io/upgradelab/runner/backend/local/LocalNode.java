@@ -47,7 +47,7 @@ public final class LocalNode {
         this.spec = spec;
         this.ports = spec.portsOf(number);
         this.home = spec.runDirectory().resolve("node-" + number);
-        this.api = new NacosApi(address());
+        this.api = new NacosApi(address(), spec.credentials());
         writeConfiguration(members);
     }
 

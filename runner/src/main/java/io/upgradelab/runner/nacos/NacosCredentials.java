@@ -1,4 +1,7 @@
-package io.upgradelab.runner.backend;
+package io.upgradelab.runner.nacos;
+
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A Nacos user for a cluster with auth enabled. Never journalled or reported: {@link #toString()}
@@ -6,9 +9,15 @@ package io.upgradelab.runner.backend;
  */
 public record NacosCredentials(String username, String password) {
 
-    /** The environment variables the fleet, the probe and the demo providers read them from. */
+    /** The environment variables the fleet, the probe and the demo providers read them from (demo-api's NacosLogin). */
     public static final String USERNAME_VARIABLE = "UPGRADE_LAB_NACOS_USERNAME";
     public static final String PASSWORD_VARIABLE = "UPGRADE_LAB_NACOS_PASSWORD";
+
+    /** The environment a client process of the lab reads the user from: empty without credentials. */
+    public static Map<String, String> environment(Optional<NacosCredentials> credentials) {
+        return credentials.map(c -> Map.of(USERNAME_VARIABLE, c.username(), PASSWORD_VARIABLE, c.password()))
+                .orElse(Map.of());
+    }
 
     @Override
     public String toString() {

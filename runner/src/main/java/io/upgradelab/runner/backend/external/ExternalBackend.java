@@ -1,0 +1,49 @@
+package io.upgradelab.runner.backend.external;
+
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.experiment.ExternalTarget;
+import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.nacos.NacosCredentials;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * {@code target.backend: external}: a Nacos cluster that exists already, such as a team's staging
+ * registry. The lab never starts or stops its nodes; it upgrades them only through the commands the
+ * experiment gives, and logs in when the cluster has auth on.
+ */
+public final class ExternalBackend implements BackendType {
+
+    @Override
+    public String name() {
+        return "external";
+    }
+
+    @Override
+    public void check(Target target, Problems problems) {
+        ExternalTarget external = target.external();
+        if (external == null) {
+            problems.add("", "backend external needs an 'external' section with the nodes' addresses");
+            return;
+        }
+        if (target.nodes() != external.addresses().size()) {
+            problems.add("nodes", "nodes is " + target.nodes() + " but external.addresses lists "
+                    + external.addresses().size() + " (leave nodes out: it defaults to the number of addresses)");
+        }
+        if (!external.upgradeCommands().isEmpty() && external.upgradeCommands().size() != external.addresses().size()) {
+            problems.add("external/upgradeCommands", external.upgradeCommands().size() + " upgrade commands for "
+                    + external.addresses().size() + " nodes: give one per node, in node order");
+        }
+    }
+
+    @Override
+    public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
+        ExternalTarget external = target.external();
+        Optional<NacosCredentials> credentials = Optional.ofNullable(external.credentials())
+                .map(source -> CredentialsReader.read(source, System.getenv()));
+        return ExternalCluster.locate(external, credentials, runDirectory.resolve("external"), progress);
+    }
+}

@@ -1,0 +1,135 @@
+package io.upgradelab.runner.backend.external;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.NodeResources;
+import io.upgradelab.runner.backend.NodeState;
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.backend.StopMode;
+import io.upgradelab.runner.backend.local.LocalCluster;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.experiment.CredentialsSource;
+import io.upgradelab.runner.experiment.ExternalTarget;
+import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.fleet.DemoProviderProcess;
+import io.upgradelab.runner.observe.NodeCounts;
+import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.nacos.RegisteredInstance;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The external backend against a real Nacos 2.0.4 with auth on, which this test starts as a
+ * standalone local node (one node keeps CI short; the member check is the same code as a
+ * cluster's). Without a token the node refuses; through the backend, logged in from a credentials
+ * file, every call the observers and phases make works; an upgrade step runs the user's argument
+ * list as given (no shell) and waits for the node; and the password reaches no journal line.
+ */
+class ExternalClusterIT {
+
+    private static final int DEMO_PORT = 20997;
+    private static final String PASSWORD = LocalClusterSpec.DEFAULT_USER.password();
+
+    @TempDir
+    Path directory;
+
+    @Test
+    @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void anAuthEnabledClusterIsObservedAndUpgradedThroughTheExternalBackend() throws Exception {
+        int port = LocalClusterSpec.firstFreePort(1, 21000);
+        LocalClusterSpec spec = LocalClusterSpec.of("2.0.4", 1, directory.resolve("local")).withFirstPort(port)
+                .withServerProperties(Map.of("management.endpoints.web.exposure.include", "prometheus")).withAuth();
+        try (LocalCluster nacos = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()),
+                System.out::println)) {
+            String address = nacos.nodes().get(0).address();
+            assertThatThrownBy(() -> new NacosApi(address).services()).as("auth is on: no token, no answer")
+                    .hasMessageContaining("403");
+
+            Path credentials = Files.writeString(directory.resolve("nacos.properties"),
+                    "username=nacos\npassword=" + PASSWORD + "\n");
+            Path script = upgradeScript();
+            Path arguments = directory.resolve("arguments.txt");
+            Target target = new Target("external", "2.0.4", 0, 0, null, new ExternalTarget(List.of(address),
+                    new CredentialsSource(null, null, credentials.toString()),
+                    List.of(List.of(script.toString(), arguments.toString(), "{version}", "a;b $(id) `id` *", "v{version}")),
+                    Duration.ofMinutes(1)), null, null);
+
+            try (Backend external = Backends.require("external").open(target, directory.resolve("run"), System.out::println)) {
+                NodeStatus node = external.nodes().get(0);
+                assertThat(node.state()).isEqualTo(NodeState.UP);
+                assertThat(node.version()).isEqualTo("2.0.4");
+                assertThat(node.pid()).isEqualTo(-1);
+
+                external.api(1).registerInstance("upgrade-lab-external-it", "127.0.0.1", 20999);
+                await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                        assertThat(external.api(1).instances("upgrade-lab-external-it"))
+                                .extracting(RegisteredInstance::address).containsExactly("127.0.0.1:20999"));
+                assertThat(external.api(1).services()).extracting(s -> s.name()).contains("upgrade-lab-external-it");
+
+                NodeResources resources = external.sample(1);   // from the node's Prometheus page
+                assertThat(resources.cpuPercent()).isNotNegative();
+                assertThat(resources.rssMiB()).isGreaterThan(100);
+
+                // a real client of the lab's (Dubbo 2.7 + nacos-client 1.4.1) logs in and registers
+                try (DemoProviderProcess demo = DemoProviderProcess.start("1x", address, external.credentials(),
+                        DEMO_PORT, "external-it", directory.resolve("demo"), System.out::println)) {
+                    await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                            assertThat(external.api(1).instances(NodeCounts.DEMO_SERVICE))
+                                    .extracting(RegisteredInstance::address).containsExactly("127.0.0.1:" + DEMO_PORT));
+                }
+
+                external.upgradeNode(1, "2.0.4");
+                assertThat(Files.readAllLines(arguments)).containsExactly("2.0.4", "a;b $(id) `id` *", "v2.0.4");
+                assertThat(external.nodes().get(0).state()).isEqualTo(NodeState.UP);
+
+                assertThatThrownBy(() -> external.stopNode(1, StopMode.KILL)).hasMessageContaining("does not stop nodes");
+
+                Journal journal = Journal.create(directory.resolve("journal"));
+                journal.append("runStarted", Map.of("target", target));
+                journal.close();
+                String journalled = Files.readString(directory.resolve("journal").resolve(Journal.FILE_NAME));
+                assertThat(journalled).contains(credentials.toString()).doesNotContain("password=").doesNotContain(
+                        "\"" + PASSWORD + "\"");
+                assertThat(external.credentials().orElseThrow().toString())
+                        .isEqualTo("NacosCredentials[username=nacos, password=***]");
+            }
+            assertThat(nacos.nodes().get(0).state()).as("closing the external backend leaves the node").isEqualTo(NodeState.UP);
+        }
+    }
+
+    @Test
+    void missingCredentialsAreNamedNotGuessed() {
+        CredentialsSource fromEnvironment = new CredentialsSource("UPGRADE_LAB_IT_USER", "UPGRADE_LAB_IT_PASSWORD", null);
+        assertThatThrownBy(() -> CredentialsReader.read(fromEnvironment, Map.of()))
+                .hasMessageContaining("UPGRADE_LAB_IT_USER is not set");
+        assertThatThrownBy(() -> CredentialsReader.read(fromEnvironment, Map.of("UPGRADE_LAB_IT_USER", "nacos")))
+                .hasMessageContaining("UPGRADE_LAB_IT_PASSWORD is not set");
+        assertThat(CredentialsReader.read(fromEnvironment,
+                Map.of("UPGRADE_LAB_IT_USER", "nacos", "UPGRADE_LAB_IT_PASSWORD", "secret")).username()).isEqualTo("nacos");
+        assertThatThrownBy(() -> CredentialsReader.read(new CredentialsSource(null, null,
+                directory.resolve("absent.properties").toString()), Map.of())).hasMessageContaining("cannot read");
+    }
+
+    /** A script that writes each argument after the first on a line of the file named by the first. */
+    private Path upgradeScript() throws Exception {
+        Path script = directory.resolve("upgrade.sh");
+        Files.writeString(script, "#!/bin/sh\nout=\"$1\"; shift\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$out\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return script;
+    }
+}
