@@ -3,6 +3,7 @@ package io.upgradelab.runner.fault;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.phase.FaultPhase;
+import java.time.Duration;
 
 /** A slow link: every packet to the node arrives {@code delay} later, as across a congested WAN. */
 public final class NetworkDelay extends NetworkFault {
@@ -14,7 +15,7 @@ public final class NetworkDelay extends NetworkFault {
 
     @Override
     NetworkDisturbance disturbance(FaultPhase spec) {
-        return NetworkDisturbance.delay(spec.delay());
+        return NetworkDisturbance.delay(spec.delay() == null ? Duration.ZERO : spec.delay());   // missing: check says so
     }
 
     @Override

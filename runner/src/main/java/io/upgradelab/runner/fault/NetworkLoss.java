@@ -14,7 +14,7 @@ public final class NetworkLoss extends NetworkFault {
 
     @Override
     NetworkDisturbance disturbance(FaultPhase spec) {
-        return NetworkDisturbance.loss(spec.percent());
+        return NetworkDisturbance.loss(spec.percent() == null ? 0 : spec.percent());   // missing: check says so
     }
 
     @Override

@@ -124,6 +124,19 @@ class ExperimentErrorsTest {
     }
 
     @Test
+    void aNetworkFaultWithoutItsFieldNamesTheField() throws IOException {
+        String delay = VALID.replace("  - kind: hold\n    for: 1m\n",
+                "  - kind: fault\n    fault: delay\n    node: 1\n    for: 30s\n");
+        String loss = VALID.replace("  - kind: hold\n    for: 1m\n",
+                "  - kind: fault\n    fault: loss\n    node: 1\n    for: 30s\n    delay: 1s\n");
+        assertThat(errors(delay)).containsExactly(
+                file() + ":17: phases[4].delay: fault delay needs delay: how much later packets arrive, e.g. 200ms");
+        assertThat(errors(loss)).containsExactly(
+                file() + ":17: phases[4].percent: fault loss needs percent: the share of packets dropped, e.g. 30",
+                file() + ":21: phases[4].delay: fault loss takes no delay (only fault delay does)");
+    }
+
+    @Test
     void aBadDurationIsAnError() throws IOException {
         String text = VALID.replace("for: 3m", "for: 5 minutes").replace("for: 1m", "for: 60");
         assertThat(errors(text)).containsExactly(
