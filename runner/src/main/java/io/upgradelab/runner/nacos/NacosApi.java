@@ -305,8 +305,9 @@ public final class NacosApi {
         return token;
     }
 
+    /** Node, user and password (in memory only): a changed password is a new login, not an old token. */
     private String tokenKey() {
-        return base + " " + credentials.map(NacosCredentials::username).orElse("");
+        return base + " " + credentials.map(c -> c.username() + " " + c.password()).orElse("");
     }
 
     private static HttpRequest withToken(HttpRequest request, String token) {
