@@ -264,7 +264,7 @@ public final class Engine {
         }
         if (cluster != null) {
             stage = "tear-down: stopping the nodes";
-            say("stopping " + experiment.target().nodes() + " node(s)");
+            say("closing the cluster (backend " + experiment.target().backend() + ")");
             quietly("stop the cluster", cluster::close);
         }
     }

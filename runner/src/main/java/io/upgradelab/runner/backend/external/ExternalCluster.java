@@ -152,6 +152,7 @@ public final class ExternalCluster implements Backend {
     /** Leaves the cluster as it is: the lab did not start it. */
     @Override
     public void close() {
+        progress.accept("external cluster: left running (upgrade-lab did not start it)");
     }
 
     /** The node's command with every {@value #VERSION_PLACEHOLDER} replaced: arguments stay arguments, no shell reads them. */
