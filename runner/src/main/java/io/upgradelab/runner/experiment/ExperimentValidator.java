@@ -44,6 +44,10 @@ public final class ExperimentValidator {
         }
         Backends.named(experiment.target().backend())
                 .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
+        if (experiment.target().external() != null && !"external".equals(experiment.target().backend())) {
+            problems.add("/target/external", "'external' describes a cluster for backend external; backend "
+                    + experiment.target().backend() + " starts its own nodes");
+        }
         Duration setUp = setUpTime(experiment.target());
         Duration at = setUp;
         List<Timeline.PlannedPhase> planned = new ArrayList<>();

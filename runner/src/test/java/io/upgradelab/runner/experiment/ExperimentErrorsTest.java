@@ -124,6 +124,13 @@ class ExperimentErrorsTest {
     }
 
     @Test
+    void anExternalSectionIsAnErrorForABackendThatStartsItsOwnNodes() throws IOException {
+        String text = VALID.replace("  version: 1.4.1\n", "  version: 1.4.1\n  external:\n    addresses: [127.0.0.1:8848]\n");
+        assertThat(errors(text)).containsExactly(file() + ":4: target.external: 'external' describes a cluster for"
+                + " backend external; backend local starts its own nodes");
+    }
+
+    @Test
     void aNetworkFaultWithoutItsFieldNamesTheField() throws IOException {
         String delay = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: delay\n    node: 1\n    for: 30s\n");

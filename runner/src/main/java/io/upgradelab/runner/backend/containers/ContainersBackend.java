@@ -23,9 +23,7 @@ public final class ContainersBackend implements BackendType {
 
     @Override
     public void check(Target target, Problems problems) {
-        if (target.external() != null) {
-            problems.add("external", "backend testcontainers starts its own nodes: 'external' is for backend external");
-        }
+        // nothing beyond the schema: every field of target has a meaning here
     }
 
     @Override

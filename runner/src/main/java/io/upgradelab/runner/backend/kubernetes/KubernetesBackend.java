@@ -26,9 +26,6 @@ public final class KubernetesBackend implements BackendType {
 
     @Override
     public void check(Target target, Problems problems) {
-        if (target.external() != null) {
-            problems.add("external", "backend kubernetes starts its own nodes: 'external' is for backend external");
-        }
         if (target.firstPort() != 0) {
             problems.add("firstPort", "backend kubernetes gives every node its own pod and the standard port 8848:"
                     + " firstPort is for backend local");

@@ -20,9 +20,7 @@ public final class LocalBackend implements BackendType {
 
     @Override
     public void check(Target target, Problems problems) {
-        if (target.external() != null) {
-            problems.add("external", "backend local starts its own nodes: 'external' is for backend external");
-        }
+        // nothing beyond the schema and the versions this build has (ExperimentValidator.checkVersions)
     }
 
     @Override

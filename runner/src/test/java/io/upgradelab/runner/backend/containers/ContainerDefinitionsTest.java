@@ -184,15 +184,6 @@ class ContainerDefinitionsTest {
     }
 
     @Test
-    void anExternalSectionIsAProblemForThisBackend() {
-        Problems problems = new Problems();
-        new ContainersBackend().check(new Target("testcontainers", "1.4.1", 3, 0, null,
-                new ExternalTarget(List.of("127.0.0.1:8848"), null, null, null), null, null), problems);
-        assertThat(problems.all()).extracting(Problems.Problem::message)
-                .containsExactly("backend testcontainers starts its own nodes: 'external' is for backend external");
-    }
-
-    @Test
     void cpuIsTheContainersCpuTimeOverTheWallTimeBetweenReadingsInPercentOfOneCore() {
         Instant t0 = Instant.parse("2025-01-01T00:00:00.000000000Z");
         CpuReading earlier = CpuReading.of(5_000_000_000L, t0.toString());
