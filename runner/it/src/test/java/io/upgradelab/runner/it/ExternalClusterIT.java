@@ -1,4 +1,4 @@
-package io.upgradelab.runner.backend.external;
+package io.upgradelab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,12 +21,12 @@ import io.upgradelab.runner.fleet.DemoProviderProcess;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.fleet.FleetStatus;
-import io.upgradelab.runner.nacos.NacosCredentials;
-import io.upgradelab.runner.observe.NodeCounts;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.RegisteredInstance;
+import io.upgradelab.runner.observe.NodeCounts;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -53,6 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
  * demo provider, the fleet on nacos-client 1.x and 2.x); an upgrade step runs the user's argument
  * list as given (no shell) and waits for the node. The user's password is first changed to one used
  * nowhere else, so that "it reaches no journal line and no command line" is a search that can fail.
+ * It lives with the end-to-end tests because it starts the lab's demo provider and fleet, which the
+ * build makes after the runner.
  */
 class ExternalClusterIT {
 
@@ -141,19 +143,6 @@ class ExternalClusterIT {
             }
             assertThat(nacos.nodes().get(0).state()).as("closing the external backend leaves the node").isEqualTo(NodeState.UP);
         }
-    }
-
-    @Test
-    void missingCredentialsAreNamedNotGuessed() {
-        CredentialsSource fromEnvironment = new CredentialsSource("UPGRADE_LAB_IT_USER", "UPGRADE_LAB_IT_PASSWORD", null);
-        assertThatThrownBy(() -> CredentialsReader.read(fromEnvironment, Map.of()))
-                .hasMessageContaining("UPGRADE_LAB_IT_USER is not set");
-        assertThatThrownBy(() -> CredentialsReader.read(fromEnvironment, Map.of("UPGRADE_LAB_IT_USER", "nacos")))
-                .hasMessageContaining("UPGRADE_LAB_IT_PASSWORD is not set");
-        assertThat(CredentialsReader.read(fromEnvironment,
-                Map.of("UPGRADE_LAB_IT_USER", "nacos", "UPGRADE_LAB_IT_PASSWORD", "secret")).username()).isEqualTo("nacos");
-        assertThatThrownBy(() -> CredentialsReader.read(new CredentialsSource(null, null,
-                directory.resolve("absent.properties").toString()), Map.of())).hasMessageContaining("cannot read");
     }
 
     /** Changes the default user's password through the open API, and proves it by logging in with it. */
