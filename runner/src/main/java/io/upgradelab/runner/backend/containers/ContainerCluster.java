@@ -11,6 +11,7 @@ import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.local.ListeningSockets;
 import io.upgradelab.runner.nacos.ClusterFormation;
+import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.process.ChildProcess;
 import java.time.Duration;
@@ -153,6 +154,12 @@ public final class ContainerCluster implements Backend {
     public synchronized void resumeNode(int number) {
         node(number).resume();
         progress.accept(node(number) + ": resumed (docker unpause)");
+    }
+
+    /** The node's own client, kept with its container: no new HTTP client per observer call. */
+    @Override
+    public NacosApi api(int number) {
+        return node(number).api();
     }
 
     /** Through {@code docker stats}: takes about a second per node. */

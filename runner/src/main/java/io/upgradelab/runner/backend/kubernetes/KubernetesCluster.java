@@ -23,6 +23,7 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.nacos.NacosApi;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -269,6 +270,12 @@ public final class KubernetesCluster implements Backend {
      * over metrics-server's window rather than since the previous sample, and the working set as
      * memory. Fails when the cluster has no metrics API.
      */
+    @Override
+    public NacosApi api(int node) {
+        // the address is the pod's stable DNS name: no need to list the pods (as nodes() does) for it
+        return new NacosApi(ClusterManifests.address(namespace, node), credentials());
+    }
+
     @Override
     public NodeResources sample(int node) {
         requireNode(node);
