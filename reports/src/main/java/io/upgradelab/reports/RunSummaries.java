@@ -99,7 +99,10 @@ public final class RunSummaries {
                 end.path("outcome").asText(), end.path("seconds").asDouble(), end.path("expectedSeconds").asLong(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
                 end.path("providers").asInt(), nodes.stream().allMatch(n -> n.belowSamples() == 0), List.copyOf(nodes),
-                outcomes(inPhase), latency(inPhase));
+                outcomes(inPhase), latency(inPhase),
+                LoadValidity.of(fleet, inPhase(journal.samples("machine"), index), inPhase), end.path("message").asText(""),
+                journal.ofType("warning").stream().filter(w -> w.path("phase").asInt() == index)
+                        .map(w -> new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText(""))).toList());
     }
 
     private static boolean within(String time, Instant from, Instant to) {

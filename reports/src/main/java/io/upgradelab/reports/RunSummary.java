@@ -20,6 +20,33 @@ public record RunSummary(String experiment, String description, double scale, St
                          ProbeOutcomes probe, Latency latency, EndOfRun end) {
 
     /**
+     * "the run failed in phase 7 (scale down to 6000 providers): the fleet is still busy ...; nothing
+     * after it was measured", when a phase did not end done; empty for a run whose phases all did.
+     * Reports and the gate open with it, before any figure or criterion.
+     */
+    public java.util.Optional<String> failure() {
+        for (PhaseSummary p : phases) {
+            if (!"done".equals(p.outcome())) {
+                return java.util.Optional.of("the run " + ended(p.outcome()) + " in phase " + p.index() + " (" + p.title()
+                        + ")" + (p.message().isEmpty() ? "" : ": " + p.message()) + "; nothing after it was measured");
+            }
+        }
+        if (!"completed".equals(outcome)) {
+            return java.util.Optional.of("the run " + ended(outcome) + (phases.isEmpty() ? " before its first phase"
+                    : " after phase " + phases.get(phases.size() - 1).index()) + "; nothing after it was measured");
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static String ended(String outcome) {
+        return switch (outcome) {
+            case "aborted", "interrupted" -> "was " + outcome;
+            case "incomplete" -> "was killed or is still running (its journal has no runEnded line)";
+            default -> outcome;
+        };
+    }
+
+    /**
      * The registry as the last phase left it.
      *
      * @param registered         providers the fleet and the demo providers had registered (the
@@ -42,10 +69,22 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param providers      the fleet's providers when the phase ended
      * @param stable         no node's instance count was below the expected count in any sample of it
      * @param latency        exact percentiles of the calls that ended in it; null when not recorded
+     * @param load           whether its figures measure Nacos or the machine the lab ran on
+     * @param message        why it did not end "done" (the runner's message), or ""
+     * @param warnings       what went wrong in it without failing it, e.g. upgraded=true never reached
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
-                               boolean stable, List<NodeSummary> nodes, ProbeOutcomes probe, Latency latency) {
+                               boolean stable, List<NodeSummary> nodes, ProbeOutcomes probe, Latency latency,
+                               LoadValidity load, String message, List<Warning> warnings) {
+    }
+
+    /**
+     * A journal {@code warning} of a phase.
+     *
+     * @param kind e.g. {@code upgradedNotReached}, {@code nodeNotSynced}; "" in older journals
+     */
+    public record Warning(String kind, String message) {
     }
 
     /**

@@ -16,10 +16,7 @@ public final class SummaryMarkdown {
     public static String render(RunSummary run) {
         StringBuilder md = new StringBuilder();
         md.append("## ").append(escape(SummaryText.headline(run))).append("\n\n");
-        if (!run.complete()) {
-            md.append("**Incomplete:** the journal ends without a runEnded line (the run was killed); ")
-                    .append("everything up to its last line is below.\n\n");
-        }
+        SummaryText.failureSentence(run).ifPresent(f -> md.append("**").append(escape(f)).append("**\n\n"));
         md.append(SummaryText.probeSentence(run)).append("\n\n");
         table(md, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');

@@ -31,7 +31,8 @@ public final class SummaryText {
     public static final List<Column> COLUMNS = List.of(new Column("#", Align.RIGHT), new Column("phase", Align.LEFT),
             new Column("server", Align.LEFT), new Column("clients", Align.LEFT),
             new Column("providers", Align.RIGHT), new Column("stable", Align.CENTER),
-            new Column("flapping", Align.RIGHT), new Column("CPU % mean / p95 per node", Align.LEFT),
+            new Column("flapping", Align.RIGHT), new Column("load", Align.LEFT),
+            new Column("CPU % mean / p95 per node", Align.LEFT),
             new Column("calls", Align.RIGHT), new Column("ok %", Align.RIGHT), new Column("no provider", Align.RIGHT),
             new Column("other errors", Align.RIGHT), new Column("p50", Align.RIGHT), new Column("p75", Align.RIGHT),
             new Column("p90", Align.RIGHT), new Column("p99", Align.RIGHT), new Column("max (ms)", Align.RIGHT));
@@ -39,7 +40,11 @@ public final class SummaryText {
     /** What "stable" and "flapping" mean, and where latency runs from: the table's footnote. */
     public static final String FOOTNOTE = "Stable: no node's instance count was below the expected count in any"
             + " sample of the phase; flapping counts the falls below it (a node below from the phase's start counts"
-            + " once). Latency runs from each call's intended start.";
+            + " once). Load: flagged where the phase measured the machine rather than Nacos (1.x clients under "
+            + (int) LoadValidity.MIN_BEATS_PERCENT + "% of their nominal beats, the fleet at "
+            + (int) LoadValidity.MAX_FLEET_CPU_PERCENT + "% of a core, probe lag p99 over "
+            + (int) LoadValidity.MAX_PROBE_LAG_MS + " ms, machine idle under " + (int) LoadValidity.MIN_IDLE_PERCENT
+            + "%, steal over " + (int) LoadValidity.MAX_STEAL_PERCENT + "%). Latency runs from each call's intended start.";
 
     private SummaryText() {
     }
@@ -48,6 +53,11 @@ public final class SummaryText {
     public static String headline(RunSummary run) {
         return run.experiment() + ": " + run.outcome() + " in " + duration(run.seconds()) + " (scale "
                 + BigDecimal.valueOf(run.scale()).stripTrailingZeros().toPlainString() + ")";
+    }
+
+    /** "The run failed in phase 7 (...): ...; nothing after it was measured.", for a run that did not complete. */
+    public static java.util.Optional<String> failureSentence(RunSummary run) {
+        return run.failure().map(f -> Character.toUpperCase(f.charAt(0)) + f.substring(1) + ".");
     }
 
     /** "Probe: 42877 calls, 100% successful, 0 no provider, ...; latency p50 3.04 ms, p99 30.38 ms, max 239.74 ms." */
@@ -70,10 +80,11 @@ public final class SummaryText {
             long otherErrors = p.probe().timeout() + p.probe().network() + p.probe().other();
             List<Cell> row = new ArrayList<>(List.of(
                     plain(Integer.toString(p.index())),
-                    new Cell(p.title() + (done ? "" : " (" + p.outcome() + ")"), !done),
+                    new Cell(p.title() + (done ? "" : " (" + p.outcome() + ")") + warnings(p), !done || !p.warnings().isEmpty()),
                     plain(p.serverVersions()), plain(p.clients()), plain(Integer.toString(p.providers())),
                     new Cell(p.stable() ? "yes" : "no", !p.stable()),
                     new Cell(Integer.toString(flapping), flapping > 0),
+                    new Cell(p.load().valid() ? "valid" : "flagged: " + p.load().describe(), !p.load().valid()),
                     plain(p.nodes().stream().map(n -> number(n.meanCpuPercent()) + " / " + number(n.p95CpuPercent()))
                             .collect(Collectors.joining(", "))),
                     plain(Long.toString(p.probe().scheduled())),
@@ -90,6 +101,11 @@ public final class SummaryText {
             rows.add(List.copyOf(row));
         }
         return List.copyOf(rows);
+    }
+
+    /** " (warning: ...)" for each warning of the phase, or "". */
+    private static String warnings(PhaseSummary p) {
+        return p.warnings().stream().map(w -> " (warning: " + w.message() + ")").collect(Collectors.joining());
     }
 
     /** A whole number without decimals, else one decimal. */

@@ -43,4 +43,33 @@ public final class RecordedRuns {
         Files.write(dir.resolve("journal.jsonl"), lines);
         return dir;
     }
+
+    /**
+     * A copy of the CI-size run in {@code dir}/journal.jsonl with a machine sample (40% idle, 2% steal)
+     * beside every fleet sample, as runs record them since the machine observer, and with the 1.x
+     * clients of phase {@code starved} delivering {@code beatsFraction} of their nominal beats.
+     */
+    public static Path ciSizeRunWithLoad(int starved, double beatsFraction, Path dir) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(ciSizeJournal())) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            boolean fleetSample = "fleet".equals(node.path("observer").asText());
+            if (fleetSample && node.path("phase").asInt() == starved) {
+                ObjectNode fleet = (ObjectNode) node.path("fleet");
+                fleet.put("beatsPerSecond", fleet.path("nominalBeatsPerSecond").asDouble() * beatsFraction);
+            }
+            lines.add(json.writeValueAsString(node));
+            if (fleetSample) {
+                ObjectNode machine = json.createObjectNode();
+                machine.put("type", "sample").put("time", node.path("time").asText())
+                        .put("elapsed", node.path("elapsed").asDouble()).put("phase", node.path("phase").asInt())
+                        .put("observer", "machine").put("cores", 2).put("idlePercent", 40.0).put("stealPercent", 2.0);
+                lines.add(json.writeValueAsString(machine));
+            }
+        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("journal.jsonl"), lines);
+        return dir;
+    }
 }

@@ -105,7 +105,7 @@ class RunSummariesTest {
         assertThat(run.outcome()).isEqualTo("incomplete");
         assertThat(run.tornLines()).isEqualTo(1);
         assertThat(run.phases()).isNotEmpty().hasSizeLessThan(14);
-        assertThat(SummaryMarkdown.render(run)).contains("**Incomplete:**");
+        assertThat(SummaryMarkdown.render(run)).contains("**The run was killed or is still running (its journal has no runEnded line)");
     }
 
     @Test

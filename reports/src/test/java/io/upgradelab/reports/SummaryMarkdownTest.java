@@ -12,7 +12,8 @@ class SummaryMarkdownTest {
     @Test
     void textFromTheJournalCannotBreakTheTableOrInjectMarkup() {
         PhaseSummary phase = new PhaseSummary(1, "hold", "hold | <script>alert(1)</script> *now*", "done", 10, 10,
-                "1.4.1 x3", "1x", 120, true, List.of(), ProbeOutcomes.NONE, null);
+                "1.4.1 x3", "1x", 120, true, List.of(), ProbeOutcomes.NONE, null,
+                LoadValidity.judge(20.0, 5.0, 2.0, 50.0, 1.0), "", List.of());
         RunSummary run = new RunSummary("a|b", "", 1, "", "completed", true, 70, 0, List.of(phase),
                 ProbeOutcomes.NONE, null, new RunSummary.EndOfRun(0, List.of()));
 
@@ -23,6 +24,6 @@ class SummaryMarkdownTest {
         assertThat(SummaryMarkdown.escape("@team &lt; ~~x~~")).isEqualTo("\\@team \\&lt; \\~\\~x\\~\\~");
         assertThat(md).doesNotContain("<script>");
         String row = md.lines().filter(l -> l.startsWith("| 1 |")).findFirst().orElseThrow();
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(19);   // 17 cells between the pipes
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(20);   // 18 cells between the pipes
     }
 }

@@ -16,7 +16,8 @@ import io.upgradelab.reports.RunSummary;
         @JsonSubTypes.Type(CpuP95.class),
         @JsonSubTypes.Type(InstanceLossAtEnd.class),
         @JsonSubTypes.Type(UpgradeWithin.class),
-        @JsonSubTypes.Type(CpuAgainstBaseline.class)})
+        @JsonSubTypes.Type(CpuAgainstBaseline.class),
+        @JsonSubTypes.Type(LoadValid.class)})
 public interface Criterion {
 
     /** What it asks, as a person reads it (the JUnit test case's name). */

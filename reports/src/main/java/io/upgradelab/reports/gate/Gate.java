@@ -3,6 +3,7 @@ package io.upgradelab.reports.gate;
 import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.SummaryText;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -12,8 +13,10 @@ import java.util.List;
  *
  * @param verdicts one per criterion, the run's completion first
  * @param junit    where the JUnit XML was written
+ * @param failure  "The run failed in phase 7 (...): ...; nothing after it was measured.", said before any
+ *                 criterion; "" for a run that completed
  */
-public record Gate(List<Verdict> verdicts, Path junit) {
+public record Gate(List<Verdict> verdicts, Path junit, String failure) {
 
     /** The JUnit XML's name in a run directory, unless told otherwise. */
     public static final String JUNIT_NAME = "gate-junit.xml";
@@ -34,7 +37,7 @@ public record Gate(List<Verdict> verdicts, Path junit) {
         List<Verdict> verdicts = policy.judge(summary, before);
         Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
         JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary.experiment(), verdicts, file);
-        return new Gate(verdicts, file);
+        return new Gate(verdicts, file, SummaryText.failureSentence(summary).orElse(""));
     }
 
     /** The journal of a run that ended; a killed run (no runEnded line) is refused. */

@@ -18,7 +18,8 @@ public record Policy(String name, List<Criterion> criteria) {
     /** The verdicts on {@code run}, the criteria that compare doing so with {@code baseline} (null: none). */
     public List<Verdict> judge(RunSummary run, RunSummary baseline) {
         List<Verdict> verdicts = new ArrayList<>();
-        verdicts.add(new Verdict("the run completed", "completed".equals(run.outcome()), "the run " + run.outcome()));
+        verdicts.add(new Verdict("the run completed", run.failure().isEmpty(),
+                run.failure().orElse("the run " + run.outcome())));
         criteria.forEach(c -> verdicts.add(c.judge(run, baseline)));
         return verdicts;
     }

@@ -6,7 +6,10 @@ import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 
-/** Every rolling server upgrade finished (outcome done) within {@code seconds}. */
+/**
+ * Every rolling server upgrade finished (outcome done, and upgraded=true reached where it was awaited)
+ * within {@code seconds}.
+ */
 @JsonTypeName("upgradeWithin")
 public record UpgradeWithin(@JsonProperty(required = true) long seconds) implements Criterion {
 
@@ -23,8 +26,15 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
         if (upgrades.isEmpty()) {
             return new Verdict(describe(), false, "the run has no " + KIND + " phase");
         }
-        boolean passed = upgrades.stream().allMatch(p -> "done".equals(p.outcome()) && p.seconds() <= seconds);
+        boolean passed = upgrades.stream().allMatch(p -> "done".equals(p.outcome()) && p.seconds() <= seconds
+                && notReached(p).isEmpty());
         return new Verdict(describe(), passed, String.join("; ", upgrades.stream()
-                .map(p -> "phase " + p.index() + " " + p.outcome() + " in " + Math.round(p.seconds()) + " s").toList()));
+                .map(p -> "phase " + p.index() + " " + p.outcome() + " in " + Math.round(p.seconds()) + " s"
+                        + notReached(p).map(w -> ", but " + w.message()).orElse("")).toList()));
+    }
+
+    /** The phase's warning that upgraded=true never came: the upgrade did not finish, however long it took. */
+    private static java.util.Optional<RunSummary.Warning> notReached(PhaseSummary phase) {
+        return phase.warnings().stream().filter(w -> "upgradedNotReached".equals(w.kind())).findFirst();
     }
 }

@@ -60,23 +60,24 @@ public final class HtmlReport {
     }
 
     /** The page for {@code run}, with the charts of {@code timeline} (both read from the same journal). */
-    public static String render(RunSummary run, RunTimeline timeline) {
+    public static String render(RunSummary run, RunTimeline unflagged) {
+        RunTimeline timeline = unflagged.flagging(run.phases().stream().filter(p -> !p.load().valid())
+                .map(PhaseSummary::index).collect(java.util.stream.Collectors.toSet()));
         String heading = SummaryText.headline(run);
         return document(html(
                 head(meta().withCharset("utf-8"), title(heading), style(rawHtml(CSS))),
                 body(
                         h1(heading),
+                        iff(SummaryText.failureSentence(run), f -> p(strong(f)).withClass("warning").withId("failure")),
                         p(run.description()),
-                        iff(!run.complete(), p(strong("Incomplete: "), text("the journal ends without a runEnded "
-                                + "line (the run was killed); everything up to its last line is below."))
-                                .withClass("warning")),
                         p(SummaryText.probeSentence(run)).withId("probe"),
                         h2("Phases"),
                         phases(run),
                         p(SummaryText.FOOTNOTE).withClass("note"),
                         h2("Over time"),
-                        p("Shaded bands are the phases, numbered as in the table; thin lines marked E1, E2, ... are "
-                                + "the events listed below.").withClass("note"),
+                        p("Shaded bands are the phases, numbered as in the table; a band numbered with ! (in red) is a "
+                                + "phase whose load is flagged or not measured (the table's load column); thin lines "
+                                + "marked E1, E2, ... are the events listed below.").withClass("note"),
                         chart("instances", TimelineCharts.instances(timeline),
                                 "Instances per node against the registered count"),
                         chart("cpu", TimelineCharts.cpu(timeline), "CPU per node"),

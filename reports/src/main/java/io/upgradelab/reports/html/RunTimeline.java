@@ -36,8 +36,19 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     public record Series(String name, List<Point> points) {
     }
 
-    /** A phase from its start to its end (the journal's last line for a phase a kill cut short). */
-    public record PhaseBand(int index, String title, double from, double to) {
+    /**
+     * A phase from its start to its end (the journal's last line for a phase a kill cut short).
+     *
+     * @param loadFlagged its figures measured the machine rather than Nacos ({@link io.upgradelab.reports.LoadValidity})
+     */
+    public record PhaseBand(int index, String title, double from, double to, boolean loadFlagged) {
+    }
+
+    /** This timeline with the phases numbered in {@code flagged} marked as flagged for their load. */
+    public RunTimeline flagging(java.util.Set<Integer> flagged) {
+        List<PhaseBand> bands = phases.stream().map(b -> new PhaseBand(b.index(), b.title(), b.from(), b.to(),
+                flagged.contains(b.index()))).toList();
+        return new RunTimeline(bands, events, instances, cpu, outcomes, latency);
     }
 
     /**
@@ -63,7 +74,7 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
         for (JsonNode begin : journal.ofType("phaseStarted")) {
             int index = begin.path("index").asInt();
             bands.add(new PhaseBand(index, begin.path("title").asText(), begin.path("elapsed").asDouble(),
-                    ends.getOrDefault(index, last)));
+                    ends.getOrDefault(index, last), false));
         }
         return List.copyOf(bands);
     }

@@ -37,6 +37,8 @@ public final class TimelineCharts {
     static final int WIDTH = 1100;
     static final int HEIGHT = 320;
     private static final Color[] BANDS = {new Color(0x1f, 0x77, 0xb4, 22), new Color(0xff, 0x7f, 0x0e, 22)};
+    /** A phase whose load is flagged: its figures measured the machine, so it stands out in red. */
+    private static final Color FLAGGED_BAND = new Color(0xd6, 0x27, 0x28, 30);
     private static final Color EVENT = new Color(0x55, 0x55, 0x55, 160);
     /** Series drawn in the same colour wherever they appear; the rest (the nodes) take JFreeChart's own. */
     private static final Map<String, Color> COLOURS = Map.ofEntries(Map.entry("scheduled", Color.BLACK),
@@ -123,8 +125,9 @@ public final class TimelineCharts {
     /** Phases as alternating bands numbered at the top; events as thin lines numbered at the bottom. */
     private static void mark(XYPlot plot, RunTimeline timeline) {
         for (PhaseBand phase : timeline.phases()) {
-            IntervalMarker band = new IntervalMarker(phase.from(), phase.to(), BANDS[phase.index() % 2]);
-            band.setLabel(Integer.toString(phase.index()));
+            IntervalMarker band = new IntervalMarker(phase.from(), phase.to(),
+                    phase.loadFlagged() ? FLAGGED_BAND : BANDS[phase.index() % 2]);
+            band.setLabel(phase.index() + (phase.loadFlagged() ? "!" : ""));
             band.setLabelFont(SMALL);
             band.setLabelAnchor(RectangleAnchor.TOP);
             band.setLabelTextAnchor(TextAnchor.TOP_CENTER);

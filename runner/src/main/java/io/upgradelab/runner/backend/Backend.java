@@ -24,6 +24,17 @@ public interface Backend extends AutoCloseable {
      */
     void upgradeNode(int node, String version);
 
+    /**
+     * {@link #upgradeNode(int, String)}, where the caller waits for the switch to 2.x mode itself
+     * ({@code awaitTwoXMode} false): after the last node of a 1.x to 2.x upgrade, the rolling upgrade
+     * phase waits for {@code upgraded=true} with its own timeout, and goes on with a warning when
+     * Nacos never gets there (alibaba/nacos #5638, #10293), so the run measures what follows. Backends
+     * that cannot tell the two apart wait as {@link #upgradeNode(int, String)} does.
+     */
+    default void upgradeNode(int node, String version, boolean awaitTwoXMode) {
+        upgradeNode(node, version);
+    }
+
     /** Stops a node: gracefully (the node deregisters and closes) or as a crash. */
     void stopNode(int node, StopMode mode);
 

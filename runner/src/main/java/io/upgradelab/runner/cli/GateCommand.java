@@ -107,6 +107,9 @@ final class GateCommand implements Callable<Integer> {
     }
 
     static void print(Gate gate, PrintWriter out) {
+        if (!gate.failure().isEmpty()) {
+            out.println(gate.failure());
+        }
         for (Verdict v : gate.verdicts()) {
             out.println((v.passed() ? "PASS  " : "FAIL  ") + v.criterion() + ": " + v.measured());
         }

@@ -1,11 +1,9 @@
 package io.upgradelab.runner.cli;
 
-import io.upgradelab.reports.SummaryFiles;
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
-import io.upgradelab.runner.engine.Engine;
 import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
@@ -20,8 +18,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -90,48 +86,15 @@ final class RunCommand implements Callable<Integer> {
         }
         copyExperiment(runDirectory);
         PrintWriter out = spec.commandLine().getOut();
-        try (RunDisplay display = new RunDisplay(spec.commandLine().getErr(), RunDisplay.onTerminal())) {
-            display.accept("run " + experiment.name() + " (scale " + experiment.scale() + ", " + valid.experiment()
-                    .phases().size() + " phases, expected " + ExperimentArguments.approximately(valid.timeline().total())
-                    + ") in " + runDirectory);
-            Engine engine = new Engine(valid, runDirectory, display);
-            display.follow(engine::status);
-            CountDownLatch finished = new CountDownLatch(1);
-            Thread onSignal = new Thread(() -> {
-                display.accept("stopping (signal): load down, processes stopped, journal closed...");
-                engine.stop();
-                awaitQuietly(finished);
-            }, "run-interrupt");
-            Runtime.getRuntime().addShutdownHook(onSignal);
-            RunOutcome outcome;
-            try {
-                outcome = engine.run();
-            } finally {
-                finished.countDown();
-            }
-            removeHook(onSignal);
-            display.accept("run " + outcome.journalName() + "; journal: " + engine.journalFile());
-            summarise(runDirectory, display);
-            out.println(outcome.journalName() + " " + engine.journalFile());
-            out.flush();
-            if (policy == null || outcome == RunOutcome.INTERRUPTED) {
-                return outcome.exitCode();
-            }
-            Gate judged = GateCommand.judge(runDirectory, policy, baseline, null);
-            GateCommand.print(judged, out);
-            return outcome.exitCode() != 0 ? outcome.exitCode() : judged.passed() ? 0 : LabException.FAILED;
+        RunOutcome outcome = RunExecution.execute(valid, runDirectory, spec.commandLine().getErr());
+        out.println(outcome.journalName() + " " + runDirectory.resolve(Journal.FILE_NAME));
+        out.flush();
+        if (policy == null || outcome == RunOutcome.INTERRUPTED) {
+            return outcome.exitCode();
         }
-    }
-
-    /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
-    private static void summarise(Path runDirectory, RunDisplay display) {
-        try {
-            SummaryFiles.Written written = SummaryFiles.write(runDirectory, runDirectory);
-            display.accept("summaries: " + written.json() + ", " + written.markdown() + ", " + written.html()
-                    + " (upgrade-lab report " + runDirectory + " writes them again)");
-        } catch (RuntimeException e) {
-            display.accept("could not summarise the run: " + e.getMessage());
-        }
+        Gate judged = GateCommand.judge(runDirectory, policy, baseline, null);
+        GateCommand.print(judged, out);
+        return outcome.exitCode() != 0 ? outcome.exitCode() : judged.passed() ? 0 : LabException.FAILED;
     }
 
     private void copyExperiment(Path runDirectory) {
@@ -140,22 +103,6 @@ final class RunCommand implements Callable<Integer> {
             Files.copy(arguments.file, runDirectory.resolve("experiment.yaml"), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare the run directory " + runDirectory + ": " + e);
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch finished) {
-        try {
-            finished.await(5, TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down (Ctrl-C): the hook has run
         }
     }
 }

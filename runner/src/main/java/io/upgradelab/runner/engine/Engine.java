@@ -49,6 +49,7 @@ public final class Engine {
     private final Path runDirectory;
     private final Consumer<String> progress;
     private final Timeline timeline;
+    private final List<String> notes;
     private final Observations observations = new Observations();
     private final long began = System.nanoTime();
 
@@ -70,6 +71,7 @@ public final class Engine {
     public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress) {
         this.experiment = valid.experiment();
         this.timeline = valid.timeline();
+        this.notes = valid.notes();
         this.runDirectory = runDirectory;
         this.progress = progress;
     }
@@ -334,6 +336,7 @@ public final class Engine {
         fields.put("experiment", experiment.name());
         fields.put("description", experiment.description());
         fields.put("scale", experiment.scale());
+        fields.put("notes", notes);
         fields.put("target", experiment.target());
         fields.put("fleet", experiment.fleet());
         fields.put("probe", Map.of("rate", experiment.probe().rate(), "generation", experiment.probe().generation(),

@@ -12,10 +12,11 @@ import java.util.Map;
  * @param beatsPerSecond        beats the 1.x clients really sent per second since the previous state
  * @param nominalBeatsPerSecond one beat per 1.x provider every 5 s
  * @param cpuPercent the fleet JVM's CPU since the previous state, in percent of one core
+ * @param lastStop   what the fleet's last stop of providers (shrink, client batch) achieved; null from an older fleet
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> processes, int target, boolean busy,
-                          long registrationFailures, long clientErrors, String lastError,
+                          long registrationFailures, long clientErrors, String lastError, StopReport lastStop,
                           double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes) {
 
     public int totalProviders() {
@@ -24,5 +25,17 @@ public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> p
 
     public int providers(String generation) {
         return providers.getOrDefault(generation, 0);
+    }
+
+    /**
+     * One stop of providers against the server: deregistration is tried within a budget, and what
+     * the server did not confirm is left to expire there by its heartbeat timeout.
+     *
+     * @param leftToExpire providers not deregistered (failed, or abandoned at the budget's end)
+     * @param firstError   the first failed deregistration's message, or ""
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StopReport(int requested, int deregistered, int failed, int leftToExpire, int clientsClosed,
+                             String firstError, double seconds) {
     }
 }

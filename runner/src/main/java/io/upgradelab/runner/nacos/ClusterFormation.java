@@ -40,6 +40,14 @@ public final class ClusterFormation {
      * @param standalone a single standalone server: it may name itself otherwise in its member list, and has no raft group
      */
     public static String problem(List<Member> running, boolean standalone) {
+        return problem(running, standalone, true);
+    }
+
+    /**
+     * {@link #problem(List, boolean)}; with {@code awaitTwoXMode} false, a cluster of 2.x nodes still in
+     * 1.x-compatible mode counts as formed (a rolling upgrade waits for that switch on its own terms).
+     */
+    public static String problem(List<Member> running, boolean standalone, boolean awaitTwoXMode) {
         Map<String, String> expected = new TreeMap<>();   // member address -> the version running there
         running.forEach(n -> expected.put(n.memberAddress(), n.version()));
         boolean allRun2x = running.stream().allMatch(n -> n.generation() >= 2);
@@ -51,7 +59,7 @@ public final class ClusterFormation {
                 if (!disagreement.isEmpty()) {
                     return disagreement;
                 }
-                if (allRun2x && !node.api().servesIn2xMode(node.generation())) {
+                if (awaitTwoXMode && allRun2x && !node.api().servesIn2xMode(node.generation())) {
                     return node.name() + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
                 }
             } catch (NacosApiException e) {

@@ -4,6 +4,7 @@ import io.upgradelab.runner.engine.RunContext;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.fleet.FleetStatus;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Scaling the fleet and waiting for it, shared by the phases that change its size. */
@@ -29,8 +30,28 @@ final class FleetScaling {
                 + run.fleetGeneration() + " clients)");
         run.fleet().scaleTo(providers, perSecond, run.fleetGeneration());
         FleetStatus done = awaitIdle(run, expected(Math.abs(providers - before), perSecond));
-        run.record("fleetScaled", Map.of("providers", done.totalProviders(), "target", providers,
-                "registrationFailures", done.registrationFailures()));
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("providers", done.totalProviders());
+        fields.put("target", providers);
+        fields.put("registrationFailures", done.registrationFailures());
+        if (providers < before) {
+            fields.put("stop", done.lastStop());
+            tellStop(run, done.lastStop());
+        }
+        run.record("fleetScaled", fields);
+    }
+
+    /**
+     * Says what a stop of providers could not deregister: against a saturated cluster that is
+     * expected, and those instances expire on the server by its own heartbeat timeout.
+     */
+    static void tellStop(RunContext run, FleetStatus.StopReport stop) {
+        if (stop != null && stop.leftToExpire() > 0) {
+            run.say("fleet: " + stop.deregistered() + " of " + stop.requested() + " providers deregistered in "
+                    + Math.round(stop.seconds()) + " s; " + stop.leftToExpire() + " left to expire on the server ("
+                    + stop.failed() + " failed" + (stop.firstError().isEmpty() ? "" : ", first: " + stop.firstError())
+                    + ")");
+        }
     }
 
     /** Waits until the fleet has done what it accepted; allows three times the expected time plus a minute. */

@@ -6,6 +6,7 @@ import io.upgradelab.runner.experiment.PlannedState;
 import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.fleet.FleetStatus;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -61,9 +62,16 @@ public record RollingClientUpgrade(String to, int batches, Duration pause, doubl
             for (int demo = batch - 1; demo < demoProviders; demo += batches) {
                 run.demoProviders().restart(demo, to);
             }
-            run.record("clientBatch", Map.of("batch", batch, "of", batches, "to", to,
-                    "providers", status.providers(), "registrationFailures", status.registrationFailures(),
-                    "demoProviders", run.demoProviders().generations()));
+            FleetScaling.tellStop(run, status.lastStop());
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("batch", batch);
+            fields.put("of", batches);
+            fields.put("to", to);
+            fields.put("providers", status.providers());
+            fields.put("registrationFailures", status.registrationFailures());
+            fields.put("stop", status.lastStop());
+            fields.put("demoProviders", run.demoProviders().generations());
+            run.record("clientBatch", fields);
             if (batch < batches) {
                 run.pause(pause);
             }

@@ -16,8 +16,13 @@ final class ErrorCounter {
     }
 
     void clientError(String what, Exception e) {
+        clientError(what + ": " + describe(e));
+    }
+
+    /** A client failure already described, e.g. {@code "deregister S @port: IOException: ..."}. */
+    void clientError(String message) {
         clientErrors.incrementAndGet();
-        lastError.set(what + ": " + describe(e));
+        lastError.set(message);
     }
 
     long registrationFailures() {
@@ -32,7 +37,7 @@ final class ErrorCounter {
         return lastError.get();
     }
 
-    private static String describe(Exception e) {
+    static String describe(Exception e) {
         String message = e.getMessage() == null ? "" : e.getMessage().replaceAll("\\s+", " ");
         return e.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     }

@@ -5,7 +5,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +48,11 @@ public final class Fleet implements AutoCloseable {
     /** The JVM's CPU nanoseconds per second: divided by 1e7, percent of one core. */
     private final RateMeter cpu = new RateMeter(OS.getProcessCpuTime());
     private final RateMeter beats = new RateMeter(BeatCounter1x.sent());
+    /** Tear-down deregisters as fast as the server answers, and gives up before the runner kills the fleet (60 s). */
+    private static final double CLOSE_RATE = 1000;
+    private static final java.time.Duration CLOSE_BUDGET = java.time.Duration.ofSeconds(35);
     private volatile int target;
+    private volatile StopReport lastStop = StopReport.NONE;
     /** Operations accepted and not finished: raised by the control thread, lowered by the operation thread. */
     private final AtomicInteger pending = new AtomicInteger();
 
@@ -105,8 +108,9 @@ public final class Fleet implements AutoCloseable {
             List<VirtualProcess> chosen = batchOf(batch, batches);
             List<Provider> restarting = new ArrayList<>();
             chosen.forEach(p -> restarting.addAll(p.providers()));
-            stopAll(chosen);
             chosen.forEach(p -> processes.remove(p.number()));
+            stop(chosen.stream().map(p -> new BoundedStop.Removal(p, p.takeHighest(p.size()), true)).toList(),
+                    perSecond);
             restarting.sort((a, b) -> Integer.compare(a.index(), b.index()));
             register(restarting, perSecond, to);
             target = total();
@@ -125,33 +129,29 @@ public final class Fleet implements AutoCloseable {
             processCount.merge(p.generation().label(), 1, Integer::sum);
         }
         return new FleetState(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
-                errors.clientErrors(), errors.lastError(), beats.perSecondSinceLastCall(BeatCounter1x.sent()),
-                providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.perSecondSinceLastCall(OS.getProcessCpuTime()) / 1e7, rssBytes());
+                errors.clientErrors(), errors.lastError(), lastStop, beats.perSecond(BeatCounter1x.sent()),
+                providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes());
     }
 
-    /** Stops every process gracefully (providers deregister) and releases the threads. */
+    /**
+     * Stops every process gracefully (providers deregister, within {@link #CLOSE_BUDGET}; what a
+     * saturated server does not confirm by then expires there) and releases the threads.
+     */
     @Override
     public void close() {
         operations.shutdownNow();
-        stopAll(processes.values());
+        List<BoundedStop.Removal> all = new ArrayList<>();
+        for (VirtualProcess p : processes.values()) {
+            all.add(new BoundedStop.Removal(p, p.takeHighest(p.size()), true));
+        }
         processes.clear();
+        lastStop = BoundedStop.run(all, CLOSE_RATE, CLOSE_BUDGET, errors);
         registrations.shutdownNow();
         try {
             registrations.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * Stops {@code stopping} gracefully, as many at once as the registration pool has threads (16):
-     * a 1.x client takes about 5 s to shut down, mostly waiting, so one after another (or two at a
-     * time on two cores) would take minutes.
-     */
-    private void stopAll(Collection<VirtualProcess> stopping) {
-        CompletableFuture.allOf(stopping.stream()
-                .map(p -> CompletableFuture.runAsync(() -> p.stop(errors), registrations))
-                .toArray(CompletableFuture[]::new)).join();
     }
 
     private void registerRange(int from, int to, double perSecond, Generation generation) {
@@ -183,29 +183,29 @@ public final class Fleet implements AutoCloseable {
     }
 
     /**
-     * Deregisters, the highest-numbered first, down to {@code providers}. A process left empty
-     * closes its client in the background (a 1.x client takes about 5 s to shut down), so the pace
-     * holds; the operation ends when every such client is closed.
+     * Stops the processes started last, as the published run stopped its pressure batches: the
+     * highest-numbered providers deregister down to {@code providers}, a process left empty closes
+     * its client, and whatever the server does not confirm within the budget is left to expire.
      */
     private void deregisterDownTo(int providers, double perSecond) {
-        long start = System.nanoTime();
-        List<CompletableFuture<Void>> closing = new ArrayList<>();
-        for (int k = 0; total() > providers; k++) {
-            awaitSlot(start + (long) (k * 1e9 / perSecond));
-            Map.Entry<Integer, VirtualProcess> last = processes.lastEntry();
-            VirtualProcess process = last.getValue();
-            try {
-                process.deregisterLast();
-            } catch (Exception e) {
-                errors.clientError("deregister from process " + process.number(), e);
+        List<BoundedStop.Removal> removals = new ArrayList<>();
+        int excess = total() - providers;
+        while (excess > 0) {
+            VirtualProcess process = processes.lastEntry().getValue();
+            boolean whole = process.size() <= excess;
+            List<Provider> taken = process.takeHighest(Math.min(excess, process.size()));
+            excess -= taken.size();
+            if (whole) {
+                processes.remove(process.number());
             }
-            if (process.size() == 0) {
-                processes.remove(last.getKey());
-                // nothing left to deregister: just close the client
-                closing.add(CompletableFuture.runAsync(() -> process.crash(errors), registrations));
-            }
+            removals.add(new BoundedStop.Removal(process, taken, whole));
         }
-        CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)).join();
+        stop(removals, perSecond);
+    }
+
+    private void stop(List<BoundedStop.Removal> removals, double perSecond) {
+        int count = removals.stream().mapToInt(r -> r.providers().size()).sum();
+        lastStop = BoundedStop.run(removals, perSecond, BoundedStop.budget(count, perSecond), errors);
     }
 
     private List<VirtualProcess> batchOf(int batch, int batches) {
@@ -270,21 +270,38 @@ public final class Fleet implements AutoCloseable {
         return t;
     }
 
-    /** A counter's growth per second between calls (beats sent, CPU nanoseconds used). */
+    /**
+     * A counter's growth per second (beats sent, CPU nanoseconds used) over at least the last
+     * {@link #WINDOW_NANOS}: the runner polls the state every 250 ms while it waits on an operation
+     * and the observer every 5 s, and beats come in 5 s waves, so a rate since the previous call
+     * alone would swing with whoever called last.
+     */
     private static final class RateMeter {
-        private long lastCount;
-        private long lastWall = System.nanoTime();
+        private static final long WINDOW_NANOS = 5_000_000_000L;
+        private final java.util.ArrayDeque<long[]> readings = new java.util.ArrayDeque<>();
 
         RateMeter(long count) {
-            lastCount = count;
+            readings.add(new long[] {System.nanoTime(), count});
         }
 
-        synchronized double perSecondSinceLastCall(long count) {
+        synchronized double perSecond(long count) {
             long now = System.nanoTime();
-            double rate = now == lastWall ? 0 : (count - lastCount) * 1e9 / (now - lastWall);
-            lastCount = count;
-            lastWall = now;
-            return rate;
+            // keep the newest reading that is at least a window old, and everything after it
+            while (readings.size() > 1 && now - nth(1)[0] >= WINDOW_NANOS) {
+                readings.removeFirst();
+            }
+            long[] oldest = readings.peekFirst();
+            readings.addLast(new long[] {now, count});
+            return now == oldest[0] ? 0 : (count - oldest[1]) * 1e9 / (now - oldest[0]);
+        }
+
+        private long[] nth(int n) {
+            var it = readings.iterator();
+            long[] r = it.next();
+            for (int i = 0; i < n; i++) {
+                r = it.next();
+            }
+            return r;
         }
     }
 

@@ -12,13 +12,14 @@ import java.util.Map;
  * @param registrationFailures registrations that threw, since the fleet started
  * @param clientErrors         other client failures (deregister, shut down), since the fleet started
  * @param lastError            the last failure's message, or ""
- * @param beatsPerSecond       beats the 1.x clients really sent per second since the previous state
+ * @param lastStop             what the last stop of providers (shrink, client batch) achieved against the server
+ * @param beatsPerSecond       beats the 1.x clients really sent per second, over the last 5 s or more
  * @param nominalBeatsPerSecond one beat per 1.x provider every 5 s: what a fast server would receive
- * @param cpuPercent           the fleet JVM's CPU since the previous state, percent of one core
+ * @param cpuPercent           the fleet JVM's CPU over the last 5 s or more, percent of one core
  * @param rssBytes             the fleet JVM's resident memory
  */
 public record FleetState(Map<String, Integer> providers, Map<String, Integer> processes, int target, boolean busy,
-                         long registrationFailures, long clientErrors, String lastError,
+                         long registrationFailures, long clientErrors, String lastError, StopReport lastStop,
                          double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes) {
 
     public int totalProviders() {

@@ -30,6 +30,22 @@ final class VirtualProcess {
         return generation;
     }
 
+    RegistryClient client() {
+        return client;
+    }
+
+    /**
+     * Takes its {@code count} highest-numbered providers off its books, for a stop that deregisters
+     * them ({@link BoundedStop}); the fleet no longer counts them as registered.
+     */
+    synchronized List<Provider> takeHighest(int count) {
+        List<Provider> taken = new java.util.ArrayList<>();
+        while (taken.size() < count && !providers.isEmpty()) {
+            taken.add(providers.pollLastEntry().getValue());
+        }
+        return taken;
+    }
+
     synchronized List<Provider> providers() {
         return List.copyOf(providers.values());
     }
@@ -44,31 +60,6 @@ final class VirtualProcess {
         synchronized (this) {
             providers.put(provider.index(), provider);
         }
-    }
-
-    /** Deregisters its highest-numbered provider, as when one interface is unexported. */
-    Provider deregisterLast() throws Exception {
-        Provider last;
-        synchronized (this) {
-            last = providers.pollLastEntry().getValue();
-        }
-        client.deregister(last);
-        return last;
-    }
-
-    /** A graceful stop: every provider deregistered, then the client closed. */
-    void stop(ErrorCounter errors) {
-        for (Provider provider : providers()) {
-            try {
-                client.deregister(provider);
-            } catch (Exception e) {
-                errors.clientError("deregister " + provider.serviceName() + " from process " + number, e);
-            }
-        }
-        synchronized (this) {
-            providers.clear();
-        }
-        shutDown(errors);
     }
 
     /** A crash: the client closes without deregistering; the server must notice by itself. */

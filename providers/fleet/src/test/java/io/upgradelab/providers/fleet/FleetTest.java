@@ -16,6 +16,7 @@ class FleetTest {
     private final Map<String, Generation> registry = new ConcurrentHashMap<>();
     private final List<String> shutDowns = new CopyOnWriteArrayList<>();
     private volatile boolean failRegistrations;
+    private volatile boolean failDeregistrations;
 
     private final Fleet fleet = new Fleet(new FleetLayout(10, 5, 30000, "lab"),
             new ClientSettings("127.0.0.1:8848", 1), (generation, settings) -> new RegistryClient() {
@@ -29,6 +30,9 @@ class FleetTest {
 
                 @Override
                 public void deregister(Provider p) {
+                    if (failDeregistrations) {
+                        throw new IllegalStateException("server is busy");
+                    }
                     registry.remove(p.serviceName() + "@" + p.port());
                 }
 
@@ -101,5 +105,37 @@ class FleetTest {
         long began = System.nanoTime();
         fleet.scaleTo(21, 100, Generation.V1X).get();   // the 21st is due 200 ms after the first
         assertThat((System.nanoTime() - began) / 1_000_000).isGreaterThanOrEqualTo(200);
+    }
+
+    @Test
+    void aShrinkTheServerRefusesStopsTheClientsAnywayAndSaysWhatItLeftToExpire() throws Exception {
+        fleet.scaleTo(23, 10_000, Generation.V1X).get();   // 5 processes: 5, 5, 5, 5, 3
+        failDeregistrations = true;
+
+        fleet.scaleTo(12, 10_000, Generation.V1X).get();
+
+        FleetState state = fleet.state();
+        assertThat(state.totalProviders()).isEqualTo(12);
+        assertThat(state.processes()).containsEntry("1x", 3);
+        assertThat(shutDowns).as("the two emptied processes' clients close").hasSize(2);
+        StopReport stop = state.lastStop();
+        assertThat(stop.requested()).isEqualTo(11);
+        assertThat(stop.deregistered()).isZero();
+        assertThat(stop.failed()).isEqualTo(11);
+        assertThat(stop.leftToExpire()).isEqualTo(11);
+        assertThat(stop.clientsClosed()).isEqualTo(2);
+        assertThat(stop.firstError()).startsWith("deregister providers:").contains("server is busy");
+        assertThat(registry).as("left for the server to expire").hasSize(23);
+    }
+
+    @Test
+    void aShrinkReportsEveryDeregistrationTheServerConfirmed() throws Exception {
+        fleet.scaleTo(23, 10_000, Generation.V2X).get();
+        fleet.scaleTo(8, 10_000, Generation.V2X).get();
+
+        StopReport stop = fleet.state().lastStop();
+        assertThat(stop).extracting(StopReport::requested, StopReport::deregistered, StopReport::failed,
+                StopReport::leftToExpire, StopReport::firstError).containsExactly(15, 15, 0, 0, "");
+        assertThat(registry).hasSize(8);
     }
 }

@@ -107,6 +107,12 @@ class RunExperimentIT {
 
         // the run's summaries and report, written at its end: a row per phase, and the four charts
         assertThat(runDirectory.resolve("summary.json")).exists();
+        JsonNode summaryJson = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runDirectory.resolve("summary.json").toFile());
+        assertThat(summaryJson.path("phases")).allSatisfy(p -> assertThat(p.path("load").has("valid")).isTrue());
+        assertThat(journal.ofType("sample").stream().filter(s -> "machine".equals(s.path("observer").asText())))
+                .as("the machine observer samples idle and steal for the load validity")
+                .allSatisfy(s -> assertThat(s.path("idlePercent").asDouble()).isBetween(0.0, 100.0))
+                .hasSizeGreaterThan(50);
         assertThat(Files.readString(runDirectory.resolve("summary.md")).lines()
                 .filter(l -> l.matches("\\| \\d+ \\|.*"))).hasSize(phases);
         String html = Files.readString(runDirectory.resolve("report.html"));

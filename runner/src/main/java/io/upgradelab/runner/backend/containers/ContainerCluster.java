@@ -106,6 +106,11 @@ public final class ContainerCluster implements Backend {
 
     @Override
     public synchronized void upgradeNode(int number, String version) {
+        upgradeNode(number, version, true);
+    }
+
+    @Override
+    public synchronized void upgradeNode(int number, String version, boolean awaitTwoXMode) {
         NodeContainer node = node(number);
         String from = node.version();
         NodeContainerDefinition next = spec.node(number, version);
@@ -115,10 +120,12 @@ public final class ContainerCluster implements Backend {
         node.stop(StopMode.GRACEFUL);
         startAndAwait(List.of(node), n -> next);
         boolean lastOfOneXToTwoX = generation(from) < 2 && nodes.stream().allMatch(n -> generation(n.version()) >= 2);
-        if (lastOfOneXToTwoX) {
+        boolean waitForSwitch = lastOfOneXToTwoX && awaitTwoXMode;
+        if (waitForSwitch) {
             progress.accept("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
         }
-        awaitFormed(Deadline.after(lastOfOneXToTwoX ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()));
+        awaitFormed(Deadline.after(waitForSwitch ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()),
+                awaitTwoXMode);
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
     }
@@ -258,7 +265,11 @@ public final class ContainerCluster implements Backend {
 
     /** Polls the members until they agree, or fails with what was last wrong. */
     private void awaitFormed(Deadline deadline) {
-        for (String p = formationProblem(); !p.isEmpty(); p = formationProblem()) {
+        awaitFormed(deadline, true);
+    }
+
+    private void awaitFormed(Deadline deadline, boolean awaitTwoXMode) {
+        for (String p = formationProblem(awaitTwoXMode); !p.isEmpty(); p = formationProblem(awaitTwoXMode)) {
             if (deadline.hasPassed()) {
                 throw new LabException(LabException.FAILED, "the cluster did not form " + deadline.describe() + ": " + p,
                         nodes.get(0).log().path(), List.of());
@@ -268,10 +279,10 @@ public final class ContainerCluster implements Backend {
     }
 
     /** Why the cluster has not formed yet, or "" when it has (see {@link ClusterFormation}). */
-    private String formationProblem() {
+    private String formationProblem(boolean awaitTwoXMode) {
         return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
                 .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.memberAddress(), n.version())).toList(),
-                spec.standalone());
+                spec.standalone(), awaitTwoXMode);
     }
 
     /** Pulls {@code image} unless the engine has it, before any node stops for it. */

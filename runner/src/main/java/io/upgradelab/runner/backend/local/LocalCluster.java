@@ -130,6 +130,11 @@ public final class LocalCluster implements Backend {
 
     @Override
     public synchronized void upgradeNode(int number, String version) {
+        upgradeNode(number, version, true);
+    }
+
+    @Override
+    public synchronized void upgradeNode(int number, String version, boolean awaitTwoXMode) {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);
         String from = node.version();
@@ -139,10 +144,12 @@ public final class LocalCluster implements Backend {
         node.stop(StopMode.GRACEFUL);
         launchAndAwait(List.of(node), target);
         boolean lastOfOneXToTwoX = fromOneX && nodes.stream().allMatch(n -> n.distribution().generation() >= 2);
-        if (lastOfOneXToTwoX) {
+        boolean waitForSwitch = lastOfOneXToTwoX && awaitTwoXMode;
+        if (waitForSwitch) {
             progress.accept("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
         }
-        awaitFormed(Deadline.after(lastOfOneXToTwoX ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()));
+        awaitFormed(Deadline.after(waitForSwitch ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()),
+                awaitTwoXMode);
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
     }
@@ -262,7 +269,11 @@ public final class LocalCluster implements Backend {
      * registrations.
      */
     private void awaitFormed(Deadline deadline) {
-        awaitNoProblem(this::formationProblem, "the cluster did not form", deadline);
+        awaitFormed(deadline, true);
+    }
+
+    private void awaitFormed(Deadline deadline, boolean awaitTwoXMode) {
+        awaitNoProblem(() -> formationProblem(awaitTwoXMode), "the cluster did not form", deadline);
         awaitNoProblem(this::registrationProblem, "the cluster does not accept registrations", deadline);
         removeCanaryServices();
     }
@@ -343,10 +354,10 @@ public final class LocalCluster implements Backend {
     }
 
     /** Why the cluster has not formed yet, or "" when it has (see {@link ClusterFormation}). */
-    private String formationProblem() {
+    private String formationProblem(boolean awaitTwoXMode) {
         return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
                 .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.address(), n.version())).toList(),
-                spec.standalone());
+                spec.standalone(), awaitTwoXMode);
     }
 
     private void stopAll(StopMode mode) {

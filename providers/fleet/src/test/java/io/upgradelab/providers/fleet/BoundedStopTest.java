@@ -1,0 +1,91 @@
+package io.upgradelab.providers.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** A stop of providers ends within its budget whatever the server does (the real clients: FleetProcessIT). */
+class BoundedStopTest {
+
+    private final CountDownLatch never = new CountDownLatch(1);
+    private final AtomicInteger shutDowns = new AtomicInteger();
+
+    /** A server that takes every deregistration and never answers, as a saturated 1.x cluster can. */
+    private final RegistryClient hanging = new RegistryClient() {
+        @Override
+        public void register(Provider provider) {
+        }
+
+        @Override
+        public void deregister(Provider provider) throws InterruptedException {
+            never.await();
+        }
+
+        @Override
+        public void shutDown() {
+            shutDowns.incrementAndGet();
+        }
+    };
+
+    @Test
+    void deregistrationsThatNeverAnswerAreAbandonedAtTheDeadline() {
+        List<BoundedStop.Removal> removals = List.of(
+                removal(new VirtualProcess(0, Generation.V1X, hanging), 0, 40, true),
+                removal(new VirtualProcess(1, Generation.V1X, hanging), 40, 40, false));
+
+        long began = System.nanoTime();
+        StopReport report = BoundedStop.run(removals, 10_000, Duration.ofMillis(700), new ErrorCounter());
+        long millis = (System.nanoTime() - began) / 1_000_000;
+
+        assertThat(millis).as("ends at its budget, not when the server answers").isBetween(650L, 5_000L);
+        assertThat(report.requested()).isEqualTo(80);
+        assertThat(report.deregistered()).isZero();
+        assertThat(report.leftToExpire()).isEqualTo(80);
+        assertThat(report.clientsClosed()).as("only the process that stopped as a whole").isEqualTo(1);
+        assertThat(shutDowns.get()).isEqualTo(1);
+    }
+
+    @Test
+    void slotsBeyondTheDeadlineAreNotTriedAtAll() {
+        AtomicInteger tried = new AtomicInteger();
+        RegistryClient quick = new RegistryClient() {
+            @Override
+            public void register(Provider provider) {
+            }
+
+            @Override
+            public void deregister(Provider provider) {
+                tried.incrementAndGet();
+            }
+
+            @Override
+            public void shutDown() {
+            }
+        };
+        // 100 at 20 per second would take 5 s: a 1 s budget tries about 20
+        StopReport report = BoundedStop.run(List.of(removal(new VirtualProcess(0, Generation.V2X, quick), 0, 100, true)),
+                20, Duration.ofSeconds(1), new ErrorCounter());
+
+        assertThat(tried.get()).isBetween(15, 25);
+        assertThat(report.deregistered()).isEqualTo(tried.get());
+        assertThat(report.leftToExpire()).isEqualTo(100 - tried.get());
+        assertThat(report.failed()).isZero();
+    }
+
+    @Test
+    void theBudgetIsTwiceThePacedTimePlusThirtySeconds() {
+        assertThat(BoundedStop.budget(8000, 200)).isEqualTo(Duration.ofSeconds(110));
+    }
+
+    private static BoundedStop.Removal removal(VirtualProcess process, int first, int count, boolean whole) {
+        List<Provider> providers = java.util.stream.IntStream.range(first, first + count)
+                .mapToObj(i -> new Provider(i, "providers:S" + i + "::", "127.0.0.1", 30000, Map.of()))
+                .toList();
+        return new BoundedStop.Removal(process, providers, whole);
+    }
+}

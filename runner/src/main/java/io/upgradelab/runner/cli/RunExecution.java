@@ -1,0 +1,76 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.runner.engine.Engine;
+import io.upgradelab.runner.engine.RunOutcome;
+import io.upgradelab.runner.experiment.ValidatedExperiment;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One experiment run in the foreground, as {@code run} and {@code calibrate} both do it: the live
+ * display, Ctrl-C (or SIGTERM) stopping the engine cleanly, and the summaries written beside the
+ * journal at the end, whatever the outcome.
+ */
+final class RunExecution {
+
+    private RunExecution() {
+    }
+
+    /** Runs {@code valid} into {@code runDirectory}, telling {@code err} as it goes; returns how it ended. */
+    static RunOutcome execute(ValidatedExperiment valid, Path runDirectory, PrintWriter err) {
+        try (RunDisplay display = new RunDisplay(err, RunDisplay.onTerminal())) {
+            display.accept("run " + valid.experiment().name() + " (scale " + valid.experiment().scale() + ", "
+                    + valid.experiment().phases().size() + " phases, expected "
+                    + ExperimentArguments.approximately(valid.timeline().total()) + ") in " + runDirectory);
+            Engine engine = new Engine(valid, runDirectory, display);
+            display.follow(engine::status);
+            CountDownLatch finished = new CountDownLatch(1);
+            Thread onSignal = new Thread(() -> {
+                display.accept("stopping (signal): load down, processes stopped, journal closed...");
+                engine.stop();
+                awaitQuietly(finished);
+            }, "run-interrupt");
+            Runtime.getRuntime().addShutdownHook(onSignal);
+            RunOutcome outcome;
+            try {
+                outcome = engine.run();
+            } finally {
+                finished.countDown();
+            }
+            removeHook(onSignal);
+            display.accept("run " + outcome.journalName() + "; journal: " + engine.journalFile());
+            summarise(runDirectory, display);
+            return outcome;
+        }
+    }
+
+    /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
+    private static void summarise(Path runDirectory, RunDisplay display) {
+        try {
+            SummaryFiles.Written written = SummaryFiles.write(runDirectory, runDirectory);
+            display.accept("summaries: " + written.json() + ", " + written.markdown() + ", " + written.html()
+                    + " (upgrade-lab report " + runDirectory + " writes them again)");
+        } catch (RuntimeException e) {
+            display.accept("could not summarise the run: " + e.getMessage());
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch finished) {
+        try {
+            finished.await(5, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down (Ctrl-C): the hook has run
+        }
+    }
+}
