@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
                         + " --out/<pair>/. Ctrl-C stops cleanly; what was measured is kept."},
         footer = {"", "Examples:",
                 "  upgrade-lab calibrate experiments/nacos-1x-to-2x.yaml",
-                "  upgrade-lab calibrate experiments/nacos-1x-to-2x.yaml --pairs 1.4.1/1x --steps 8000,12000,16000,20000",
+                "  upgrade-lab calibrate experiments/nacos-1x-to-2x.yaml --pairs 1.4.1/1x --steps 8000,16000",
                 "  upgrade-lab run experiments/nacos-1x-to-2x.yaml --fit",
                 "", "Exit codes: 0 measured (or reused), 1 a pair's run could not be measured (no step at all),"
                 + " 2 invalid experiment or flags, 130 interrupted."})
@@ -73,7 +73,7 @@ final class CalibrateCommand implements Callable<Integer> {
     List<String> pairs;
 
     @Option(names = "--steps", paramLabel = "N", split = ",",
-            description = "Provider counts to step through, ascending. Default: 25, 50, 75, 100, 125, 150 and 200% of"
+            description = "Provider counts to step through, ascending. Default: 25, 50, 75, 100, 125, 150 and 200%% of"
                     + " the experiment's largest count.")
     List<Integer> steps;
 

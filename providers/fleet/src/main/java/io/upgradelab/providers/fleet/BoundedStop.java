@@ -54,7 +54,7 @@ final class BoundedStop {
         AtomicInteger deregistered = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         AtomicReference<String> firstError = new AtomicReference<>("");
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> daemon(r, "fleet-stop"));
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> Fleet.daemon(r, "fleet-stop"));
         List<CompletableFuture<Void>> calls = new ArrayList<>();
         int requested = 0;
         try {
@@ -95,7 +95,7 @@ final class BoundedStop {
             return 0;
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(THREADS, closing.size()),
-                r -> daemon(r, "fleet-client-close"));
+                r -> Fleet.daemon(r, "fleet-client-close"));
         AtomicInteger closed = new AtomicInteger();
         try {
             List<CompletableFuture<Void>> shutDowns = closing.stream()
@@ -139,11 +139,5 @@ final class BoundedStop {
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 }

@@ -264,7 +264,8 @@ public final class Fleet implements AutoCloseable {
         return 0;
     }
 
-    private static Thread daemon(Runnable r, String name) {
+    /** A daemon thread named {@code name}: the fleet's pools never keep its JVM alive. */
+    static Thread daemon(Runnable r, String name) {
         Thread t = new Thread(r, name);
         t.setDaemon(true);
         return t;
