@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Whether a phase's figures measure Nacos or the machine the lab ran on, as wrk2 and k6 say when
@@ -97,7 +96,7 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
         List<Double> lag = probeSeconds.stream().filter(s -> s.path("lagMs").has("p99"))
                 .map(s -> s.path("lagMs").path("p99").asDouble()).sorted().toList();
         return judge(steady >= MIN_BEAT_SAMPLES ? round(100 * beats / nominal) : null, mean(fleetCpu),
-                lag.isEmpty() ? null : lag.get((int) Math.ceil(0.95 * lag.size()) - 1), mean(idle), mean(steal));
+                lag.isEmpty() ? null : RunSummaries.nearestRank(lag, 0.95), mean(idle), mean(steal));
     }
 
     /** Every figure the verdict needs was sampled (beats only where 1.x providers were registered). */
@@ -143,6 +142,6 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
     }
 
     private static String percent(double value) {
-        return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value)) + "%";
+        return SummaryText.number(value) + "%";
     }
 }

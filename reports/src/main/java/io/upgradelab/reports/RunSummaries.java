@@ -168,8 +168,12 @@ public final class RunSummaries {
             return 0;
         }
         cpu.sort(Double::compare);
-        double value = cpu.get((int) Math.ceil(0.95 * cpu.size()) - 1);
-        return Math.round(value * 10) / 10.0;
+        return Math.round(nearestRank(cpu, 0.95) * 10) / 10.0;
+    }
+
+    /** The nearest-rank percentile {@code fraction} (0.95: p95) of {@code sorted}, ascending and not empty. */
+    static double nearestRank(List<Double> sorted, double fraction) {
+        return sorted.get((int) Math.ceil(fraction * sorted.size()) - 1);
     }
 
     private static ProbeOutcomes outcomes(List<JsonNode> seconds) {

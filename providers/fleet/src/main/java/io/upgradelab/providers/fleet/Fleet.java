@@ -288,21 +288,13 @@ public final class Fleet implements AutoCloseable {
         synchronized double perSecond(long count) {
             long now = System.nanoTime();
             // keep the newest reading that is at least a window old, and everything after it
-            while (readings.size() > 1 && now - nth(1)[0] >= WINDOW_NANOS) {
-                readings.removeFirst();
+            long[] oldest = readings.pollFirst();
+            while (!readings.isEmpty() && now - readings.peekFirst()[0] >= WINDOW_NANOS) {
+                oldest = readings.pollFirst();
             }
-            long[] oldest = readings.peekFirst();
+            readings.addFirst(oldest);
             readings.addLast(new long[] {now, count});
             return now == oldest[0] ? 0 : (count - oldest[1]) * 1e9 / (now - oldest[0]);
-        }
-
-        private long[] nth(int n) {
-            var it = readings.iterator();
-            long[] r = it.next();
-            for (int i = 0; i < n; i++) {
-                r = it.next();
-            }
-            return r;
         }
     }
 
