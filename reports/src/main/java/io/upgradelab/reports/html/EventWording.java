@@ -19,7 +19,9 @@ final class EventWording {
             "raftLeaderTransfer", l -> "raft leadership of " + join(l.path("groups")) + " from node "
                     + l.path("from").asInt() + " to node " + l.path("to").asInt(),
             "doubleWrite", l -> "node " + l.path("node").asInt() + " double write "
-                    + (l.path("enabled").asBoolean() ? "on" : "off"),
+                    + (l.path("enabled").asBoolean() ? "on" : "off")
+                    + (l.has("action") ? " (" + l.path("action").asText() + ")" : ""),
+            "upgradeForced", l -> l.path("message").asText(),
             "warning", l -> "warning: " + l.path("message").asText());
 
     private EventWording() {

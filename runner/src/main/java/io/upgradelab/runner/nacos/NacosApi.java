@@ -124,11 +124,25 @@ public final class NacosApi {
     }
 
     /**
-     * {@code PUT v1/ns/operator/switches?entry=ENTRY&value=VALUE}: changes a naming switch on this node,
-     * e.g. {@code doubleWriteEnabled=false} once a 1.x-to-2.x upgrade is over.
+     * {@code PUT v1/ns/operator/switches?entry=ENTRY&value=VALUE}: changes a naming switch for the
+     * cluster (Nacos stores it through its consistency protocol), e.g. {@code doubleWriteEnabled=false}
+     * once a 1.x-to-2.x upgrade is over.
      */
     public void setSwitch(String entry, String value) {
-        URI uri = base.resolve("v1/ns/operator/switches?" + encode(Map.of("entry", entry, "value", value)));
+        putSwitch(entry, value, "");
+    }
+
+    /**
+     * The same with {@code debug=true}: the switch changes on this node only, without the consistency
+     * protocol. Why: a node stuck in 1.x-compatible mode is exactly one whose protocols disagree with
+     * its peers, and turning its double write off locally is what switches it to 2.x mode.
+     */
+    public void setSwitchOnThisNode(String entry, String value) {
+        putSwitch(entry, value, "&debug=true");
+    }
+
+    private void putSwitch(String entry, String value, String scope) {
+        URI uri = base.resolve("v1/ns/operator/switches?entry=" + encode(entry) + "&value=" + encode(value) + scope);
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
                 .PUT(HttpRequest.BodyPublishers.noBody()).build();
         HttpResponse<String> response = send(request);

@@ -9,6 +9,7 @@ import io.upgradelab.runner.experiment.Durations;
 import io.upgradelab.runner.experiment.PlannedState;
 import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.observe.UpgradeSample;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,8 @@ import java.util.Map;
  * configuration, wait until the cluster agrees on its members and the node holds the registered
  * providers, record its double-write state, next node. Then, for a 1.x-to-2.x upgrade, wait until
  * every node reports {@code upgraded=true} ({@code awaitUpgraded}, default on), and optionally
- * turn double write off ({@code disableDoubleWrite}). Before a node stops, the raft groups it leads
+ * turn double write off ({@code disableDoubleWrite}). When a node never gets there, the operator's
+ * remedy can be applied ({@code forceUpgrade}; see {@link #forceUpgrade}). Before a node stops, the raft groups it leads
  * are handed to a node already upgraded ({@code moveRaftLeadersFirst}, default on; see
  * {@link #moveRaftLeadership} for the Nacos 2.0.4 failure it avoids).
  *
@@ -28,10 +30,13 @@ import java.util.Map;
  * @param upgradedTimeout how long to wait for {@code upgraded=true} on every node; when it does not come,
  *                        a warning (the run goes on and measures the cluster as it is; the gate's
  *                        upgradeWithin fails it)
+ * @param forceUpgrade    when {@code upgraded=true} does not come within {@code upgradedTimeout}, turn
+ *                        double write off on every node, which makes each leave 1.x-compatible mode
  */
 @JsonTypeName("rollingServerUpgrade")
 public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean disableDoubleWrite,
-                                   Duration syncTimeout, Duration upgradedTimeout, Boolean moveRaftLeadersFirst)
+                                   Duration syncTimeout, Duration upgradedTimeout, Boolean moveRaftLeadersFirst,
+                                   boolean forceUpgrade)
         implements Phase {
 
     /**
@@ -48,6 +53,11 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
      * {@link #moveRaftLeadership}). Measured safe with 8 s before and after (2 of 2 runs).
      */
     private static final Duration READS_DRAIN = Duration.ofSeconds(8);
+    /**
+     * A node checks its double-write switch every 5 s and leaves 1.x-compatible mode when it is off;
+     * the rest is margin for a node busy with 1.x heartbeats.
+     */
+    private static final Duration FORCED_UPGRADE_WAIT = Duration.ofMinutes(1);
 
     public RollingServerUpgrade {
         awaitUpgraded = awaitUpgraded == null ? !PlannedState.isOneX(to == null ? "1." : to) : awaitUpgraded;
@@ -59,7 +69,8 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
     @Override
     public String title(PlannedState state) {
         return "rolling server upgrade to " + to + " (" + state.nodes() + " nodes)"
-                + (awaitUpgraded ? ", then upgraded=true" : "") + (disableDoubleWrite ? ", double write off" : "");
+                + (awaitUpgraded ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
+                + (disableDoubleWrite ? ", double write off" : "");
     }
 
     @Override
@@ -72,6 +83,9 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
         }
         if (disableDoubleWrite && !awaitUpgraded) {
             problems.add("disableDoubleWrite", "turn double write off only after upgraded=true (set awaitUpgraded)");
+        }
+        if (forceUpgrade && !awaitUpgraded) {
+            problems.add("forceUpgrade", "forces upgraded=true when it does not come; needs awaitUpgraded");
         }
         Duration expected = Duration.ZERO;
         for (int node = 1; node <= state.nodes(); node++) {
@@ -96,6 +110,9 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
             upgradeStep(run, node);
         }
         boolean upgraded = !awaitUpgraded || awaitUpgraded(run);
+        if (!upgraded && forceUpgrade) {
+            upgraded = forceUpgrade(run);
+        }
         if (disableDoubleWrite && !upgraded) {
             run.say("warning: double write stays on: turning it off before upgraded=true loses what only the v1 model"
                     + " holds (alibaba/nacos #5775)");
@@ -122,10 +139,46 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
                     + u.upgraded() + " (v1 " + u.instanceCountV1() + " / v2 " + u.instanceCountV2() + " instances)")
                     .collect(java.util.stream.Collectors.joining(", "));
             String message = "not every node reports upgraded=true within " + Durations.text(upgradedTimeout) + ": "
-                    + nodes + " (alibaba/nacos #5638, #10293); going on with a cluster partly in 1.x-compatible mode";
+                    + nodes + " (alibaba/nacos #5638, #10293); " + (forceUpgrade ? "forcing it: double write off"
+                    : "going on with a cluster partly in 1.x-compatible mode");
             run.record("warning", Map.of("kind", "upgradedNotReached", "message", message,
                     "nodes", run.observations().upgrades()));
             run.say("warning: " + message);
+            return false;
+        }
+    }
+
+    /**
+     * The remedy Nacos's maintainers give for a node stuck at "upgrade check result false"
+     * (alibaba/nacos #9185, #11513): turn double write off. Each node checks that switch every 5 s
+     * and, once it is off, stops its v1 model and serves in 2.x mode whatever its counts say. Why
+     * it gets stuck here: once every node runs 2.0.x, a node stops copying v1 changes into v2
+     * ({@code DoubleWriteEventListener.doubleWriteToV2} returns when all members are 2.x) while
+     * 1.x clients go on changing v1 (instances expire and re-register under load), so its
+     * self-check, equal v1 and v2 counts, never passes. The switch is set node by node, the stuck
+     * ones first, on that node only: the cluster's consistency protocol is what a stuck node
+     * disagrees on. The 1.x clients re-register whatever v2 lacks at their next heartbeat.
+     *
+     * @return whether every node then reports upgraded=true (a second warning when not)
+     */
+    private boolean forceUpgrade(RunContext run) throws InterruptedException {
+        List<Integer> order = run.observations().upgrades().stream()
+                .sorted(java.util.Comparator.comparing(UpgradeSample::upgraded))
+                .map(UpgradeSample::node).toList();
+        for (int node : order) {
+            run.cluster().api(node).setSwitchOnThisNode("doubleWriteEnabled", "false");
+            run.record("doubleWrite", Map.of("node", node, "enabled", false, "action", "turned off to force the upgrade"));
+            run.say("node " + node + ": double write off, to force upgraded=true");
+        }
+        try {
+            run.awaitCondition(new Upgraded(), FORCED_UPGRADE_WAIT, "every node reports upgraded=true");
+            run.record("upgradeForced", Map.of("nodes", order, "message",
+                    "every node reports upgraded=true after double write was turned off"));
+            return true;
+        } catch (PhaseFailure e) {
+            run.record("warning", Map.of("kind", "upgradeNotForced", "message", "double write is off on every node"
+                    + " and still " + e.getMessage(), "nodes", run.observations().upgrades()));
+            run.say("warning: double write off, and still " + e.getMessage());
             return false;
         }
     }
