@@ -27,7 +27,8 @@ import java.util.function.BiFunction;
  * <p>Operations run one at a time, in the order asked, on one operation thread; each returns a
  * future at once, and {@link #state()} shows progress meanwhile. Registrations within an operation
  * run in parallel, paced by the clock (the k-th is due at start + k/rate), so a slow server shows
- * as lag, not as a slower schedule.
+ * as lag, not as a slower schedule. A registration the server refuses is tried again later, as a
+ * Dubbo provider would ({@link FailbackRetry}).
  */
 public final class Fleet implements AutoCloseable {
 
@@ -55,16 +56,22 @@ public final class Fleet implements AutoCloseable {
     private volatile StopReport lastStop = StopReport.NONE;
     /** Operations accepted and not finished: raised by the control thread, lowered by the operation thread. */
     private final AtomicInteger pending = new AtomicInteger();
+    private final FailbackRetry failback;
 
     public Fleet(FleetLayout layout, ClientSettings settings) {
-        this(layout, settings, Generation::connect);
+        this(layout, settings, Generation::connect, FailbackRetry.DUBBO_PERIOD);
     }
 
-    /** With another way to make clients: unit tests of the fleet's own logic use a fake. */
-    Fleet(FleetLayout layout, ClientSettings settings, BiFunction<Generation, ClientSettings, RegistryClient> connector) {
+    /**
+     * With another way to make clients and another retry period: unit tests of the fleet's own logic
+     * use a fake registry and a short period.
+     */
+    Fleet(FleetLayout layout, ClientSettings settings, BiFunction<Generation, ClientSettings, RegistryClient> connector,
+          java.time.Duration retryPeriod) {
         this.layout = layout;
         this.settings = settings;
         this.connector = connector;
+        this.failback = new FailbackRetry(retryPeriod, FailbackRetry.DUBBO_TIMES, registrations);
     }
 
     /**
@@ -139,6 +146,7 @@ public final class Fleet implements AutoCloseable {
      */
     @Override
     public void close() {
+        failback.close();
         operations.shutdownNow();
         List<BoundedStop.Removal> all = new ArrayList<>();
         for (VirtualProcess p : processes.values()) {
@@ -171,15 +179,39 @@ public final class Fleet implements AutoCloseable {
             VirtualProcess process = processes.computeIfAbsent(layout.processOf(provider.index()),
                     n -> new VirtualProcess(n, generation, connector.apply(generation, settings)));
             awaitSlot(start + (long) (k * 1e9 / perSecond));
+            FailbackRetry.Attempt attempt = registration(process, provider);
             inFlight.add(CompletableFuture.runAsync(() -> {
                 try {
-                    process.register(provider);
+                    attempt.run();
                 } catch (Exception e) {
-                    errors.registrationFailed(provider, e);
+                    failback.failed(attempt);
                 }
             }, registrations));
         }
         CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).join();
+    }
+
+    /**
+     * One provider's registration through its process, counted when it fails; wanted while the
+     * process is still the fleet's and the fleet has not shrunk below the provider.
+     */
+    private FailbackRetry.Attempt registration(VirtualProcess process, Provider provider) {
+        return new FailbackRetry.Attempt() {
+            @Override
+            public boolean wanted() {
+                return processes.get(process.number()) == process && provider.index() < target;
+            }
+
+            @Override
+            public void run() throws Exception {
+                try {
+                    process.register(provider);
+                } catch (Exception e) {
+                    errors.registrationFailed(provider, e);
+                    throw e;
+                }
+            }
+        };
     }
 
     /**

@@ -9,7 +9,8 @@ import java.util.Map;
  * @param processes            virtual processes per client generation
  * @param target               the provider count the current or last operation aims at
  * @param busy                 whether an operation (scale, crash, upgrade) is still running
- * @param registrationFailures registrations that threw, since the fleet started
+ * @param registrationFailures registration calls that threw, since the fleet started (each retry of
+ *                             a refused one counts again)
  * @param clientErrors         other client failures (deregister, shut down), since the fleet started
  * @param lastError            the last failure's message, or ""
  * @param lastStop             what the last stop of providers (shrink, client batch) achieved against the server

@@ -1,7 +1,9 @@
 package io.upgradelab.providers.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,6 +15,9 @@ import org.junit.jupiter.api.Test;
 class FleetTest {
 
     /** What a fake registry holds: service name + port of every registered instance, per generation. */
+    /** Dubbo's is 5 s; short here so the retries happen within the test. */
+    private static final Duration RETRY_PERIOD = Duration.ofMillis(200);
+
     private final Map<String, Generation> registry = new ConcurrentHashMap<>();
     private final List<String> shutDowns = new CopyOnWriteArrayList<>();
     private volatile boolean failRegistrations;
@@ -40,7 +45,7 @@ class FleetTest {
                 public void shutDown() {
                     shutDowns.add(generation.label());
                 }
-            });
+            }, RETRY_PERIOD);
 
     @AfterEach
     void close() {
@@ -90,7 +95,7 @@ class FleetTest {
     }
 
     @Test
-    void failedRegistrationsAreCountedAndNotCountedAsProviders() throws Exception {
+    void failedRegistrationsAreCountedTriedThreeTimesMoreAndNotCountedAsProviders() throws Exception {
         failRegistrations = true;
         fleet.scaleTo(7, 10_000, Generation.V1X).get();
 
@@ -98,6 +103,33 @@ class FleetTest {
         assertThat(state.registrationFailures()).isEqualTo(7);
         assertThat(state.totalProviders()).isZero();
         assertThat(state.lastError()).contains("server said no");
+        await().atMost(Duration.ofSeconds(10)).until(() -> fleet.state().registrationFailures() == 7 * 4);
+        Thread.sleep(3 * RETRY_PERIOD.toMillis());
+        assertThat(fleet.state().registrationFailures()).as("Dubbo gives up after 3 retries").isEqualTo(7 * 4);
+        assertThat(fleet.state().totalProviders()).isZero();
+    }
+
+    @Test
+    void providersARefusingServerLostRegisterOnceItAcceptsAgain() throws Exception {
+        failRegistrations = true;
+        fleet.scaleTo(7, 10_000, Generation.V2X).get();
+        failRegistrations = false;
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fleet.state().totalProviders() == 7);
+        assertThat(registry).hasSize(7);
+    }
+
+    @Test
+    void aRetryIsDroppedOnceTheFleetNoLongerWantsTheProvider() throws Exception {
+        failRegistrations = true;
+        fleet.scaleTo(7, 10_000, Generation.V1X).get();
+        fleet.scaleTo(3, 10_000, Generation.V1X).get();
+        failRegistrations = false;
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fleet.state().totalProviders() == 3);
+        Thread.sleep(3 * RETRY_PERIOD.toMillis());
+        assertThat(fleet.state().totalProviders()).isEqualTo(3);
+        assertThat(registry).hasSize(3);
     }
 
     @Test
