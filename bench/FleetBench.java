@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  */
 public class FleetBench {
 
-    record Case(String name, String serverVersion, String generation, int providers, int providersPerProcess) {
+    record Case(String name, String serverVersion, String generation, int providers, int providersPerClient) {
     }
 
     record Result(Case c, int reached, double rampSeconds, double cpuPercent, long rssMiB, double beatsPerSecond,
@@ -79,7 +79,7 @@ public class FleetBench {
         try (LocalCluster cluster = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()),
                 FleetBench::say)) {
             String servers = cluster.localNodes().stream().map(LocalNode::address).collect(Collectors.joining(","));
-            FleetSettings settings = FleetSettings.forServers(servers).withLayout(140, c.providersPerProcess());
+            FleetSettings settings = FleetSettings.forServers(servers).withLayout(140, c.providersPerClient());
             try (FleetProcess fleet = FleetProcess.start(settings, dir.resolve("fleet"), FleetBench::say)) {
                 long began = System.nanoTime();
                 fleet.scaleTo(c.providers(), rate, c.generation());

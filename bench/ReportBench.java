@@ -1,7 +1,7 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.reports.files.SummaryFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

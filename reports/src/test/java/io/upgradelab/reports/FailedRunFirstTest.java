@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.PolicyFile;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.reports.gate.PolicyFile;
 import io.upgradelab.reports.gate.Verdict;

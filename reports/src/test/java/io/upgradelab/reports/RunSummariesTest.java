@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import io.upgradelab.reports.RunSummary.ProbeOutcomes;
+import io.upgradelab.reports.files.SummaryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

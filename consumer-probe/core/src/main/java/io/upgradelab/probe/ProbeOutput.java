@@ -2,7 +2,7 @@ package io.upgradelab.probe;
 
 /**
  * Somewhere the probe reports to: a file, an endpoint, the console. Adding one is adding a class
- * and listing it where the probe is assembled ({@link ProbeCli}); the probe itself does not change.
+ * and listing it where the probe is assembled ({@link io.upgradelab.probe.cli.ProbeCli}); the probe itself does not change.
  *
  * <p>{@link #ended} is called from the client's threads, concurrently; {@link #second} and
  * {@link #finished} from the probe's clock, one at a time.

@@ -48,6 +48,11 @@ public final class PolicyFile {
     private PolicyFile() {
     }
 
+    /** The criterion kinds a policy may name, in {@link Criterion}'s order: what help and errors list. */
+    public static List<String> criterionKinds() {
+        return KINDS;
+    }
+
     public static Policy read(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new InvalidPolicyException(file + ": no such policy file");

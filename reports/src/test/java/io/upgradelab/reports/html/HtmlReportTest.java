@@ -7,7 +7,7 @@ import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RecordedRuns;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
-import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.reports.files.SummaryFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.upgradelab.reports.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.reports.RecordedRuns;
-import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.reports.files.SummaryFiles;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,9 @@
 package io.upgradelab.runner.backend;
 
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -15,6 +16,9 @@ public interface BackendType {
 
     /** The name experiment files use ({@code target.backend: local}). */
     String name();
+
+    /** What phases and faults may ask of a cluster {@code target} describes; the plan refuses the others at their line. */
+    Set<Capability> capabilities(Target target);
 
     /** Reports what in {@code target} this backend cannot work with (e.g. a missing section), before anything starts. */
     void check(Target target, Problems problems);

@@ -1,15 +1,15 @@
 package io.upgradelab.runner.calibrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.upgradelab.runner.experiment.Durations;
-import io.upgradelab.runner.experiment.ValidatedExperiment;
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.experiment.Timeline.PlannedPhase;
+import io.upgradelab.runner.experiment.ValidatedExperiment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -3,6 +3,7 @@ package io.upgradelab.runner.calibrate;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.experiment.Timeline.PlannedPhase;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
+import io.upgradelab.runner.plan.FleetScale;
 import java.util.List;
 import java.util.Locale;
 
@@ -58,11 +59,11 @@ public record Fit(double scale, String reason) {
         if (low <= high) {
             double scale = (low + high) / 2;
             return new Fit(scale, where + "; scale " + format(scale) + " puts step " + second + " at "
-                    + Math.round(second * scale) + " (under) and step " + top + " at " + Math.round(top * scale) + " (over)");
+                    + new FleetScale(scale, 0).providers(second) + " (under) and step " + top + " at " + new FleetScale(scale, 0).providers(top) + " (over)");
         }
         return new Fit(high, where + "; the calibration's steps are too coarse to put step " + top + " over "
                 + unstable + " and step " + second + " under " + frontier + " at once: scale " + format(high)
-                + " keeps the lower steps under the frontier (step " + top + " at " + Math.round(top * high) + ")");
+                + " keeps the lower steps under the frontier (step " + top + " at " + new FleetScale(high, 0).providers(top) + ")");
     }
 
     private static String format(double scale) {

@@ -1,14 +1,14 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.calibrate.Calibration;
 import io.upgradelab.runner.calibrate.CalibrationFile;
 import io.upgradelab.runner.calibrate.CalibrationKey;
-import io.upgradelab.runner.calibrate.CalibrationPlan;
 import io.upgradelab.runner.calibrate.CalibrationPlan.Pair;
+import io.upgradelab.runner.calibrate.CalibrationPlan;
 import io.upgradelab.runner.calibrate.Capacity;
 import io.upgradelab.runner.engine.RunOutcome;
-import io.upgradelab.runner.experiment.Durations;
 import io.upgradelab.runner.experiment.ExperimentFile;
 import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.experiment.ValidatedExperiment;

@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
                 "PASS (exit 0) or FAIL (exit 1), one line per criterion with the figure measured, and JUnit XML"
                         + " with one test case per criterion.",
                 "A run that did not complete fails; a run without its last journal line (killed) cannot be"
-                        + " judged (exit 2). Criteria: probeSuccess, noProviderErrors, flapping, cpuP95,"
-                        + " instanceLossAtEnd, upgradeWithin, cpuAgainstBaseline (with --baseline; see"
-                        + " experiments/nacos-1x-to-2x.policy.yaml)."},
+                        + " judged (exit 2). Criteria: ${bundle:criteria} (cpuAgainstBaseline with --baseline;"
+                        + " see experiments/nacos-1x-to-2x.policy.yaml)."},
+        resourceBundle = "io.upgradelab.runner.cli.GateHelp",
         footer = {"", "Examples:",
                 "  upgrade-lab gate runs/nacos-1x-to-2x-ci-20261122-035106 --policy experiments/nacos-1x-to-2x.policy.yaml",
                 "  upgrade-lab gate RUN_DIR --policy POLICY --junit build/test-results/upgrade-gate.xml",

@@ -1,6 +1,6 @@
 package io.upgradelab.runner.cli;
 
-import io.upgradelab.runner.experiment.Durations;
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "plan", sortOptions = false,
         description = {"Show an experiment's expected timeline without starting anything.",
-                "Validates the file as 'upgrade-lab validate' does, then prints one row per phase: its index in"
-                        + " the file (as errors name it: phases[#]), expected start (from the start of the run,"
+                "Validates the file as 'upgrade-lab validate' does, then prints one row per phase: its number"
+                        + " (from 1, as errors, the run, the report and the gate number it), expected start (from the start of the run,"
                         + " set-up included), expected duration, kind, what it does, and the providers and node"
                         + " versions it leaves; then the expected total.",
                 "Durations are estimates from runs on a 2-core machine (e.g. a 1.x node stops in ~30 s and a"
@@ -69,7 +69,7 @@ final class PlanCommand implements Callable<Integer> {
         rows.add(new String[] {"-", clock(Duration.ZERO), Durations.text(timeline.setUp()), "set-up",
                 timeline.setUpTitle(), "0", versions(initialVersions(experiment))});
         for (Timeline.PlannedPhase phase : timeline.phases()) {
-            rows.add(new String[] {String.valueOf(phase.index()), clock(phase.start()), Durations.text(phase.expected()),
+            rows.add(new String[] {String.valueOf(phase.number()), clock(phase.start()), Durations.text(phase.expected()),
                     phase.kind(), phase.title(), providers(phase.providers(), phase.providersByGeneration()),
                     versions(phase.nodeVersions())});
         }

@@ -1,6 +1,6 @@
 package io.upgradelab.runner.cli;
 
-import io.upgradelab.reports.SummaryFiles;
+import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.runner.LabException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.engine.RunStatus;
-import io.upgradelab.runner.experiment.Durations;
 import io.upgradelab.runner.probe.ProbeCounts;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -1,21 +1,19 @@
 package io.upgradelab.runner.condition;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /**
  * Something the observations can show to hold: a {@code waitUntil} phase waits for one, an
  * experiment's {@code abortWhen} ends the run when one holds. Each kind is one record, named by
- * its {@link JsonTypeName}; adding one is a record, a line in {@link JsonSubTypes} and its schema entry.
+ * its {@link JsonTypeName}, registered where experiments are bound ({@code ExperimentBinder}) and
+ * described in the schema.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({@JsonSubTypes.Type(Upgraded.class), @JsonSubTypes.Type(InstancesSettled.class),
-        @JsonSubTypes.Type(ProbeHealthy.class), @JsonSubTypes.Type(ProbeFailing.class)})
 public interface Condition {
 
     /** True if the latest observations show the condition. */

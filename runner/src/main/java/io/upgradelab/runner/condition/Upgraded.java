@@ -1,10 +1,10 @@
 package io.upgradelab.runner.condition;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.List;
 

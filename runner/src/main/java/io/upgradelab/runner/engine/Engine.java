@@ -4,11 +4,11 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.NodeStatus;
-import io.upgradelab.runner.backend.local.ListeningSockets;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
+import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
@@ -20,6 +20,7 @@ import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.probe.ProbeProcess;
 import io.upgradelab.runner.probe.ProbeSecond;
 import io.upgradelab.runner.probe.ProbeSummary;
+import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -184,9 +185,9 @@ public final class Engine {
     private RunOutcome runPhases() throws InterruptedException {
         EngineContext context = new EngineContext(experiment, cluster, fleet, demo, journal, observations, sampler,
                 this::say);
-        List<Phase> phases = experiment.phases();
+        List<Timeline.PlannedPhase> phases = timeline.phases();
         for (int i = 0; i < phases.size(); i++) {
-            Phase phase = phases.get(i);
+            Phase phase = phases.get(i).phase();
             phaseIndex = i + 1;
             phaseBegan = System.nanoTime();
             stage = title(i + 1);
@@ -346,7 +347,7 @@ public final class Engine {
         fields.put("abortWhen", experiment.abortWhen().stream().map(Condition::describe).toList());
         List<Map<String, Object>> plan = new ArrayList<>();
         for (Timeline.PlannedPhase p : timeline.phases()) {
-            plan.add(Map.of("index", p.index() + 1, "kind", p.kind(), "title", p.title(),
+            plan.add(Map.of("index", p.number(), "kind", p.kind(), "title", p.title(),
                     "expectedSeconds", p.expected().toSeconds(), "startSeconds", p.start().toSeconds(),
                     "providers", p.providers(), "nodeVersions", p.nodeVersions()));
         }

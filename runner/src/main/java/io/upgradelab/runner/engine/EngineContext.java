@@ -3,10 +3,12 @@ package io.upgradelab.runner.engine;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.phase.PhaseFailure;
+import io.upgradelab.runner.phase.RunContext;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +17,6 @@ import java.util.function.Consumer;
 /** The engine's side of {@link RunContext}: what phases use, wired to the run's parts. */
 final class EngineContext implements RunContext {
 
-    private final Experiment experiment;
     private final Backend cluster;
     private final FleetProcess fleet;
     private final DemoProviders demoProviders;
@@ -27,7 +28,6 @@ final class EngineContext implements RunContext {
 
     EngineContext(Experiment experiment, Backend cluster, FleetProcess fleet, DemoProviders demoProviders,
                   Journal journal, Observations observations, Sampler sampler, Consumer<String> say) {
-        this.experiment = experiment;
         this.cluster = cluster;
         this.fleet = fleet;
         this.demoProviders = demoProviders;
@@ -36,11 +36,6 @@ final class EngineContext implements RunContext {
         this.sampler = sampler;
         this.say = say;
         this.fleetGeneration = experiment.fleet().generation();
-    }
-
-    @Override
-    public Experiment experiment() {
-        return experiment;
     }
 
     @Override
@@ -56,11 +51,6 @@ final class EngineContext implements RunContext {
     @Override
     public DemoProviders demoProviders() {
         return demoProviders;
-    }
-
-    @Override
-    public Journal journal() {
-        return journal;
     }
 
     @Override

@@ -1,8 +1,10 @@
 package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.plan.FleetScale;
 import java.time.Duration;
 import java.util.List;
 
@@ -27,9 +29,9 @@ public record Experiment(String name, String description, Target target, FleetSp
         phases = phases == null ? List.of() : List.copyOf(phases);
     }
 
-    /** {@code providers} as this run counts them: multiplied by {@link #scale}, at least 1 unless 0. */
-    public int scaled(int providers) {
-        return providers == 0 ? 0 : Math.max(1, (int) Math.round(providers * scale));
+    /** How this experiment's phases count providers and pick a rate: its {@link #scale} and the fleet's rampRate. */
+    public FleetScale fleetScale() {
+        return new FleetScale(scale, fleet.rampRate());
     }
 
     public Experiment withScale(double otherScale) {

@@ -1,21 +1,28 @@
 package io.upgradelab.runner.experiment;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.condition.InstancesSettled;
+import io.upgradelab.runner.condition.ProbeFailing;
+import io.upgradelab.runner.condition.ProbeHealthy;
+import io.upgradelab.runner.condition.Upgraded;
+import io.upgradelab.runner.fault.FaultPhase;
+import io.upgradelab.runner.phase.Hold;
+import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.RampTo;
+import io.upgradelab.runner.phase.RollingClientUpgrade;
+import io.upgradelab.runner.phase.RollingServerUpgrade;
+import io.upgradelab.runner.phase.ScaleDownTo;
+import io.upgradelab.runner.phase.WaitUntil;
+import io.upgradelab.runner.plan.Problems;
 import java.io.IOException;
-import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,14 +32,28 @@ import java.util.Optional;
  */
 public final class ExperimentBinder {
 
+    /**
+     * Every phase kind, in the schema's order. A kind is its record (named by its JsonTypeName), a line
+     * here and its schema entry; ExperimentSchemaTest fails when the two disagree.
+     */
+    public static final List<Class<? extends Phase>> PHASES = List.of(RampTo.class, Hold.class, ScaleDownTo.class,
+            RollingServerUpgrade.class, RollingClientUpgrade.class, FaultPhase.class, WaitUntil.class);
+
+    /** Every condition kind, in the schema's order; the same rule. */
+    public static final List<Class<? extends Condition>> CONDITIONS = List.of(Upgraded.class, InstancesSettled.class,
+            ProbeHealthy.class, ProbeFailing.class);
+
     private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .addModule(new SimpleModule("upgrade-lab durations")
-                    .addDeserializer(Duration.class, new DurationReader())
-                    .addSerializer(Duration.class, new DurationWriter()))
+            .addModule(Durations.module())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .registerSubtypes(kinds())
             .build();
 
     private ExperimentBinder() {
+    }
+
+    private static Class<?>[] kinds() {
+        return java.util.stream.Stream.concat(PHASES.stream(), CONDITIONS.stream()).toArray(Class<?>[]::new);
     }
 
     /** The mapper that reads (and writes back) experiments, durations as {@code 1m30s}. */
@@ -70,45 +91,6 @@ public final class ExperimentBinder {
         } catch (IOException e) {
             problems.add("", "cannot read the experiment: " + e.getMessage());
             return Optional.empty();
-        }
-    }
-
-    /** The exact text of {@code d} as files write it: {@code 1h5m}, {@code 1m30s}, {@code 500ms}, {@code 0s}. */
-    public static String text(Duration d) {
-        if (d.isZero()) {
-            return "0s";
-        }
-        StringBuilder out = new StringBuilder();
-        long ms = d.toMillis();
-        long[] sizes = {3_600_000, 60_000, 1000, 1};
-        String[] units = {"h", "m", "s", "ms"};
-        for (int i = 0; i < sizes.length; i++) {
-            if (ms >= sizes[i]) {
-                out.append(ms / sizes[i]).append(units[i]);
-                ms %= sizes[i];
-            }
-        }
-        return out.toString();
-    }
-
-    private static final class DurationReader extends JsonDeserializer<Duration> {
-        @Override
-        public Duration deserialize(JsonParser p, DeserializationContext context) throws IOException {
-            if (p.currentToken() != JsonToken.VALUE_STRING) {
-                return (Duration) context.handleUnexpectedToken(Duration.class, p);
-            }
-            try {
-                return Durations.parse(p.getText());
-            } catch (IllegalArgumentException e) {
-                return (Duration) context.handleWeirdStringValue(Duration.class, p.getText(), e.getMessage());
-            }
-        }
-    }
-
-    private static final class DurationWriter extends JsonSerializer<Duration> {
-        @Override
-        public void serialize(Duration value, JsonGenerator generator, SerializerProvider provider) throws IOException {
-            generator.writeString(text(value));
         }
     }
 }

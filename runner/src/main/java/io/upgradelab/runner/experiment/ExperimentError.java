@@ -3,16 +3,18 @@ package io.upgradelab.runner.experiment;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.reports.yaml.SourceLines;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * One thing wrong with an experiment file, said so that a person (or an editor that jumps to
- * {@code file:line}) finds it: {@code experiments/foo.yaml:42: phases[3].to: every node already runs 2.0.4 here}.
+ * {@code file:line}) finds it: {@code experiments/foo.yaml:42: phase 4.to: every node already runs 2.0.4 here}.
  *
  * @param file    the file as the user named it
  * @param line    1-based line of the field (or of its enclosing object when the field is missing)
  * @param column  1-based column; shown only for YAML syntax errors, where the line alone is not enough
- * @param field   the field as a dotted path ({@code phases[3].to}); "" for the file as a whole;
+ * @param field   the field as a dotted path, list items numbered from 1 ({@code phase 4.to}); "" for the file as a whole;
  *                null for a syntax error, which has no field yet
  * @param message what is wrong, and where it helps, what to write instead
  */
@@ -35,24 +37,30 @@ public record ExperimentError(String file, int line, int column, String field, S
     }
 
     /**
-     * {@code /phases/3/to} as a person reads it: {@code phases[3].to}. Segments are list indexes
-     * where the tree has a list there.
+     * {@code /phases/3/to} as a person reads it: {@code phase 4.to}. Segments are list items, numbered
+     * from 1, where the tree has a list there.
      */
     public static String field(String pointer, JsonNode tree) {
-        StringBuilder out = new StringBuilder();
+        List<String> segments = new ArrayList<>();
         JsonNode node = tree;
         for (JsonPointer p = JsonPointer.compile(pointer); !p.matches(); p = p.tail()) {
             String name = p.getMatchingProperty();
-            boolean index = node != null && node.isArray() && p.getMatchingIndex() >= 0;
-            if (index) {
-                out.append('[').append(name).append(']');
+            if (node != null && node.isArray() && p.getMatchingIndex() >= 0) {
+                // numbered from 1, as the run, the report and the gate number phases: "phase 4"
+                String list = segments.isEmpty() ? "item" : singular(segments.remove(segments.size() - 1));
+                segments.add(list + " " + (p.getMatchingIndex() + 1));
                 node = node.get(p.getMatchingIndex());
             } else {
-                out.append(out.isEmpty() ? "" : ".").append(name);
+                segments.add(name);
                 node = node == null ? null : node.get(name);
             }
         }
-        return out.toString();
+        return String.join(".", segments);
+    }
+
+    /** A list's name in the singular, for one of its items: {@code phases} gives {@code phase}. */
+    private static String singular(String list) {
+        return list.endsWith("s") ? list.substring(0, list.length() - 1) : list;
     }
 
     /** The line a person reads: {@code file:line: field: message}. */

@@ -11,6 +11,7 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.upgradelab.runner.plan.Problems;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,11 +1,17 @@
 package io.upgradelab.runner.experiment;
 
 import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 /**
@@ -32,7 +38,12 @@ public final class ExperimentValidator {
      * {@code /phases/<i>/...}; returns the timeline, also when there were problems.
      */
     public static Timeline plan(Experiment experiment, Problems problems) {
-        PlannedState state = new PlannedState(experiment);
+        String backendName = experiment.target().backend();
+        PlannedState state = new PlannedState(experiment.target().nodes(), experiment.target().version(),
+                experiment.fleet().generation(), experiment.probe().demoProviders(), backendName,
+                Backends.named(backendName).map(b -> b.capabilities(experiment.target()))
+                        .orElse(EnumSet.allOf(Capability.class)));
+        FleetScale scale = experiment.fleetScale();
         if ("2x".equals(experiment.probe().generation()) && !state.servesTwoX()) {
             problems.add("/probe/generation", "a 2x probe needs 2.x servers out of 1.x-compatible mode; the cluster starts on "
                     + experiment.target().version() + ": use 1x, which works on both");
@@ -52,10 +63,10 @@ public final class ExperimentValidator {
         Duration at = setUp;
         List<Timeline.PlannedPhase> planned = new ArrayList<>();
         for (int i = 0; i < experiment.phases().size(); i++) {
-            Phase phase = experiment.phases().get(i);
+            Phase phase = experiment.phases().get(i).resolve(scale);
             String title = phase.title(state);
             Duration expected = phase.plan(state, problems.at("/phases/" + i));
-            planned.add(new Timeline.PlannedPhase(i, phase.kind(), title, at, expected, state.providers(),
+            planned.add(new Timeline.PlannedPhase(i + 1, phase, title, at, expected, state.providers(),
                     state.providersByGeneration(), state.nodeVersions()));
             at = at.plus(expected);
         }

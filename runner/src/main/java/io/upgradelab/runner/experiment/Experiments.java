@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

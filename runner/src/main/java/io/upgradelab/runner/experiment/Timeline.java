@@ -1,5 +1,6 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.runner.phase.Phase;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,9 @@ public record Timeline(Duration setUp, String setUpTitle, List<PlannedPhase> pha
     /**
      * One phase as planned.
      *
-     * @param index                 its place in the file's {@code phases} list (0-based, as errors name it: phases[3])
-     * @param kind                  e.g. rampTo
+     * @param number                its place in the file's {@code phases} list, from 1 (as the run, the report,
+     *                              the gate and errors number it)
+     * @param phase                 the phase resolved: scaled and with its defaults, as the engine runs it
      * @param title                 e.g. "ramp to 6000 providers" (counts scaled)
      * @param start                 expected offset from the start of the run, set-up included
      * @param expected              expected duration
@@ -31,12 +33,17 @@ public record Timeline(Duration setUp, String setUpTitle, List<PlannedPhase> pha
      * @param providersByGeneration the same by client generation ({@code 1x}, {@code 2x})
      * @param nodeVersions          what each node runs once it is over, node 1 first
      */
-    public record PlannedPhase(int index, String kind, String title, Duration start, Duration expected,
+    public record PlannedPhase(int number, Phase phase, String title, Duration start, Duration expected,
                                int providers, Map<String, Integer> providersByGeneration, List<String> nodeVersions) {
 
         public PlannedPhase {
             providersByGeneration = Map.copyOf(providersByGeneration);
             nodeVersions = List.copyOf(nodeVersions);
+        }
+
+        /** e.g. rampTo */
+        public String kind() {
+            return phase.kind();
         }
 
         public Duration end() {

@@ -1,8 +1,9 @@
 package io.upgradelab.runner.fault;
 
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.backend.NodeFault;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /**
@@ -30,6 +31,12 @@ public interface Fault {
             problems.add("percent", "fault " + name() + " takes no percent (only fault loss does)");
         }
     }
+
+    /** What it asks of the cluster's backend; the plan refuses it on a backend without it. */
+    Capability needs();
+
+    /** What it does to the node, as backends carry it out or render it (e.g. as a Chaos Mesh resource). */
+    NodeFault action(FaultPhase spec);
 
     /** Expected wall time, including bringing the node back, for a node of {@code version}. */
     Duration expectedTime(FaultPhase spec, String version);

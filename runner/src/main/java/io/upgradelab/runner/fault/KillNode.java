@@ -1,9 +1,10 @@
 package io.upgradelab.runner.fault;
 
+import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.phase.FaultPhase;
-import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.nacos.NacosVersions;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
 
 /** A crash: SIGKILL (nothing flushed, no goodbye to peers), down for the duration, then started again. */
@@ -20,8 +21,18 @@ public final class KillNode implements Fault {
     }
 
     @Override
+    public Capability needs() {
+        return Capability.KILL;
+    }
+
+    @Override
+    public NodeFault action(FaultPhase spec) {
+        return new NodeFault.Kill();
+    }
+
+    @Override
     public Duration expectedTime(FaultPhase spec, String version) {
-        return spec.duration().plus(PlannedState.startTime(version));
+        return spec.duration().plus(NacosVersions.startTime(version));
     }
 
     @Override

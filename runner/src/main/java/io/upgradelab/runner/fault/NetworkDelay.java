@@ -1,8 +1,7 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.NetworkDisturbance;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /** A slow link: every packet to the node arrives {@code delay} later, as across a congested WAN. */

@@ -1,8 +1,9 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.NetworkDisturbance;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.backend.NodeFault;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
 import java.util.Map;
 
@@ -20,6 +21,16 @@ abstract class NetworkFault implements Fault {
     public String describe(FaultPhase spec) {
         return disturbance(spec).describe() + " on the way to node " + spec.node() + " for "
                 + spec.duration().toSeconds() + " s";
+    }
+
+    @Override
+    public Capability needs() {
+        return Capability.NETWORK;
+    }
+
+    @Override
+    public NodeFault action(FaultPhase spec) {
+        return new NodeFault.Network(disturbance(spec));
     }
 
     @Override

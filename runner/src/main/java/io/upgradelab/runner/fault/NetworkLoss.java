@@ -1,8 +1,7 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.NetworkDisturbance;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.plan.Problems;
 
 /** A lossy link: {@code percent} of the packets to the node are dropped, so calls retry or time out. */
 public final class NetworkLoss extends NetworkFault {

@@ -1,7 +1,6 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.NetworkDisturbance;
-import io.upgradelab.runner.phase.FaultPhase;
 
 /**
  * A node cut off: every packet to it is dropped. Unlike a crash its process runs on and unlike a

@@ -1,7 +1,8 @@
 package io.upgradelab.runner.fault;
 
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.backend.NodeFault;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
 import java.util.Map;
 
@@ -19,6 +20,16 @@ public final class PauseNode implements Fault {
     @Override
     public String describe(FaultPhase spec) {
         return "pause node " + spec.node() + " (SIGSTOP) for " + spec.duration().toSeconds() + " s";
+    }
+
+    @Override
+    public Capability needs() {
+        return Capability.PAUSE;
+    }
+
+    @Override
+    public NodeFault action(FaultPhase spec) {
+        return new NodeFault.Pause();
     }
 
     @Override

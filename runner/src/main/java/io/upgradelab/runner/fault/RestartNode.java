@@ -1,9 +1,10 @@
 package io.upgradelab.runner.fault;
 
+import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.phase.FaultPhase;
-import io.upgradelab.runner.experiment.PlannedState;
+import io.upgradelab.runner.nacos.NacosVersions;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
 
 /**
@@ -24,8 +25,18 @@ public final class RestartNode implements Fault {
     }
 
     @Override
+    public Capability needs() {
+        return Capability.RESTART;
+    }
+
+    @Override
+    public NodeFault action(FaultPhase spec) {
+        return new NodeFault.Restart();
+    }
+
+    @Override
     public Duration expectedTime(FaultPhase spec, String version) {
-        return PlannedState.gracefulStopTime(version).plus(spec.duration()).plus(PlannedState.startTime(version));
+        return NacosVersions.gracefulStopTime(version).plus(spec.duration()).plus(NacosVersions.startTime(version));
     }
 
     @Override

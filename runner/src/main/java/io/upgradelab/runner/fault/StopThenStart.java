@@ -1,7 +1,7 @@
 package io.upgradelab.runner.fault;
 
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.engine.RunContext;
+import io.upgradelab.runner.phase.RunContext;
 import java.time.Duration;
 import java.util.Map;
 

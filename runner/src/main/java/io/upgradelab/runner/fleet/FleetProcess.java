@@ -1,11 +1,10 @@
 package io.upgradelab.runner.fleet;
 
-import io.upgradelab.runner.nacos.NacosCredentials;
-import java.util.Optional;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
 import java.io.IOException;
 import java.net.URI;
@@ -17,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -159,7 +159,7 @@ public final class FleetProcess implements AutoCloseable {
                 "io.upgradelab.providers.fleet.FleetMain",
                 "--servers", settings.servers(),
                 "--services", Integer.toString(settings.services()),
-                "--providers-per-process", Integer.toString(settings.providersPerProcess()),
+                "--providers-per-client", Integer.toString(settings.providersPerClient()),
                 "--first-port", Integer.toString(settings.firstPort()),
                 "--beat-threads", Integer.toString(settings.beatThreads()));
     }

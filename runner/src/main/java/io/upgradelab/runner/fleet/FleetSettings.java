@@ -8,18 +8,18 @@ import java.util.Optional;
  *
  * @param servers             the Nacos nodes, {@code 127.0.0.1:8848,127.0.0.1:8858,...}
  * @param services            Dubbo interfaces the providers spread over
- * @param providersPerProcess providers per virtual process, i.e. per Nacos client
+ * @param providersPerClient providers per virtual process, i.e. per Nacos client
  * @param firstPort           Dubbo port of virtual process 0 (never bound: the providers are virtual)
  * @param beatThreads         1.x beat threads per client
  * @param maxHeap             the fleet JVM's -Xmx
  * @param login               the Nacos user its clients log in as, when the cluster has auth on
  */
-public record FleetSettings(String servers, int services, int providersPerProcess, int firstPort, int beatThreads,
+public record FleetSettings(String servers, int services, int providersPerClient, int firstPort, int beatThreads,
                             String maxHeap, Optional<NacosCredentials> login) {
 
-    public FleetSettings(String servers, int services, int providersPerProcess, int firstPort, int beatThreads,
+    public FleetSettings(String servers, int services, int providersPerClient, int firstPort, int beatThreads,
                          String maxHeap) {
-        this(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap, Optional.empty());
+        this(servers, services, providersPerClient, firstPort, beatThreads, maxHeap, Optional.empty());
     }
 
     /** The published experiment's shape: 140 services, one Dubbo process per 140 providers. */
@@ -27,11 +27,11 @@ public record FleetSettings(String servers, int services, int providersPerProces
         return new FleetSettings(servers, 140, 140, 30000, 1, "1g");
     }
 
-    public FleetSettings withLayout(int services, int providersPerProcess) {
-        return new FleetSettings(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap, login);
+    public FleetSettings withLayout(int services, int providersPerClient) {
+        return new FleetSettings(servers, services, providersPerClient, firstPort, beatThreads, maxHeap, login);
     }
 
     public FleetSettings withLogin(Optional<NacosCredentials> user) {
-        return new FleetSettings(servers, services, providersPerProcess, firstPort, beatThreads, maxHeap, user);
+        return new FleetSettings(servers, services, providersPerClient, firstPort, beatThreads, maxHeap, user);
     }
 }

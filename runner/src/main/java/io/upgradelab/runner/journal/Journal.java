@@ -1,9 +1,10 @@
 package io.upgradelab.runner.journal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.upgradelab.runner.experiment.ExperimentBinder;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.LabException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -26,9 +27,9 @@ public final class Journal implements AutoCloseable {
 
     public static final String FILE_NAME = "journal.jsonl";
 
-    /** The experiment's own mapper, so a duration in a journalled record reads as the file wrote it ({@code 5m}). */
-    private static final ObjectMapper JSON = ExperimentBinder.mapper().copy()
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /** Durations as experiment files write them, so a journalled record reads as the file wrote it ({@code 5m}). */
+    private static final ObjectMapper JSON = JsonMapper.builder().addModule(Durations.module())
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
 
     private final Path file;
     private final OutputStream out;

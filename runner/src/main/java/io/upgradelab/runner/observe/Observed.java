@@ -1,7 +1,7 @@
 package io.upgradelab.runner.observe;
 
 import io.upgradelab.runner.backend.Backend;
-import io.upgradelab.runner.engine.DemoProviders;
+import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.probe.ProbeProcess;
 

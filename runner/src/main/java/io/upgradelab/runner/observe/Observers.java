@@ -9,7 +9,7 @@ public final class Observers {
     }
 
     public static List<Observer> all() {
-        return List.of(new NodeCounts(), new UpgradeStatus(), new NodeResourceUse(), new FleetState(), new MachineCpu(),
+        return List.of(new NodeCounts(), new UpgradeStatus(), new NodeResourceUse(), new FleetSeries(), new MachineCpu(),
                 new ProbeSeries());
     }
 }

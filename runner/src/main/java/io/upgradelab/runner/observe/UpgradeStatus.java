@@ -2,9 +2,9 @@ package io.upgradelab.runner.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.backend.NodeStatus;
-import io.upgradelab.runner.experiment.PlannedState;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosVersions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ public final class UpgradeStatus implements Observer {
     public void observe(Observed observed, Observations into, Journal journal) {
         List<UpgradeSample> samples = new ArrayList<>();
         for (NodeStatus node : observed.cluster().nodes()) {
-            if (PlannedState.isOneX(node.version())) {
+            if (NacosVersions.isOneX(node.version())) {
                 into.clearUpgrade(node.number());
                 continue;
             }

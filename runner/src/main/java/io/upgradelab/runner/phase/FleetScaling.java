@@ -1,7 +1,5 @@
 package io.upgradelab.runner.phase;
 
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.fleet.FleetStatus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -14,10 +12,6 @@ final class FleetScaling {
     private static final Duration SETTLE = Duration.ofSeconds(5);
 
     private FleetScaling() {
-    }
-
-    static double rate(double declared, Experiment experiment) {
-        return declared > 0 ? declared : experiment.fleet().rampRate();
     }
 
     static Duration expected(int registrations, double perSecond) {

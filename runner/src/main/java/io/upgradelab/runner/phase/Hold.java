@@ -2,10 +2,9 @@ package io.upgradelab.runner.phase;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Durations;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /** Changes nothing for {@code for}: the observers watch whether the cluster holds its load. */

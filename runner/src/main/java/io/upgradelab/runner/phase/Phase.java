@@ -1,11 +1,10 @@
 package io.upgradelab.runner.phase;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /**
@@ -13,13 +12,10 @@ import java.time.Duration;
  * Each kind is one record, named by its {@link JsonTypeName}: its fields are the file's fields, {@link #plan} says what it will do to
  * the cluster and how long it takes (without starting anything), {@link #run} does it.
  *
- * <p>Adding a kind is adding a record here, a line in {@link JsonSubTypes}, and its entry in
- * experiments/experiment.schema.json.
+ * <p>The kinds are registered where experiments are bound ({@code ExperimentBinder}), which sits
+ * above every package that declares one, and described in experiments/experiment.schema.json.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({@JsonSubTypes.Type(RampTo.class), @JsonSubTypes.Type(Hold.class), @JsonSubTypes.Type(ScaleDownTo.class),
-        @JsonSubTypes.Type(RollingServerUpgrade.class), @JsonSubTypes.Type(RollingClientUpgrade.class),
-        @JsonSubTypes.Type(FaultPhase.class), @JsonSubTypes.Type(WaitUntil.class)})
 public interface Phase {
 
     /** The kind as the file names it. */
@@ -27,7 +23,15 @@ public interface Phase {
         return getClass().getAnnotation(JsonTypeName.class).value();
     }
 
-    /** What a person reads in progress and reports, e.g. "ramp to 6000 providers" (counts already scaled). */
+    /**
+     * This phase with the experiment's scale and fleet defaults applied: what the plan shows and the
+     * engine runs, so nothing is scaled or defaulted twice. Kinds without such fields are themselves.
+     */
+    default Phase resolve(FleetScale scale) {
+        return this;
+    }
+
+    /** What a person reads in progress and reports, e.g. "ramp to 6000 providers" (of a resolved phase). */
     String title(PlannedState state);
 
     /**

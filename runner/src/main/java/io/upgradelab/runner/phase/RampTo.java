@@ -1,9 +1,9 @@
 package io.upgradelab.runner.phase;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /**
@@ -14,13 +14,18 @@ import java.time.Duration;
 public record RampTo(int providers, double rate) implements Phase {
 
     @Override
+    public RampTo resolve(FleetScale scale) {
+        return new RampTo(scale.providers(providers), scale.rate(rate));
+    }
+
+    @Override
     public String title(PlannedState state) {
-        return "ramp to " + state.experiment().scaled(providers) + " providers";
+        return "ramp to " + providers + " providers";
     }
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
-        int target = state.experiment().scaled(providers);
+        int target = providers;
         int now = state.providers();
         if (target <= now) {
             problems.add("providers", "ramps to " + target + " providers but the fleet has " + now
@@ -31,11 +36,11 @@ public record RampTo(int providers, double rate) implements Phase {
                     + state.nodeVersions() + ")");
         }
         state.scaleTo(target, state.fleetGeneration());
-        return FleetScaling.expected(Math.abs(target - now), FleetScaling.rate(rate, state.experiment()));
+        return FleetScaling.expected(Math.abs(target - now), rate);
     }
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        FleetScaling.scaleTo(run, run.experiment().scaled(providers), FleetScaling.rate(rate, run.experiment()));
+        FleetScaling.scaleTo(run, providers, rate);
     }
 }

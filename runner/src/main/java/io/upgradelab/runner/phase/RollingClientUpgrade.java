@@ -1,10 +1,10 @@
 package io.upgradelab.runner.phase;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.fleet.FleetStatus;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,6 +29,11 @@ public record RollingClientUpgrade(String to, int batches, Duration pause, doubl
     }
 
     @Override
+    public RollingClientUpgrade resolve(FleetScale scale) {
+        return new RollingClientUpgrade(to, batches, pause, scale.rate(rate));
+    }
+
+    @Override
     public String title(PlannedState state) {
         return "rolling client upgrade to " + to + " in " + batches + " batches (" + state.providers() + " providers)";
     }
@@ -44,15 +49,15 @@ public record RollingClientUpgrade(String to, int batches, Duration pause, doubl
         }
         int providers = state.providers();
         state.moveAllTo(to);
-        return FleetScaling.expected(2 * providers, FleetScaling.rate(rate, state.experiment()))
+        return FleetScaling.expected(2 * providers, rate)
                 .plus(pause.multipliedBy(batches - 1L))
                 .plus(BATCH_SHUTDOWN.multipliedBy(batches))
-                .plus(DEMO_RESTART.multipliedBy(state.experiment().probe().demoProviders()));
+                .plus(DEMO_RESTART.multipliedBy(state.demoProviders()));
     }
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        double perSecond = FleetScaling.rate(rate, run.experiment());
+        double perSecond = rate;
         int demoProviders = run.demoProviders().size();
         for (int batch = 1; batch <= batches; batch++) {
             int providers = run.fleet().status().totalProviders();

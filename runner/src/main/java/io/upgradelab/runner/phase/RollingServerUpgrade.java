@@ -2,14 +2,15 @@ package io.upgradelab.runner.phase;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.condition.Upgraded;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Durations;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +61,7 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
     private static final Duration FORCED_UPGRADE_WAIT = Duration.ofMinutes(1);
 
     public RollingServerUpgrade {
-        awaitUpgraded = awaitUpgraded == null ? !PlannedState.isOneX(to == null ? "1." : to) : awaitUpgraded;
+        awaitUpgraded = awaitUpgraded == null ? !NacosVersions.isOneX(to == null ? "1." : to) : awaitUpgraded;
         syncTimeout = syncTimeout == null ? Duration.ofMinutes(2) : syncTimeout;
         upgradedTimeout = upgradedTimeout == null ? Duration.ofMinutes(5) : upgradedTimeout;
         moveRaftLeadersFirst = moveRaftLeadersFirst == null || moveRaftLeadersFirst;
@@ -75,10 +76,11 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
+        state.require(Capability.UPGRADE, problems, "");
         if (state.nodeVersions().stream().allMatch(to::equals)) {
             problems.add("to", "every node already runs " + to + " here");
         }
-        if (awaitUpgraded && PlannedState.isOneX(to)) {
+        if (awaitUpgraded && NacosVersions.isOneX(to)) {
             problems.add("awaitUpgraded", "upgraded=true is a 2.x state; " + to + " never reports it");
         }
         if (disableDoubleWrite && !awaitUpgraded) {
@@ -91,7 +93,7 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
         for (int node = 1; node <= state.nodes(); node++) {
             String from = state.nodeVersions().get(node - 1);
             if (!from.equals(to)) {
-                expected = expected.plus(PlannedState.gracefulStopTime(from)).plus(PlannedState.startTime(to))
+                expected = expected.plus(NacosVersions.gracefulStopTime(from)).plus(NacosVersions.startTime(to))
                         .plus(REJOIN);
                 state.setNodeVersion(node, to);
             }
@@ -199,7 +201,7 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
             run.record("warning", Map.of("kind", "nodeNotSynced", "node", node.number(), "message", e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on");
         }
-        if (!PlannedState.isOneX(to)) {
+        if (!NacosVersions.isOneX(to)) {
             recordDoubleWrite(run, node);
         }
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "done",

@@ -1,9 +1,9 @@
 package io.upgradelab.runner.phase;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /**
@@ -14,24 +14,29 @@ import java.time.Duration;
 public record ScaleDownTo(int providers, double rate) implements Phase {
 
     @Override
+    public ScaleDownTo resolve(FleetScale scale) {
+        return new ScaleDownTo(scale.providers(providers), scale.rate(rate));
+    }
+
+    @Override
     public String title(PlannedState state) {
-        return "scale down to " + state.experiment().scaled(providers) + " providers";
+        return "scale down to " + providers + " providers";
     }
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
-        int target = state.experiment().scaled(providers);
+        int target = providers;
         int now = state.providers();
         if (target >= now) {
             problems.add("providers", "scales down to " + target + " providers but the fleet has " + now
                     + " here: use rampTo to grow");
         }
         state.scaleTo(target, state.fleetGeneration());
-        return FleetScaling.expected(Math.abs(now - target), FleetScaling.rate(rate, state.experiment()));
+        return FleetScaling.expected(Math.abs(now - target), rate);
     }
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        FleetScaling.scaleTo(run, run.experiment().scaled(providers), FleetScaling.rate(rate, run.experiment()));
+        FleetScaling.scaleTo(run, providers, rate);
     }
 }

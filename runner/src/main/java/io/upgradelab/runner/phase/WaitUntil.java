@@ -1,11 +1,10 @@
 package io.upgradelab.runner.phase;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.condition.Condition;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Durations;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /** Waits until {@code condition} holds; the run fails if it does not within {@code timeout} (default 5m). */

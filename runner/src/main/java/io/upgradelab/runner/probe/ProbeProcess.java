@@ -1,11 +1,11 @@
 package io.upgradelab.runner.probe;
 
-import io.upgradelab.runner.nacos.NacosCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.dubbo.DubboJvm;
 import io.upgradelab.runner.dubbo.DubboProgram;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.LogTail;
 import java.io.IOException;
@@ -30,7 +30,7 @@ import java.util.function.Consumer;
 public final class ProbeProcess implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String MAIN = "io.upgradelab.probe.ProbeCli";
+    private static final String MAIN = "io.upgradelab.probe.cli.ProbeCli";
     /** consumer-probe's ProbeCli.CALLING_LINE: printed once the consumer is ready and calling starts. */
     private static final String CALLING = "probe calling ";
     private static final String CONTROL = "control 127.0.0.1:";

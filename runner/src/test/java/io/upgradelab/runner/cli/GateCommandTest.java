@@ -28,6 +28,13 @@ class GateCommandTest {
     }
 
     @Test
+    void helpListsEveryCriterionThePolicyReaderKnows() {
+        assertThat(cli.run("gate", "--help")).isZero();
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: probeSuccess, noProviderErrors, flapping,"
+                + " cpuP95, instanceLossAtEnd, upgradeWithin, cpuAgainstBaseline, loadValid");
+    }
+
+    @Test
     void theShippedPolicyPassesTheRecordedRun() {
         assertThat(cli.run("gate", run.toString(), "--policy",
                 ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isZero();

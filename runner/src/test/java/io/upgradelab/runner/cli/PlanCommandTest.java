@@ -3,6 +3,7 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
+import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.upgradelab.runner.testing.InProcessCli;
 
 /** {@code upgrade-lab plan}, in-process: a table of the phases and the expected total, nothing started. */
 class PlanCommandTest {
@@ -44,12 +44,12 @@ class PlanCommandTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 " -  0:00\\s+1m20s\\s+set-up\\s+start a 3-node Nacos 1.4.1 cluster.*\\s+0\\s+1.4.1 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                " 0  1:20\\s+7s\\s+rampTo\\s+ramp to 120 providers\\s+120 1x\\s+1.4.1 x3"));
+                " 1  1:20\\s+7s\\s+rampTo\\s+ramp to 120 providers\\s+120 1x\\s+1.4.1 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                " 8  2:29\\s+4m15s\\s+rollingServerUpgrade\\s+rolling server upgrade to 2.0.4 \\(3 nodes\\), then"
+                " 9  2:29\\s+4m15s\\s+rollingServerUpgrade\\s+rolling server upgrade to 2.0.4 \\(3 nodes\\), then"
                         + " upgraded=true\\s+120 1x\\s+2.0.4 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                "12  7:12\\s+1m21s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2x in 3 batches \\(280 providers\\)"
+                "13  7:12\\s+1m21s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2x in 3 batches \\(280 providers\\)"
                         + "\\s+280 2x\\s+2.0.4 x3"));
         assertThat(lines.get(lines.size() - 1))
                 .isEqualTo("expected total: ~9m (8m43s: set-up 1m20s, phases 7m23s). Nothing was started.");
@@ -67,7 +67,7 @@ class PlanCommandTest {
                 """);
         assertThat(cli.run("plan", file.toString())).isEqualTo(2);
         assertThat(cli.out()).isEmpty();
-        assertThat(cli.err()).contains(file + ":6: phases[0].providers: scales down to 10 providers but the fleet"
+        assertThat(cli.err()).contains(file + ":6: phase 1.providers: scales down to 10 providers but the fleet"
                 + " has 0 here: use rampTo to grow");
     }
 

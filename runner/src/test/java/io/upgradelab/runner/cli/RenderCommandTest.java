@@ -69,11 +69,11 @@ class RenderCommandTest {
                 "wrote " + out.resolve("02-nacos-statefulset.yaml"),
                 "wrote " + out.resolve("03-fleet-1x-deployment.yaml"),
                 "wrote " + out.resolve("04-probe-deployment.yaml"),
-                "wrote " + out.resolve("faults/phase-01-kill-podchaos.yaml"),
-                "wrote " + out.resolve("faults/phase-02-delay-networkchaos.yaml"));
-        assertThat(cli.out()).contains("phases[3] restart node 1 (graceful stop, start again after 10 s): no Chaos Mesh"
+                "wrote " + out.resolve("faults/phase-02-kill-podchaos.yaml"),
+                "wrote " + out.resolve("faults/phase-03-delay-networkchaos.yaml"));
+        assertThat(cli.out()).contains("phase 4 restart node 1 (graceful stop, start again after 10 s): no Chaos Mesh"
                         + " resource; pod nacos-0 is deleted with its grace period and the StatefulSet recreates it",
-                "phases[4] rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true: the StatefulSet's image becomes"
+                "phase 5 rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true: the StatefulSet's image becomes"
                         + " nacos/nacos-server:v2.0.4, then pods nacos-0, nacos-1, nacos-2 are deleted one at a time",
                 "apply the cluster with: kubectl apply -f " + out);
         assertThat(cli.err()).isEmpty();
@@ -96,17 +96,17 @@ class RenderCommandTest {
         assertThat(fleet.at("/spec/replicas").asInt()).as("250 providers, 100 per client").isEqualTo(3);
         assertThat(fleet.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("registry.example/upgrade-lab:1");
 
-        JsonNode kill = read(out.resolve("faults/phase-01-kill-podchaos.yaml"));
+        JsonNode kill = read(out.resolve("faults/phase-02-kill-podchaos.yaml"));
         assertThat(kill.at("/kind").asText()).isEqualTo("PodChaos");
         assertThat(kill.at("/metadata/name").asText()).isEqualTo("upgrade-lab-pod-kill-nacos-1");
         assertThat(kill.at("/spec/action").asText()).isEqualTo("pod-kill");
         assertThat(kill.at("/spec/selector/labelSelectors/statefulset.kubernetes.io~1pod-name").asText()).isEqualTo("nacos-1");
-        JsonNode delay = read(out.resolve("faults/phase-02-delay-networkchaos.yaml"));
+        JsonNode delay = read(out.resolve("faults/phase-03-delay-networkchaos.yaml"));
         assertThat(delay.at("/spec/action").asText()).isEqualTo("delay");
         assertThat(delay.at("/spec/delay/latency").asText()).isEqualTo("200ms");
-        assertThat(Files.readString(out.resolve("faults/phase-02-delay-networkchaos.yaml"))).startsWith(
+        assertThat(Files.readString(out.resolve("faults/phase-03-delay-networkchaos.yaml"))).startsWith(
                 "# Rendered by upgrade-lab render k8s from " + file + " (experiment k8s-faults).\n"
-                        + "# phases[2] delay 200 ms on the way to node 3 for 60 s. Created when the phase starts,"
+                        + "# phase 3 delay 200 ms on the way to node 3 for 60 s. Created when the phase starts,"
                         + " deleted when it ends.\n---\n");
     }
 
@@ -121,10 +121,10 @@ class RenderCommandTest {
 
         assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isZero();
 
-        assertThat(cli.out()).contains("removed " + out.resolve("faults/phase-02-delay-networkchaos.yaml"));
+        assertThat(cli.out()).contains("removed " + out.resolve("faults/phase-03-delay-networkchaos.yaml"));
         try (Stream<Path> faults = Files.list(out.resolve("faults"))) {
             assertThat(faults.map(p -> p.getFileName().toString()).sorted().toList())
-                    .containsExactly("my-own.yaml", "phase-01-kill-podchaos.yaml", "phase-02-loss-networkchaos.yaml");
+                    .containsExactly("my-own.yaml", "phase-02-kill-podchaos.yaml", "phase-03-loss-networkchaos.yaml");
         }
         assertThat(mine).exists();
     }

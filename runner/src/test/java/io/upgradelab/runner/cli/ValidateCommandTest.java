@@ -3,6 +3,7 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
+import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.upgradelab.runner.testing.InProcessCli;
 
 /** {@code upgrade-lab validate}, in-process: one line when valid, every error by file and line when not. */
 class ValidateCommandTest {
@@ -72,10 +72,10 @@ class ValidateCommandTest {
         assertThat(cli.out()).isEmpty();
         assertThat(cli.err()).isEqualTo("upgrade-lab: " + file + " is not a valid experiment (4 errors):\n"
                 + file + ":4: target.nodes: a 2-node cluster is not a thing here: use 1 (standalone) or 3 and more\n"
-                + file + ":7: phases[0].provders: unknown field; did you mean 'providers'? (a rampTo phase has: kind,"
+                + file + ":7: phase 1.provders: unknown field; did you mean 'providers'? (a rampTo phase has: kind,"
                 + " providers, rate)\n"
-                + file + ":9: phases[1].for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms\n"
-                + file + ":11: phases[2].fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition\n");
+                + file + ":9: phase 2.for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms\n"
+                + file + ":11: phase 3.fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition\n");
     }
 
     @Test
@@ -91,7 +91,7 @@ class ValidateCommandTest {
                     to: 2x
                 """);
         assertThat(cli.run("validate", file.toString())).isEqualTo(2);
-        assertThat(cli.err()).contains(file + ":8: phases[1].to: 2.x clients are refused while the cluster runs"
+        assertThat(cli.err()).contains(file + ":8: phase 2.to: 2.x clients are refused while the cluster runs"
                 + " in 1.x mode");
     }
 

@@ -80,7 +80,7 @@ class ExperimentErrorsTest {
     @Test
     void aMisspeltFieldSuggestsTheRightOneOnce() throws IOException {
         String text = VALID.replace("    providers: 6000", "    provders: 6000");
-        assertThat(errors(text)).containsExactly(file() + ":10: phases[0].provders: unknown field; did you mean"
+        assertThat(errors(text)).containsExactly(file() + ":10: phase 1.provders: unknown field; did you mean"
                 + " 'providers'? (a rampTo phase has: kind, providers, rate)");
     }
 
@@ -99,20 +99,20 @@ class ExperimentErrorsTest {
                 file() + ":4: target.nodes: a 2-node cluster is not a thing here: use 1 (standalone) or 3 and more",
                 file() + ":6: fleet.rampRate: must be a number, not 'fast'",
                 file() + ":7: scale: must be more than 0, not 0",
-                file() + ":10: phases[0].providers: must be at least 0, not -5");
+                file() + ":10: phase 1.providers: must be at least 0, not -5");
     }
 
     @Test
     void aVersionYamlReadsAsANumberSaysToQuoteIt() throws IOException {
         String text = VALID.replace("to: 2.0.4", "to: 2.0");
-        assertThat(errors(text)).containsExactly(file() + ":14: phases[2].to: 2.0 is not a Nacos version:"
+        assertThat(errors(text)).containsExactly(file() + ":14: phase 3.to: 2.0 is not a Nacos version:"
                 + " write it like 2.0.4 (quote it if YAML reads it as a number)");
     }
 
     @Test
     void anUnknownPhaseKindIsOneErrorWithASuggestion() throws IOException {
         String text = VALID.replace("- kind: rampTo", "- kind: rampUp");
-        assertThat(errors(text)).containsExactly(file() + ":9: phases[0].kind: 'rampUp' is not one of: rampTo, hold,"
+        assertThat(errors(text)).containsExactly(file() + ":9: phase 1.kind: 'rampUp' is not one of: rampTo, hold,"
                 + " scaleDownTo, rollingServerUpgrade, rollingClientUpgrade, fault, waitUntil; did you mean 'rampTo'?");
     }
 
@@ -120,7 +120,25 @@ class ExperimentErrorsTest {
     void anUnknownFaultIsAnError() throws IOException {
         String text = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: crash\n    node: 1\n    for: 30s\n");
-        assertThat(errors(text)).containsExactly(file() + ":18: phases[4].fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition");
+        assertThat(errors(text)).containsExactly(file() + ":18: phase 5.fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition");
+    }
+
+    @Test
+    void aFaultTheBackendCannotDoIsAnErrorAtItsLineBeforeAnythingStarts() throws IOException {
+        String text = VALID.replace("  version: 1.4.1\n", "  version: 1.4.1\n  backend: testcontainers\n")
+                .replace("  - kind: hold\n    for: 1m\n", "  - kind: fault\n    fault: delay\n    node: 1\n    for: 30s\n"
+                        + "    delay: 200ms\n");
+        assertThat(errors(text)).containsExactly(file() + ":19: phase 5.fault: backend testcontainers cannot disturb"
+                + " the network to a node (it can: kill a node, pause a node, restart a node, upgrade a node to another"
+                + " version)");
+    }
+
+    @Test
+    void anUpgradeOfAnExternalClusterWithoutUpgradeCommandsIsAnError() throws IOException {
+        String text = VALID.replace("  version: 1.4.1\n  nodes: 3\n", "  version: 1.4.1\n  backend: external\n"
+                + "  external:\n    addresses: [127.0.0.2:8848]\n").replace("  - kind: rollingClientUpgrade\n    to: 2x\n", "");
+        assertThat(errors(text)).containsExactly(file() + ":15: phase 3: backend external cannot upgrade a node to"
+                + " another version (it can: nothing of the kind)");
     }
 
     @Test
@@ -137,24 +155,24 @@ class ExperimentErrorsTest {
         String loss = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: loss\n    node: 1\n    for: 30s\n    delay: 1s\n");
         assertThat(errors(delay)).containsExactly(
-                file() + ":17: phases[4].delay: fault delay needs delay: how much later packets arrive, e.g. 200ms");
+                file() + ":17: phase 5.delay: fault delay needs delay: how much later packets arrive, e.g. 200ms");
         assertThat(errors(loss)).containsExactly(
-                file() + ":17: phases[4].percent: fault loss needs percent: the share of packets dropped, e.g. 30",
-                file() + ":21: phases[4].delay: fault loss takes no delay (only fault delay does)");
+                file() + ":17: phase 5.percent: fault loss needs percent: the share of packets dropped, e.g. 30",
+                file() + ":21: phase 5.delay: fault loss takes no delay (only fault delay does)");
     }
 
     @Test
     void aBadDurationIsAnError() throws IOException {
         String text = VALID.replace("for: 3m", "for: 5 minutes").replace("for: 1m", "for: 60");
         assertThat(errors(text)).containsExactly(
-                file() + ":12: phases[1].for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms",
-                file() + ":18: phases[4].for: 60 is not a duration: write a number and a unit, e.g. 30s, 5m, 1m30s, 500ms");
+                file() + ":12: phase 2.for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms",
+                file() + ":18: phase 5.for: 60 is not a duration: write a number and a unit, e.g. 30s, 5m, 1m30s, 500ms");
     }
 
     @Test
     void twoXClientsBeforeTheServerUpgradeIsAContextError() throws IOException {
         String text = VALID.replace("  - kind: rollingServerUpgrade\n    to: 2.0.4\n", "");
-        assertThat(errors(text)).containsExactly(file() + ":14: phases[2].to: 2.x clients are refused while the cluster"
+        assertThat(errors(text)).containsExactly(file() + ":14: phase 3.to: 2.x clients are refused while the cluster"
                 + " runs in 1.x mode (nodes: [1.4.1, 1.4.1, 1.4.1]); put a rollingServerUpgrade to 2.x (awaitUpgraded)"
                 + " before this");
     }
@@ -162,7 +180,7 @@ class ExperimentErrorsTest {
     @Test
     void aScaleDownAboveTheFleetsSizeIsAContextError() throws IOException {
         String text = VALID.replace("  - kind: hold\n    for: 3m\n", "  - kind: scaleDownTo\n    providers: 8000\n");
-        assertThat(errors(text)).containsExactly(file() + ":12: phases[1].providers: scales down to 8000 providers"
+        assertThat(errors(text)).containsExactly(file() + ":12: phase 2.providers: scales down to 8000 providers"
                 + " but the fleet has 6000 here: use rampTo to grow");
     }
 
@@ -171,9 +189,9 @@ class ExperimentErrorsTest {
         String text = VALID.replace("  - kind: rollingServerUpgrade\n    to: 2.0.4\n", "")
                 .replace("    for: 1m", "    for: 1 minute");
         assertThat(errors(text)).containsExactly(
-                file() + ":14: phases[2].to: 2.x clients are refused while the cluster runs in 1.x mode (nodes:"
+                file() + ":14: phase 3.to: 2.x clients are refused while the cluster runs in 1.x mode (nodes:"
                         + " [1.4.1, 1.4.1, 1.4.1]); put a rollingServerUpgrade to 2.x (awaitUpgraded) before this",
-                file() + ":16: phases[3].for: '1 minute' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms");
+                file() + ":16: phase 4.for: '1 minute' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms");
     }
 
     @Test
@@ -182,14 +200,14 @@ class ExperimentErrorsTest {
         assertThat(errors(text)).containsExactly(
                 file() + ":1: name: missing: an experiment needs it (short name of the experiment, used in progress"
                         + " lines, the journal and the report, e.g. nacos-1x-to-2x)",
-                file() + ":12: phases[2].to: missing: a rollingServerUpgrade phase needs it (the Nacos version every"
+                file() + ":12: phase 3.to: missing: a rollingServerUpgrade phase needs it (the Nacos version every"
                         + " node is upgraded to, e.g. 2.0.4)");
     }
 
     @Test
     void aMissingKindIsOneError() throws IOException {
         String text = VALID.replace("  - kind: hold\n    for: 3m\n", "  - for: 3m\n");
-        assertThat(errors(text)).containsExactly(file() + ":11: phases[1].kind: missing: a phase needs it (what the phase does)");
+        assertThat(errors(text)).containsExactly(file() + ":11: phase 2.kind: missing: a phase needs it (what the phase does)");
     }
 
     @Test
@@ -214,7 +232,7 @@ class ExperimentErrorsTest {
         assertThat(e.exitCode()).isEqualTo(LabException.INVALID_INPUT);
         assertThat(e.getMessage()).isEqualTo(file() + " is not a valid experiment (2 errors):\n"
                 + file() + ":7: scale: must be more than 0, not 0\n"
-                + file() + ":10: phases[0].providers: must be at least 0, not -5");
+                + file() + ":10: phase 1.providers: must be at least 0, not -5");
     }
 
     private Path file() {

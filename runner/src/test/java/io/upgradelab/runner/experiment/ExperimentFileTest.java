@@ -54,8 +54,8 @@ class ExperimentFileTest {
     @Test
     void fieldPathsReadAsPeopleWriteThem() {
         ExperimentFile file = ExperimentFile.parse("f.yaml", TEXT);
-        assertThat(ExperimentError.field("/phases/2/to", file.tree())).isEqualTo("phases[2].to");
-        assertThat(ExperimentError.field("/phases/0/provders", file.tree())).isEqualTo("phases[0].provders");
+        assertThat(ExperimentError.field("/phases/2/to", file.tree())).isEqualTo("phase 3.to");
+        assertThat(ExperimentError.field("/phases/0/provders", file.tree())).isEqualTo("phase 1.provders");
         assertThat(ExperimentError.field("/target", file.tree())).isEqualTo("target");
         assertThat(ExperimentError.field("", file.tree())).isEmpty();
     }

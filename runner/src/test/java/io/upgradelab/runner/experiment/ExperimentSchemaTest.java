@@ -3,18 +3,16 @@ package io.upgradelab.runner.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.fault.Faults;
-import io.upgradelab.runner.phase.Phase;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +35,7 @@ class ExperimentSchemaTest {
 
     @Test
     void phaseKindsAreTheModelsAndEachHasTheRecordsFields() {
-        Map<String, Class<?>> kinds = subtypes(Phase.class);
+        Map<String, Class<?>> kinds = byKind(ExperimentBinder.PHASES);
         assertThat(values(schema.at("/$defs/phase/properties/kind/enum"))).isEqualTo(List.copyOf(kinds.keySet()));
         kinds.forEach((kind, type) -> assertThat(fieldsOf(schema.at("/$defs/" + kind)))
                 .as(kind).isEqualTo(withKind(componentsOf(type))));
@@ -45,7 +43,7 @@ class ExperimentSchemaTest {
 
     @Test
     void conditionKindsAreTheModelsAndEachHasTheRecordsFields() {
-        Map<String, Class<?>> kinds = subtypes(Condition.class);
+        Map<String, Class<?>> kinds = byKind(ExperimentBinder.CONDITIONS);
         assertThat(values(schema.at("/$defs/condition/properties/kind/enum"))).isEqualTo(List.copyOf(kinds.keySet()));
         kinds.forEach((kind, type) -> assertThat(fieldsOf(schema.at("/$defs/" + kind)))
                 .as(kind).isEqualTo(withKind(componentsOf(type))));
@@ -114,10 +112,9 @@ class ExperimentSchemaTest {
         }
     }
 
-    private static Map<String, Class<?>> subtypes(Class<?> base) {
-        return Arrays.stream(base.getAnnotation(JsonSubTypes.class).value())
-                .collect(Collectors.toMap(t -> t.value().getAnnotation(JsonTypeName.class).value(),
-                        JsonSubTypes.Type::value, (a, b) -> a, java.util.LinkedHashMap::new));
+    private static Map<String, Class<?>> byKind(List<? extends Class<?>> kinds) {
+        return kinds.stream().collect(Collectors.toMap(t -> t.getAnnotation(JsonTypeName.class).value(),
+                t -> t, (a, b) -> a, java.util.LinkedHashMap::new));
     }
 
     private static Set<String> componentsOf(Class<?> record) {

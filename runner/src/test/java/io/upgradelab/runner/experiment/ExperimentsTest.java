@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.phase.Hold;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
@@ -170,7 +171,7 @@ class ExperimentsTest {
                 .isEqualTo(List.of(
                         file + ":3: target.version: unknown Nacos version '9.9.9': this build has 1.4.1, 2.0.4"
                                 + " (see 'upgrade-lab versions')",
-                        file + ":8: phases[1].to: unknown Nacos version '2.0.5': this build has 1.4.1, 2.0.4"
+                        file + ":8: phase 2.to: unknown Nacos version '2.0.5': this build has 1.4.1, 2.0.4"
                                 + " (see 'upgrade-lab versions')"));
     }
 
@@ -181,6 +182,6 @@ class ExperimentsTest {
         String json = ExperimentBinder.mapper().writeValueAsString(e);
         assertThat(json).contains("\"observeEvery\":\"5s\"").contains("\"for\":\"3m\"");
         assertThat(ExperimentBinder.mapper().readValue(json, Experiment.class)).isEqualTo(e);
-        assertThat(ExperimentBinder.text(Duration.ofMillis(90_500))).isEqualTo("1m30s500ms");
+        assertThat(io.upgradelab.runner.Durations.exact(Duration.ofMillis(90_500))).isEqualTo("1m30s500ms");
     }
 }

@@ -3,10 +3,12 @@ package io.upgradelab.runner.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.backend.Backend;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.backend.NodeFault;
+import io.upgradelab.runner.nacos.NacosVersions;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +27,17 @@ class FaultsTest {
     @Test
     void everyFaultTheSchemaNamesIsOnTheClassPath() {
         assertThat(Faults.names()).containsExactly("delay", "kill", "loss", "partition", "pause", "restart");
+    }
+
+    @Test
+    void everyFaultNamesTheCapabilityItNeedsAndWhatItDoesToTheNode() {
+        assertThat(Faults.named("kill").orElseThrow().needs()).isEqualTo(Capability.KILL);
+        assertThat(Faults.named("pause").orElseThrow().action(spec("pause", 1, 5))).isEqualTo(new NodeFault.Pause());
+        assertThat(Faults.named("restart").orElseThrow().action(spec("restart", 1, 5))).isEqualTo(new NodeFault.Restart());
+        FaultPhase loss = new FaultPhase("loss", 2, Duration.ofSeconds(30), null, 25.0);
+        assertThat(Faults.named("loss").orElseThrow().needs()).isEqualTo(Capability.NETWORK);
+        assertThat(Faults.named("loss").orElseThrow().action(loss))
+                .isEqualTo(new NodeFault.Network(NetworkDisturbance.loss(25.0)));
     }
 
     @Test
@@ -47,7 +60,7 @@ class FaultsTest {
     @Test
     void restartIsPlannedAsAGracefulStopTheDowntimeAndAStart() {
         assertThat(Faults.named("restart").orElseThrow().expectedTime(spec("restart", 1, 15), "1.4.1"))
-                .isEqualTo(PlannedState.gracefulStopTime("1.4.1").plusSeconds(15).plus(PlannedState.startTime("1.4.1")));
+                .isEqualTo(NacosVersions.gracefulStopTime("1.4.1").plusSeconds(15).plus(NacosVersions.startTime("1.4.1")));
     }
 
     @Test

@@ -9,11 +9,8 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.condition.Condition;
-import io.upgradelab.runner.engine.DemoProviders;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
-import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.UpgradeSample;
 import java.io.IOException;
@@ -161,22 +158,12 @@ class RollingServerUpgradeTest {
         }
 
         @Override
-        public Experiment experiment() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
         public FleetProcess fleet() {
             throw new UnsupportedOperationException();
         }
 
         @Override
         public DemoProviders demoProviders() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Journal journal() {
             throw new UnsupportedOperationException();
         }
 

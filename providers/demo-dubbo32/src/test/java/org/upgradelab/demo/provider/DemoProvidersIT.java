@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.upgradelab.runner.LabHome;
-import io.upgradelab.runner.backend.local.ListeningSockets;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.fleet.DemoConsumerCall;
@@ -12,6 +11,7 @@ import io.upgradelab.runner.fleet.DemoProviderProcess;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.RegisteredInstance;
+import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

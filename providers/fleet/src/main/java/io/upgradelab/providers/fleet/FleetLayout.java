@@ -7,17 +7,17 @@ import java.util.Map;
  * Where provider number i lives: which service, which virtual process, which port.
  *
  * <p>A virtual process stands for one Dubbo provider process: one Nacos client, one port, and one
- * provider in each of {@code providersPerProcess} different services (a Dubbo process exports
- * several interfaces on one port). Provider i belongs to process {@code i / providersPerProcess}
+ * provider in each of {@code providersPerClient} different services (a Dubbo process exports
+ * several interfaces on one port). Provider i belongs to process {@code i / providersPerClient}
  * and service {@code i % services}, so services fill evenly and no process holds two providers of
  * one service, which 2.x forbids per connection anyway.
  *
  * @param services            how many Dubbo interfaces the fleet spreads over
- * @param providersPerProcess providers per virtual process (and so per Nacos client); at most
+ * @param providersPerClient providers per virtual process (and so per Nacos client); at most
  *                            {@code services}
  * @param firstPort           the port of process 0; process p uses {@code firstPort + p}
  */
-public record FleetLayout(int services, int providersPerProcess, int firstPort, String application) {
+public record FleetLayout(int services, int providersPerClient, int firstPort, String application) {
 
     public static final String IP = "127.0.0.1";
     static final String INTERFACE_PREFIX = "org.upgradelab.demo.LoadService";
@@ -25,14 +25,14 @@ public record FleetLayout(int services, int providersPerProcess, int firstPort, 
     static final String DUBBO_RELEASE = "2.7.23";
 
     public FleetLayout {
-        if (services < 1 || providersPerProcess < 1 || providersPerProcess > services) {
-            throw new IllegalArgumentException("need 1 <= providers per process (" + providersPerProcess
+        if (services < 1 || providersPerClient < 1 || providersPerClient > services) {
+            throw new IllegalArgumentException("need 1 <= providers per client (" + providersPerClient
                     + ") <= services (" + services + ")");
         }
     }
 
     public int processOf(int provider) {
-        return provider / providersPerProcess;
+        return provider / providersPerClient;
     }
 
     public int portOf(int process) {

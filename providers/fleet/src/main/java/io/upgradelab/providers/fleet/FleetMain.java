@@ -2,9 +2,9 @@ package io.upgradelab.providers.fleet;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The fleet as a process of its own: starts empty, listens for the runner on 127.0.0.1, and prints
@@ -21,9 +21,9 @@ public final class FleetMain implements Callable<Integer> {
     @Option(names = "--services", defaultValue = "140", description = "Dubbo interfaces to spread over (default: ${DEFAULT-VALUE}).")
     int services;
 
-    @Option(names = "--providers-per-process", defaultValue = "140", paramLabel = "K",
+    @Option(names = "--providers-per-client", defaultValue = "140", paramLabel = "K",
             description = "Providers per virtual process, i.e. per Nacos client (default: ${DEFAULT-VALUE}).")
-    int providersPerProcess;
+    int providersPerClient;
 
     @Option(names = "--first-port", defaultValue = "30000",
             description = "Dubbo port of virtual process 0; process p uses FIRST+p (default: ${DEFAULT-VALUE}).")
@@ -43,7 +43,7 @@ public final class FleetMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Fleet fleet = new Fleet(new FleetLayout(services, providersPerProcess, firstPort, "upgrade-lab-fleet"),
+        Fleet fleet = new Fleet(new FleetLayout(services, providersPerClient, firstPort, "upgrade-lab-fleet"),
                 new ClientSettings(servers, beatThreads));
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable stop = () -> {

@@ -38,9 +38,9 @@ class FleetLayoutTest {
     }
 
     @Test
-    void moreProvidersPerProcessThanServicesIsRefused() {
+    void moreProvidersPerClientThanServicesIsRefused() {
         assertThatThrownBy(() -> new FleetLayout(10, 11, 30000, "lab")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("providers per process (11) <= services (10)");
+                .hasMessageContaining("providers per client (11) <= services (10)");
     }
 
     @Test

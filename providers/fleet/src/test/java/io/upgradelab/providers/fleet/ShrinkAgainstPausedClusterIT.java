@@ -10,15 +10,14 @@ import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.backend.local.LocalNode;
 import io.upgradelab.runner.condition.Condition;
-import io.upgradelab.runner.engine.DemoProviders;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.fleet.FleetStatus;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.phase.ScaleDownTo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,12 +92,7 @@ class ShrinkAgainstPausedClusterIT {
 
     /** The phase's view of a run: the real fleet and journal; nothing else is used by a shrink. */
     private static RunContext context(Backend cluster, FleetProcess fleet, Journal journal) {
-        Experiment experiment = new Experiment("shrink", null, null, null, null, null, 1, null, null);
         return new RunContext() {
-            @Override
-            public Experiment experiment() {
-                return experiment;
-            }
 
             @Override
             public Backend cluster() {
@@ -113,11 +107,6 @@ class ShrinkAgainstPausedClusterIT {
             @Override
             public DemoProviders demoProviders() {
                 throw new UnsupportedOperationException("a shrink uses no demo provider");
-            }
-
-            @Override
-            public Journal journal() {
-                return journal;
             }
 
             @Override

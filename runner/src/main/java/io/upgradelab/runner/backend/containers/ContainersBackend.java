@@ -2,11 +2,14 @@ package io.upgradelab.runner.backend.containers;
 
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.backend.ContainersTarget;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
-import io.upgradelab.runner.experiment.ContainersTarget;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 
@@ -19,6 +22,12 @@ public final class ContainersBackend implements BackendType {
     @Override
     public String name() {
         return "testcontainers";
+    }
+
+    /** No network faults (Testcontainers gives no per-container netem here). */
+    @Override
+    public Set<Capability> capabilities(Target target) {
+        return EnumSet.of(Capability.KILL, Capability.PAUSE, Capability.RESTART, Capability.UPGRADE);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.upgradelab.runner.backend.external;
 
 import io.upgradelab.runner.LabException;
-import io.upgradelab.runner.experiment.CredentialsSource;
+import io.upgradelab.runner.backend.CredentialsSource;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import java.io.IOException;
 import java.io.Reader;

@@ -2,12 +2,15 @@ package io.upgradelab.runner.backend.external;
 
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
-import io.upgradelab.runner.experiment.ExternalTarget;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.backend.ExternalTarget;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosCredentials;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -20,6 +23,13 @@ public final class ExternalBackend implements BackendType {
     @Override
     public String name() {
         return "external";
+    }
+
+    /** Only the upgrade, where the target gives the user's own upgrade commands: the lab neither starts nor stops the nodes. */
+    @Override
+    public Set<Capability> capabilities(Target target) {
+        boolean upgrades = target.external() != null && !target.external().upgradeCommands().isEmpty();
+        return upgrades ? EnumSet.of(Capability.UPGRADE) : EnumSet.noneOf(Capability.class);
     }
 
     @Override

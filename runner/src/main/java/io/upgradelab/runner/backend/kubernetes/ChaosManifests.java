@@ -9,12 +9,15 @@ import io.fabric8.chaosmesh.v1alpha1.PodSelectorSpec;
 import io.fabric8.chaosmesh.v1alpha1.PodSelectorSpecBuilder;
 import io.fabric8.chaosmesh.v1alpha1.StressChaos;
 import io.fabric8.chaosmesh.v1alpha1.StressChaosBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.backend.NodeFault;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Chaos Mesh resources the lab's faults are made of, as pure functions: each selects exactly
@@ -55,6 +58,23 @@ public final class ChaosManifests {
                 .withNewSpec().withAction("pod-failure").withMode("one").withSelector(pod(namespace, node))
                 .withDuration(text(SAFETY_DURATION)).endSpec()
                 .build();
+    }
+
+    /**
+     * The Chaos Mesh resource that does {@code fault} to node {@code node}; empty for a restart, which
+     * is a pod deleted with its grace period and recreated by the StatefulSet.
+     */
+    public static Optional<HasMetadata> of(String namespace, int node, NodeFault fault) {
+        if (fault instanceof NodeFault.Kill) {
+            return Optional.of(podKill(namespace, node));
+        }
+        if (fault instanceof NodeFault.Pause) {
+            return Optional.of(podFailure(namespace, node));
+        }
+        if (fault instanceof NodeFault.Network network) {
+            return Optional.of(network(namespace, node, network.disturbance()));
+        }
+        return Optional.empty();   // NodeFault.Restart
     }
 
     /**

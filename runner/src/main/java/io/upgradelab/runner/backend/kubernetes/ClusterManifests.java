@@ -16,11 +16,9 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NacosImages;
-import io.upgradelab.runner.experiment.Experiment;
-import io.upgradelab.runner.experiment.KubernetesTarget;
-import io.upgradelab.runner.experiment.Target;
-import io.upgradelab.runner.experiment.Timeline;
+import io.upgradelab.runner.backend.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -33,7 +31,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * What the lab creates in Kubernetes, as pure functions of the experiment: the namespace, Nacos as a
+ * What the lab creates in Kubernetes, as pure functions of the target and the load: the namespace, Nacos as a
  * headless Service and a StatefulSet, and the provider fleet and the probe as Deployments. The
  * backend creates exactly these and {@code upgrade-lab render k8s} writes exactly these, so what a
  * person reviews is what runs.
@@ -56,7 +54,7 @@ public final class ClusterManifests {
     /** A 1.x node shuts down in 15-27 s on SIGTERM: a graceful stop must not be cut short. */
     static final long TERMINATION_GRACE_SECONDS = 60;
     /** The generations a fleet can run, in the order their Deployments are written. */
-    static final List<String> GENERATIONS = List.of("1x", "2x");
+    public static final List<String> GENERATIONS = List.of("1x", "2x");
 
     private ClusterManifests() {
     }
@@ -197,18 +195,16 @@ public final class ClusterManifests {
 
     /**
      * One client generation's share of the provider fleet: a pod per Nacos client, each holding
-     * {@code fleet.providersPerClient} providers. Its replicas are what the experiment's peak on this
-     * generation needs; the lab ramps by replicas and upgrades clients by moving replicas from the
-     * 1x to the 2x Deployment. Empty when the experiment never runs providers on {@code generation}.
+     * {@code perClient} providers. Its replicas are what {@code peak} providers on this generation
+     * need; the lab ramps by replicas and upgrades clients by moving replicas from the 1x to the 2x
+     * Deployment. Empty when {@code peak} is 0.
      */
-    public static List<Deployment> fleet(Experiment experiment, Timeline timeline, String generation) {
-        int peak = peakProviders(experiment, timeline, generation);
+    public static List<Deployment> fleet(Target target, String generation, int peak, int perClient, int services,
+                                         String heap) {
         if (peak == 0) {
             return List.of();
         }
-        int perClient = experiment.fleet().providersPerClient();
         int replicas = (peak + perClient - 1) / perClient;
-        Target target = experiment.target();
         Map<String, String> labels = labels(fleetName(generation));
         return List.of(new DeploymentBuilder()
                 .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(generation), labels))
@@ -223,18 +219,17 @@ public final class ClusterManifests {
                         env("UPGRADE_LAB_ROLE", "fleet"),
                         env("UPGRADE_LAB_GENERATION", generation),
                         env("UPGRADE_LAB_SERVERS", servers(target)),
-                        env("UPGRADE_LAB_SERVICES", String.valueOf(experiment.fleet().services())),
+                        env("UPGRADE_LAB_SERVICES", String.valueOf(services)),
                         env("UPGRADE_LAB_PROVIDERS_PER_CLIENT", String.valueOf(perClient))),
-                        experiment.fleet().heap()))
+                        heap))
                 .endSpec()
                 .endTemplate()
                 .endSpec()
                 .build());
     }
 
-    /** The probe: one pod calling the demo service at {@code probe.rate} through a {@code probe.generation} client. */
-    public static Deployment probe(Experiment experiment) {
-        Target target = experiment.target();
+    /** The probe: one pod calling the demo service at {@code rate} per second through a {@code generation} client. */
+    public static Deployment probe(Target target, String generation, double rate) {
         Map<String, String> labels = labels(LAB + "-probe");
         return new DeploymentBuilder()
                 .withMetadata(meta(target, LAB + "-probe", labels))
@@ -246,9 +241,9 @@ public final class ClusterManifests {
                 .withNewSpec()
                 .addToContainers(labContainer("probe", target, List.of(
                         env("UPGRADE_LAB_ROLE", "probe"),
-                        env("UPGRADE_LAB_GENERATION", experiment.probe().generation()),
+                        env("UPGRADE_LAB_GENERATION", generation),
                         env("UPGRADE_LAB_SERVERS", servers(target)),
-                        env("UPGRADE_LAB_RATE", number(experiment.probe().rate()))), "512m"))
+                        env("UPGRADE_LAB_RATE", number(rate))), "512m"))
                 .endSpec()
                 .endTemplate()
                 .endSpec()
@@ -265,13 +260,6 @@ public final class ClusterManifests {
     static String servers(Target target) {
         return IntStream.rangeClosed(1, target.nodes())
                 .mapToObj(n -> address(target.kubernetes().namespace(), n)).collect(Collectors.joining(","));
-    }
-
-    /** The most providers the experiment runs on {@code generation} after any phase. */
-    static int peakProviders(Experiment experiment, Timeline timeline, String generation) {
-        return timeline.phases().stream()
-                .mapToInt(p -> p.providersByGeneration().getOrDefault(generation, 0))
-                .max().orElse(0);
     }
 
     /** A heap as -Xmx takes it ({@code 512m}, {@code 1g}, bytes without a unit) in bytes. */

@@ -7,9 +7,12 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -22,6 +25,12 @@ public final class KubernetesBackend implements BackendType {
     @Override
     public String name() {
         return "kubernetes";
+    }
+
+    /** Every one (faults through Chaos Mesh). */
+    @Override
+    public Set<Capability> capabilities(Target target) {
+        return EnumSet.allOf(Capability.class);
     }
 
     @Override

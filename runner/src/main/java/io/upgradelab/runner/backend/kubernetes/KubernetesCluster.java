@@ -22,7 +22,7 @@ import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosApi;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -3,11 +3,14 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /** {@code target.backend: local}, the embedded default: real Nacos server processes on 127.0.0.1. */
@@ -16,6 +19,12 @@ public final class LocalBackend implements BackendType {
     @Override
     public String name() {
         return "local";
+    }
+
+    /** Every one; network faults also need this kernel's netem (refused at run time without it). */
+    @Override
+    public Set<Capability> capabilities(Target target) {
+        return EnumSet.allOf(Capability.class);
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.upgradelab.runner.backend.local;
 
-import io.upgradelab.runner.nacos.NacosCredentials;
-import java.util.Optional;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.nacos.NacosCredentials;
+import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
@@ -15,11 +14,11 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backends;
-import io.upgradelab.runner.experiment.ContainersTarget;
+import io.upgradelab.runner.backend.ContainersTarget;
+import io.upgradelab.runner.backend.ExternalTarget;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.experiment.ExperimentBinder;
-import io.upgradelab.runner.experiment.ExternalTarget;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package io.upgradelab.runner.backend.external;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.upgradelab.runner.experiment.CredentialsSource;
+import io.upgradelab.runner.backend.CredentialsSource;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,10 +3,10 @@ package io.upgradelab.runner.backend.external;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.upgradelab.runner.backend.ExternalTarget;
 import io.upgradelab.runner.backend.NodeResources;
-import io.upgradelab.runner.experiment.ExternalTarget;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.experiment.Target;
+import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.plan.Problems;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -11,6 +11,7 @@ import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.nacos.ClusterMember;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.RegisteredInstance;
+import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

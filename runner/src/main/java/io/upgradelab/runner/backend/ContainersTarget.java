@@ -1,4 +1,4 @@
-package io.upgradelab.runner.experiment;
+package io.upgradelab.runner.backend;
 
 import java.time.Duration;
 

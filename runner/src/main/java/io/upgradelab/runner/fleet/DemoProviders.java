@@ -1,11 +1,10 @@
-package io.upgradelab.runner.engine;
+package io.upgradelab.runner.fleet;
 
 import io.upgradelab.runner.nacos.NacosCredentials;
-import java.util.Optional;
-import io.upgradelab.runner.fleet.DemoProviderProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**

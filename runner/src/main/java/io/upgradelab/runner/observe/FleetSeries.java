@@ -9,7 +9,7 @@ import java.util.Map;
  * The fleet's own account: providers and clients per generation, registration failures, client
  * errors, the beats its 1.x clients really sent, its CPU and memory; and the live demo providers.
  */
-public final class FleetState implements Observer {
+public final class FleetSeries implements Observer {
 
     @Override
     public String name() {

@@ -1,4 +1,4 @@
-package io.upgradelab.runner.experiment;
+package io.upgradelab.runner.backend;
 
 /**
  * The cluster under test as it starts.

@@ -1,12 +1,14 @@
-package io.upgradelab.runner.backend.kubernetes;
+package io.upgradelab.runner.render;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.backend.kubernetes.ChaosManifests;
+import io.upgradelab.runner.backend.kubernetes.ClusterManifests;
 import io.upgradelab.runner.experiment.Experiment;
-import io.upgradelab.runner.experiment.Target;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
-import io.upgradelab.runner.phase.FaultPhase;
+import io.upgradelab.runner.fault.FaultPhase;
+import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
@@ -57,37 +59,46 @@ public final class ExperimentManifests {
                         + " nodes; their image changes only through a rollingServerUpgrade phase.",
                 ClusterManifests.statefulSet(target));
         for (String generation : ClusterManifests.GENERATIONS) {
-            ClusterManifests.fleet(experiment, valid.timeline(), generation).forEach(d -> m.add(
+            int peak = peakProviders(valid.timeline(), generation);
+            ClusterManifests.fleet(target, generation, peak, experiment.fleet().providersPerClient(),
+                    experiment.fleet().services(), experiment.fleet().heap()).forEach(d -> m.add(
                     "fleet-" + generation + "-deployment.yaml", "The " + generation + " providers at their peak, "
-                            + ClusterManifests.peakProviders(experiment, valid.timeline(), generation) + " providers, "
+                            + peak + " providers, "
                             + experiment.fleet().providersPerClient() + " per pod (for review: the lab still runs"
                             + " the fleet as a local process).", d));
         }
         m.add("probe-deployment.yaml", "The probe (for review: the lab still runs it as a local process).",
-                ClusterManifests.probe(experiment));
+                ClusterManifests.probe(target, experiment.probe().generation(), experiment.probe().rate()));
         for (Timeline.PlannedPhase planned : valid.timeline().phases()) {
-            m.phase(target, planned, experiment.phases().get(planned.index()));
+            m.phase(target, planned, planned.phase());
         }
         return m;
+    }
+
+    /** The most providers the experiment runs on {@code generation} after any phase. */
+    static int peakProviders(Timeline timeline, String generation) {
+        return timeline.phases().stream()
+                .mapToInt(p -> p.providersByGeneration().getOrDefault(generation, 0))
+                .max().orElse(0);
     }
 
     public List<File> files() {
         return List.copyOf(files);
     }
 
-    /** What phases do that no file shows, one line each: "phases[8] rollingServerUpgrade: ...". */
+    /** What phases do that no file shows, one line each: "phase 9 rollingServerUpgrade: ...". */
     public List<String> notes() {
         return List.copyOf(notes);
     }
 
     private void phase(Target target, Timeline.PlannedPhase planned, Phase phase) {
-        String at = "phases[" + planned.index() + "] ";
+        String at = "phase " + planned.number() + " ";
         String namespace = target.kubernetes().namespace();
         if (phase instanceof FaultPhase fault) {
             Optional<HasMetadata> resource = chaosOf(namespace, fault);
             if (resource.isPresent()) {
                 HasMetadata r = resource.get();
-                add(FAULTS + "/" + String.format("phase-%02d-%s-%s.yaml", planned.index(), fault.fault(),
+                add(FAULTS + "/" + String.format("phase-%02d-%s-%s.yaml", planned.number(), fault.fault(),
                                 r.getKind().toLowerCase()),
                         at + planned.title() + ". Created when the phase starts, deleted when it ends.", r);
             } else {
@@ -108,15 +119,8 @@ public final class ExperimentManifests {
 
     /** The resource the backend creates for a fault phase; empty for a graceful restart (a pod deletion). */
     static Optional<HasMetadata> chaosOf(String namespace, FaultPhase fault) {
-        int node = fault.node();
-        return Optional.ofNullable(switch (fault.fault()) {
-            case "kill" -> ChaosManifests.podKill(namespace, node);
-            case "pause" -> ChaosManifests.podFailure(namespace, node);
-            case "delay" -> ChaosManifests.network(namespace, node, NetworkDisturbance.delay(fault.delay()));
-            case "loss" -> ChaosManifests.network(namespace, node, NetworkDisturbance.loss(fault.percent()));
-            case "partition" -> ChaosManifests.network(namespace, node, NetworkDisturbance.partition());
-            default -> null;
-        });
+        return Faults.named(fault.fault())
+                .flatMap(f -> ChaosManifests.of(namespace, fault.node(), f.action(fault)));
     }
 
     private void add(String name, String about, HasMetadata resource) {

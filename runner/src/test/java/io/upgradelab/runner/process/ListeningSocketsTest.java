@@ -1,4 +1,4 @@
-package io.upgradelab.runner.backend.local;
+package io.upgradelab.runner.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package io.upgradelab.probe;
+package io.upgradelab.probe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.probe.cli.ProbeCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

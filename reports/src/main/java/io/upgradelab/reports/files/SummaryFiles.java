@@ -1,12 +1,16 @@
-package io.upgradelab.reports;
+package io.upgradelab.reports.files;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.upgradelab.reports.JournalFile;
+import io.upgradelab.reports.RunSummaries;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.SummaryMarkdown;
 import io.upgradelab.reports.html.HtmlReport;
 import io.upgradelab.reports.html.RunTimeline;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -1,5 +1,6 @@
-package io.upgradelab.runner.experiment;
+package io.upgradelab.runner.backend;
 
+import io.upgradelab.runner.experiment.Experiment;
 /**
  * Where the Nacos user of an auth-enabled cluster is read from: two environment variables, or a
  * properties file with {@code username} and {@code password}. Experiment files name the source,

@@ -1,12 +1,12 @@
-package io.upgradelab.runner.phase;
+package io.upgradelab.runner.fault;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.engine.RunContext;
-import io.upgradelab.runner.experiment.PlannedState;
-import io.upgradelab.runner.experiment.Problems;
-import io.upgradelab.runner.fault.Fault;
-import io.upgradelab.runner.fault.Faults;
+import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.PhaseFailure;
+import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /**
@@ -29,7 +29,10 @@ public record FaultPhase(String fault, int node, @JsonProperty("for") Duration d
         if (Faults.named(fault).isEmpty()) {
             problems.add("fault", "unknown fault '" + fault + "'; known: " + Faults.names());
         }
-        Faults.named(fault).ifPresent(f -> f.check(this, problems));
+        Faults.named(fault).ifPresent(f -> {
+            f.check(this, problems);
+            state.require(f.needs(), problems, "fault");
+        });
         if (node < 1 || node > state.nodes()) {
             problems.add("node", "node " + node + " does not exist: the cluster has nodes 1 to " + state.nodes());
             return duration;

@@ -1,29 +1,24 @@
-package io.upgradelab.runner.engine;
+package io.upgradelab.runner.phase;
 
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.condition.Condition;
-import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
-import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * What a phase may use while it runs: the cluster, the fleet, the demo providers, the journal and
- * the latest observations. Waiting goes through here too, so an abort or Ctrl-C ends any wait at once.
+ * What a phase may use while it runs: the cluster, the fleet, the demo providers, the journal (through
+ * {@link #record}) and the latest observations. Waiting goes through here too, so an abort or Ctrl-C ends any wait at once.
  */
 public interface RunContext {
-
-    Experiment experiment();
 
     Backend cluster();
 
     FleetProcess fleet();
 
     DemoProviders demoProviders();
-
-    Journal journal();
 
     /** The client generation new fleet providers register with now (the fleet's, until a client upgrade). */
     String fleetGeneration();

@@ -1,4 +1,4 @@
-package io.upgradelab.runner.backend.local;
+package io.upgradelab.runner.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

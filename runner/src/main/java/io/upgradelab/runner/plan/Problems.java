@@ -1,4 +1,4 @@
-package io.upgradelab.runner.experiment;
+package io.upgradelab.runner.plan;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,13 @@
-package io.upgradelab.probe;
+package io.upgradelab.probe.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.upgradelab.probe.DurationConverter;
+import io.upgradelab.probe.Probe;
+import io.upgradelab.probe.ProbeSettings;
+import io.upgradelab.probe.ProbeSummary;
+import io.upgradelab.probe.ProbeTarget;
+import io.upgradelab.probe.ProbeTargetFactory;
 import io.upgradelab.probe.output.ConsoleProgress;
 import io.upgradelab.probe.output.JtlFile;
 import io.upgradelab.probe.output.PrometheusMetrics;
@@ -19,10 +25,10 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The probe as a process: a real consumer of the demo service calling at a fixed rate until its

@@ -1,36 +1,59 @@
-package io.upgradelab.runner.experiment;
+package io.upgradelab.runner.plan;
 
-import java.time.Duration;
+import static io.upgradelab.runner.nacos.NacosVersions.isOneX;
+
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The state the run is expected to be in at some point of the timeline, without starting anything:
  * what each node runs, how many providers on which client generation. Each phase moves it forward
- * ({@link io.upgradelab.runner.phase.Phase#plan}), which gives the timeline, the expected
+ * ({@code Phase.plan}), which gives the timeline, the expected
  * duration, and the problems a file has only in context (a 2.x client before the servers are 2.x).
  */
 public final class PlannedState {
 
-    private final Experiment experiment;
     private final List<String> nodeVersions = new ArrayList<>();
     private final Map<String, Integer> providersByGeneration = new LinkedHashMap<>();
+    private final int demoProviders;
+    private final String backend;
+    private final Set<Capability> capabilities;
     private String demoGeneration;
     private boolean upgraded;
 
-    public PlannedState(Experiment experiment) {
-        this.experiment = experiment;
-        for (int i = 0; i < experiment.target().nodes(); i++) {
-            nodeVersions.add(experiment.target().version());
+    /**
+     * The state at the start: {@code nodes} nodes on {@code version}, no providers yet, new ones on
+     * client generation {@code generation}, and {@code demoProviders} demo providers beside them;
+     * the cluster on backend {@code backend}, which can do {@code capabilities}.
+     */
+    public PlannedState(int nodes, String version, String generation, int demoProviders, String backend,
+                        Set<Capability> capabilities) {
+        this.backend = backend;
+        this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
+        for (int i = 0; i < nodes; i++) {
+            nodeVersions.add(version);
         }
-        demoGeneration = experiment.fleet().generation();
-        upgraded = !isOneX(experiment.target().version());
+        this.demoProviders = demoProviders;
+        demoGeneration = generation;
+        upgraded = !isOneX(version);
     }
 
-    public Experiment experiment() {
-        return experiment;
+    /** Reports at {@code field} that this cluster's backend cannot do {@code needed}, when it cannot. */
+    public void require(Capability needed, Problems problems, String field) {
+        if (!capabilities.contains(needed)) {
+            problems.add(field, "backend " + backend + " cannot " + needed.action() + " (it can: "
+                    + (capabilities.isEmpty() ? "nothing of the kind" : capabilities.stream().map(Capability::action)
+                    .collect(java.util.stream.Collectors.joining(", "))) + ")");
+        }
+    }
+
+    /** The demo providers the probe calls; a client upgrade restarts each. */
+    public int demoProviders() {
+        return demoProviders;
     }
 
     public List<String> nodeVersions() {
@@ -55,7 +78,7 @@ public final class PlannedState {
     }
 
     public boolean everyNodeOnTwoX() {
-        return nodeVersions.stream().noneMatch(PlannedState::isOneX);
+        return nodeVersions.stream().noneMatch(version -> isOneX(version));
     }
 
     public int providers() {
@@ -92,19 +115,5 @@ public final class PlannedState {
     /** The generation the fleet's new providers (and the demo providers) run on now. */
     public String fleetGeneration() {
         return demoGeneration;
-    }
-
-    public static boolean isOneX(String version) {
-        return version.startsWith("1.");
-    }
-
-    /** Time a node of {@code version} needs to stop gracefully, measured here (bench/cluster-boot). */
-    public static Duration gracefulStopTime(String version) {
-        return isOneX(version) ? Duration.ofSeconds(30) : Duration.ofSeconds(5);
-    }
-
-    /** Time a node of {@code version} needs to start and rejoin a cluster, measured here. */
-    public static Duration startTime(String version) {
-        return Duration.ofSeconds(isOneX(version) ? 25 : 30);
     }
 }

@@ -1,0 +1,106 @@
+package io.upgradelab.runner;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Durations as experiment files write them: a number and a unit, or several ({@code 500ms},
+ * {@code 30s}, {@code 5m}, {@code 1h}, {@code 1m30s}). The schema's pattern is {@link #PATTERN}. One
+ * codec for every place a duration is read or written: experiment files, the journal, calibrations.
+ */
+public final class Durations {
+
+    public static final String PATTERN = "^([0-9]+(ms|s|m|h))+$";
+    private static final Pattern PART = Pattern.compile("([0-9]+)(ms|s|m|h)");
+
+    private Durations() {
+    }
+
+    /** Parses {@code text}; throws IllegalArgumentException saying what is expected. */
+    public static Duration parse(String text) {
+        String t = text == null ? "" : text.trim();
+        if (!t.matches(PATTERN)) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms");
+        }
+        Duration total = Duration.ZERO;
+        Matcher m = PART.matcher(t);
+        while (m.find()) {
+            long n = Long.parseLong(m.group(1));
+            total = total.plus(switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            });
+        }
+        return total;
+    }
+
+    /** {@code 1m30s}, {@code 45s}, {@code 2h5m}: how a person reads it. */
+    public static String text(Duration d) {
+        long s = Math.round(d.toMillis() / 1000.0);
+        if (s < 60) {
+            return s + "s";
+        }
+        long h = s / 3600;
+        long m = s % 3600 / 60;
+        long rest = s % 60;
+        return (h > 0 ? h + "h" : "") + (m > 0 ? m + "m" : "") + (rest > 0 ? rest + "s" : "");
+    }
+
+    /** The exact text of {@code d} as files write it: {@code 1h5m}, {@code 1m30s}, {@code 500ms}, {@code 0s}. */
+    public static String exact(Duration d) {
+        if (d.isZero()) {
+            return "0s";
+        }
+        StringBuilder out = new StringBuilder();
+        long ms = d.toMillis();
+        long[] sizes = {3_600_000, 60_000, 1000, 1};
+        String[] units = {"h", "m", "s", "ms"};
+        for (int i = 0; i < sizes.length; i++) {
+            if (ms >= sizes[i]) {
+                out.append(ms / sizes[i]).append(units[i]);
+                ms %= sizes[i];
+            }
+        }
+        return out.toString();
+    }
+
+    /** Jackson reads and writes durations as files write them ({@link #parse}, {@link #exact}). */
+    public static SimpleModule module() {
+        return new SimpleModule("upgrade-lab durations")
+                .addDeserializer(Duration.class, new Reader())
+                .addSerializer(Duration.class, new Writer());
+    }
+
+    private static final class Reader extends JsonDeserializer<Duration> {
+        @Override
+        public Duration deserialize(JsonParser p, DeserializationContext context) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_STRING) {
+                return (Duration) context.handleUnexpectedToken(Duration.class, p);
+            }
+            try {
+                return parse(p.getText());
+            } catch (IllegalArgumentException e) {
+                return (Duration) context.handleWeirdStringValue(Duration.class, p.getText(), e.getMessage());
+            }
+        }
+    }
+
+    private static final class Writer extends JsonSerializer<Duration> {
+        @Override
+        public void serialize(Duration value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(exact(value));
+        }
+    }
+}

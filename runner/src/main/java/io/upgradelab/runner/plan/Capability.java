@@ -1,0 +1,26 @@
+package io.upgradelab.runner.plan;
+
+/**
+ * Something a phase or fault needs the cluster's backend to do. A backend declares what it can
+ * ({@code BackendType.capabilities}); the plan checks each phase against it, so a {@code kill} on a
+ * backend that cannot kill is an error at its line in {@code validate}, not a failure mid-run.
+ */
+public enum Capability {
+
+    KILL("kill a node"),
+    PAUSE("pause a node"),
+    RESTART("restart a node"),
+    NETWORK("disturb the network to a node"),
+    UPGRADE("upgrade a node to another version");
+
+    private final String action;
+
+    Capability(String action) {
+        this.action = action;
+    }
+
+    /** What it lets a phase do, e.g. "kill a node". */
+    public String action() {
+        return action;
+    }
+}

@@ -1,0 +1,66 @@
+package io.upgradelab.runner;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The runner's architecture as rules, so that a change that breaks it fails the build: dependencies
+ * point one way, from the command line down to the parts a run is made of, and no two packages
+ * depend on each other. README → Architecture draws the same picture.
+ *
+ * <pre>
+ *   cli                          the commands
+ *   engine                       runs a validated plan
+ *   calibrate, render            other uses of a validated plan
+ *   experiment                   the file, bound and validated; registers the kinds
+ *   fault                        fault kinds (a fault phase and the faults it injects)
+ *   phase                        phase kinds, and the RunContext they act through
+ *   condition                    condition kinds
+ *   observe                      observers and the latest observations
+ *   backend, backend.*           the cluster, wherever it runs
+ *   plan                         the state a plan moves forward, problems, the fleet's scale
+ *   journal, fleet, probe, nacos, process, dubbo, (root)   the parts: no knowledge of experiments
+ * </pre>
+ */
+@AnalyzeClasses(packages = "io.upgradelab.runner", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String[] PARTS = {"io.upgradelab.runner", "..runner.journal..", "..runner.fleet..",
+            "..runner.probe..", "..runner.nacos..", "..runner.process..", "..runner.dubbo.."};
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("io.upgradelab.runner.(**)").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("cli").definedBy("..runner.cli..")
+            .layer("engine").definedBy("..runner.engine..")
+            .layer("tools").definedBy("..runner.calibrate..", "..runner.render..")
+            .layer("experiment").definedBy("..runner.experiment..")
+            .layer("faults").definedBy("..runner.fault..")
+            .layer("phases").definedBy("..runner.phase..")
+            .layer("conditions").definedBy("..runner.condition..")
+            .layer("observers").definedBy("..runner.observe..")
+            .layer("backends").definedBy("..runner.backend..")
+            .layer("plan").definedBy("..runner.plan..")
+            .layer("parts").definedBy(PARTS)
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+            .whereLayer("engine").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("tools").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli", "engine", "tools")
+            .whereLayer("faults").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment")
+            .whereLayer("phases").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults")
+            .whereLayer("conditions")
+            .mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults", "phases")
+            .whereLayer("observers")
+            .mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults", "phases", "conditions")
+            .whereLayer("backends").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
+                    "phases", "conditions", "observers")
+            .whereLayer("plan").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
+                    "phases", "conditions", "observers", "backends");
+}
