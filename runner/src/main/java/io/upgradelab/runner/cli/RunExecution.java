@@ -1,5 +1,8 @@
 package io.upgradelab.runner.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.runner.engine.Engine;
 import io.upgradelab.runner.engine.RunOutcome;
@@ -20,7 +23,8 @@ final class RunExecution {
     }
 
     /** Runs {@code valid} into {@code runDirectory}, telling {@code err} as it goes; returns how it ended. */
-    static RunOutcome execute(ValidatedExperiment valid, Path runDirectory, PrintWriter err) {
+    static RunOutcome execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err) {
+        ValidatedExperiment valid = withDiskWarning(checked, runDirectory, err);
         try (RunDisplay display = new RunDisplay(err, RunDisplay.onTerminal())) {
             display.accept("run " + valid.experiment().name() + " (scale " + valid.experiment().scale() + ", "
                     + valid.experiment().phases().size() + " phases, expected "
@@ -45,6 +49,17 @@ final class RunExecution {
             summarise(runDirectory, display);
             return outcome;
         }
+    }
+
+    /** {@code valid}, with a note (journalled in runStarted) and a warning line when the disk may be too small. */
+    private static ValidatedExperiment withDiskWarning(ValidatedExperiment valid, Path runDirectory, PrintWriter err) {
+        return DiskRoom.warning(runDirectory, valid.experiment().target()).map(warning -> {
+            err.println("upgrade-lab: warning: " + warning);
+            err.flush();
+            List<String> notes = new ArrayList<>(valid.notes());
+            notes.add("disk: " + warning);
+            return new ValidatedExperiment(valid.file(), valid.experiment(), valid.timeline(), notes);
+        }).orElse(valid);
     }
 
     /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
