@@ -1,23 +1,14 @@
 package io.upgradelab.reports.gate;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.upgradelab.reports.RunSummary;
 
 /**
- * One thing an upgrade must show to pass, judged on a run's summary. Adding a criterion is adding
- * a record here, named by its {@code kind} in policy files, and listing it below.
+ * One thing an upgrade must show to pass, judged on a run's summary. Adding a criterion is writing
+ * its record here, named by its {@code JsonTypeName} ({@code kind} in policy files): the policy reader
+ * and {@code gate --help} find it ({@link io.upgradelab.reports.Kinds}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({
-        @JsonSubTypes.Type(ProbeSuccess.class),
-        @JsonSubTypes.Type(NoProviderErrors.class),
-        @JsonSubTypes.Type(Flapping.class),
-        @JsonSubTypes.Type(CpuP95.class),
-        @JsonSubTypes.Type(InstanceLossAtEnd.class),
-        @JsonSubTypes.Type(UpgradeWithin.class),
-        @JsonSubTypes.Type(CpuAgainstBaseline.class),
-        @JsonSubTypes.Type(LoadValid.class)})
 public interface Criterion {
 
     /** What it asks, as a person reads it (the JUnit test case's name). */

@@ -1,7 +1,8 @@
 package io.upgradelab.reports.gate;
 
+import io.upgradelab.reports.Kinds;
+
 import com.fasterxml.jackson.annotation.JsonSetter;
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -35,11 +36,12 @@ public final class PolicyFile {
     private static final ObjectMapper BINDER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    /** The criterion kinds, as {@link Criterion} lists them. */
-    private static final List<String> KINDS = Arrays.stream(Criterion.class.getAnnotation(JsonSubTypes.class).value())
-            .map(t -> t.value().getAnnotation(JsonTypeName.class).value()).toList();
+    /** The criterion kinds: each record of the lab that implements {@link Criterion} ({@link Kinds}). */
+    private static final List<String> KINDS = Kinds.named(Criterion.class).stream()
+            .map(t -> t.getAnnotation(JsonTypeName.class).value()).toList();
 
     static {
+        BINDER.registerSubtypes(Kinds.named(Criterion.class).toArray(Class<?>[]::new));
         // an empty list item ("-" alone, or "~") is a mistake to name, not a null to trip over later
         BINDER.configOverride(List.class).setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
     }

@@ -144,7 +144,7 @@ class GateTest {
                 + "    atMost: 0\n    phases: [14, ~]\n");
         assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessageStartingWith(empty + ":5: criteria[0].phases[1]: an empty item");
         Path noKind = Files.writeString(dir.resolve("no-kind.yaml"), "name: k\ncriteria:\n  - atMost: 0\n");
-        assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind + ":3: criteria[0]: missing field 'kind'; expected one of [probeSuccess,");
+        assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind + ":3: criteria[0]: missing field 'kind'; expected one of [cpuAgainstBaseline,");
     }
 
     @Test

@@ -1,19 +1,20 @@
 package io.upgradelab.runner.backend;
 
+import io.upgradelab.reports.Kinds;
+
 import io.upgradelab.runner.LabException;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** The backends on the class path, by name. */
+/** The backends, by name: each class of the lab that implements {@link BackendType} ({@link Kinds}). */
 public final class Backends {
 
     private static final Map<String, BackendType> BY_NAME = new TreeMap<>();
 
     static {
-        ServiceLoader.load(BackendType.class).forEach(b -> BY_NAME.put(b.name(), b));
+        Kinds.instances(BackendType.class).forEach(b -> BY_NAME.put(b.name(), b));
     }
 
     private Backends() {

@@ -10,8 +10,8 @@ import java.time.Duration;
 /**
  * Something the observations can show to hold: a {@code waitUntil} phase waits for one, an
  * experiment's {@code abortWhen} ends the run when one holds. Each kind is one record, named by
- * its {@link JsonTypeName}, registered where experiments are bound ({@code ExperimentBinder}) and
- * described in the schema.
+ * its {@link JsonTypeName}, found by the binder ({@link io.upgradelab.reports.Kinds}) and described
+ * in the schema.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 public interface Condition {

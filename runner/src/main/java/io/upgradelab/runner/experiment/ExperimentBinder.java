@@ -1,5 +1,7 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.reports.Kinds;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,18 +10,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.condition.Condition;
-import io.upgradelab.runner.condition.InstancesSettled;
-import io.upgradelab.runner.condition.ProbeFailing;
-import io.upgradelab.runner.condition.ProbeHealthy;
-import io.upgradelab.runner.condition.Upgraded;
-import io.upgradelab.runner.fault.FaultPhase;
-import io.upgradelab.runner.phase.Hold;
 import io.upgradelab.runner.phase.Phase;
-import io.upgradelab.runner.phase.RampTo;
-import io.upgradelab.runner.phase.RollingClientUpgrade;
-import io.upgradelab.runner.phase.RollingServerUpgrade;
-import io.upgradelab.runner.phase.ScaleDownTo;
-import io.upgradelab.runner.phase.WaitUntil;
 import io.upgradelab.runner.plan.Problems;
 import java.io.IOException;
 import java.util.List;
@@ -32,16 +23,11 @@ import java.util.Optional;
  */
 public final class ExperimentBinder {
 
-    /**
-     * Every phase kind, in the schema's order. A kind is its record (named by its JsonTypeName), a line
-     * here and its schema entry; ExperimentSchemaTest fails when the two disagree.
-     */
-    public static final List<Class<? extends Phase>> PHASES = List.of(RampTo.class, Hold.class, ScaleDownTo.class,
-            RollingServerUpgrade.class, RollingClientUpgrade.class, FaultPhase.class, WaitUntil.class);
+    /** Every phase kind: each record of the lab that implements {@link Phase}, named by its JsonTypeName ({@link Kinds}). */
+    public static final List<Class<? extends Phase>> PHASES = Kinds.named(Phase.class);
 
-    /** Every condition kind, in the schema's order; the same rule. */
-    public static final List<Class<? extends Condition>> CONDITIONS = List.of(Upgraded.class, InstancesSettled.class,
-            ProbeHealthy.class, ProbeFailing.class);
+    /** Every condition kind, found the same way. */
+    public static final List<Class<? extends Condition>> CONDITIONS = Kinds.named(Condition.class);
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(Durations.module())

@@ -8,8 +8,8 @@ import java.time.Duration;
 
 /**
  * Something done to one node for a while, then undone: the {@code fault} phase's action. Each kind
- * is one class, found by {@link #name()} through {@link java.util.ServiceLoader}; adding one is a
- * class, a line in META-INF/services/io.upgradelab.runner.fault.Fault and its name in the schema.
+ * is one class, found by {@link #name()} ({@link io.upgradelab.reports.Kinds}); adding one is writing
+ * the class and its name in the schema's fault enum (ExperimentSchemaTest fails until both agree).
  */
 public interface Fault {
 

@@ -1,17 +1,18 @@
 package io.upgradelab.runner.fault;
 
+import io.upgradelab.reports.Kinds;
+
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/** The faults on the class path, by name. */
+/** The faults, by name: each class of the lab that implements {@link Fault} ({@link Kinds}). */
 public final class Faults {
 
     private static final Map<String, Fault> BY_NAME = new TreeMap<>();
 
     static {
-        ServiceLoader.load(Fault.class).forEach(f -> BY_NAME.put(f.name(), f));
+        Kinds.instances(Fault.class).forEach(f -> BY_NAME.put(f.name(), f));
     }
 
     private Faults() {

@@ -1,15 +1,16 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.reports.Kinds;
+
 import java.util.List;
 
-/** Every observer a run uses, in the order they sample. */
+/** Every observer a run uses: each class of the lab that implements {@link Observer} ({@link Kinds}). */
 public final class Observers {
 
     private Observers() {
     }
 
     public static List<Observer> all() {
-        return List.of(new NodeCounts(), new UpgradeStatus(), new NodeResourceUse(), new FleetSeries(), new MachineCpu(),
-                new ProbeSeries());
+        return Kinds.instances(Observer.class);
     }
 }

@@ -12,8 +12,8 @@ import java.time.Duration;
  * Each kind is one record, named by its {@link JsonTypeName}: its fields are the file's fields, {@link #plan} says what it will do to
  * the cluster and how long it takes (without starting anything), {@link #run} does it.
  *
- * <p>The kinds are registered where experiments are bound ({@code ExperimentBinder}), which sits
- * above every package that declares one, and described in experiments/experiment.schema.json.
+ * <p>Adding a kind is writing its record: the binder finds it ({@link io.upgradelab.reports.Kinds}),
+ * and experiments/experiment.schema.json describes it (ExperimentSchemaTest fails until it does).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 public interface Phase {

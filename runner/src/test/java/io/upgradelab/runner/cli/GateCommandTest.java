@@ -30,8 +30,8 @@ class GateCommandTest {
     @Test
     void helpListsEveryCriterionThePolicyReaderKnows() {
         assertThat(cli.run("gate", "--help")).isZero();
-        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: probeSuccess, noProviderErrors, flapping,"
-                + " cpuP95, instanceLossAtEnd, upgradeWithin, cpuAgainstBaseline, loadValid");
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: cpuAgainstBaseline, cpuP95, flapping,"
+                + " instanceLossAtEnd, loadValid, noProviderErrors, probeSuccess, upgradeWithin");
     }
 
     @Test
