@@ -1,14 +1,13 @@
 package io.upgradelab.runner.cli;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.runner.engine.Engine;
 import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 

@@ -1,13 +1,12 @@
 package io.upgradelab.runner.experiment;
 
-import io.upgradelab.reports.Kinds;
-
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.reports.Kinds;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.phase.Phase;
