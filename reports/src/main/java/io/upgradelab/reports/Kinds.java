@@ -4,21 +4,19 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.ScanResult;
-import java.lang.reflect.Modifier;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one way the lab registers a kind (a phase, condition, fault, observer, criterion, backend): it
  * is a concrete class of the lab's own packages ({@code io.upgradelab}) that implements the kind's
- * interface. Nothing lists them, so adding a kind is writing its class; the JSON Schema and the
+ * interface (a lab interface: the index holds those). Nothing lists them, so adding a kind is writing its class; the JSON Schema and the
  * help follow from what is found here (a test fails on drift).
  */
 public final class Kinds {
 
     private static final String LAB = "io.upgradelab";
-    private static final Map<Class<?>, List<Class<?>>> FOUND = new ConcurrentHashMap<>();
 
     private Kinds() {
     }
@@ -48,16 +46,33 @@ public final class Kinds {
     }
 
     private static List<Class<?>> implementations(Class<?> base) {
-        return FOUND.computeIfAbsent(base, Kinds::scan);
+        List<String> names = Index.IMPLEMENTATIONS.getOrDefault(base.getName(), List.of());
+        return names.stream().<Class<?>>map(name -> {
+            try {
+                return Class.forName(name, true, base.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("scanned but not loadable: " + name, e);
+            }
+        }).toList();
     }
 
-    private static List<Class<?>> scan(Class<?> base) {
-        try (ScanResult scan = new ClassGraph().acceptPackages(LAB).enableClassInfo().ignoreClassVisibility().scan()) {
-            var found = base.isInterface() ? scan.getClassesImplementing(base.getName())
-                    : scan.getSubclasses(base.getName());
-            return found.filter(c -> !c.isAbstract() && !c.isInterface() && !c.isAnonymousInnerClass())
-                    .loadClasses().stream().filter(c -> !Modifier.isAbstract(c.getModifiers()))
-                    .sorted(java.util.Comparator.comparing(Class::getName)).toList();
+    /**
+     * One scan of the class path for the whole JVM (the first kind asked for pays it): every lab
+     * interface and the concrete classes that implement it, by name, in class-name order.
+     */
+    private static final class Index {
+        static final Map<String, List<String>> IMPLEMENTATIONS = scan();
+
+        private static Map<String, List<String>> scan() {
+            try (ScanResult scan = new ClassGraph().acceptPackages(LAB).enableClassInfo().ignoreClassVisibility().scan()) {
+                Map<String, List<String>> index = new HashMap<>();
+                for (ClassInfo base : scan.getAllInterfaces()) {
+                    index.put(base.getName(), scan.getClassesImplementing(base.getName())
+                            .filter(c -> !c.isAbstract() && !c.isInterface() && !c.isAnonymousInnerClass())
+                            .getNames().stream().sorted().toList());
+                }
+                return Map.copyOf(index);
+            }
         }
     }
 }

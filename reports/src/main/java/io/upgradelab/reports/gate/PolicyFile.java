@@ -34,12 +34,13 @@ public final class PolicyFile {
     private static final ObjectMapper BINDER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    /** The criterion kinds: each record of the lab that implements {@link Criterion} ({@link Kinds}). */
-    private static final List<String> KINDS = Kinds.named(Criterion.class).stream()
-            .map(t -> t.getAnnotation(JsonTypeName.class).value()).toList();
+    /** The criterion records: each record of the lab that implements {@link Criterion} ({@link Kinds}). */
+    private static final List<Class<? extends Criterion>> CRITERIA = Kinds.named(Criterion.class);
+    /** Their kinds, as policies name them. */
+    private static final List<String> KINDS = CRITERIA.stream().map(t -> t.getAnnotation(JsonTypeName.class).value()).toList();
 
     static {
-        BINDER.registerSubtypes(Kinds.named(Criterion.class).toArray(Class<?>[]::new));
+        BINDER.registerSubtypes(CRITERIA.toArray(Class<?>[]::new));
         // an empty list item ("-" alone, or "~") is a mistake to name, not a null to trip over later
         BINDER.configOverride(List.class).setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
     }
@@ -48,7 +49,7 @@ public final class PolicyFile {
     private PolicyFile() {
     }
 
-    /** The criterion kinds a policy may name, in {@link Criterion}'s order: what help and errors list. */
+    /** The criterion kinds a policy may name, in class-name order: what help and errors list. */
     public static List<String> criterionKinds() {
         return KINDS;
     }

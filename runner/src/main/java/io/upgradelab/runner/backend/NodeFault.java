@@ -4,7 +4,7 @@ package io.upgradelab.runner.backend;
  * What a fault does to one node, in terms a backend carries out or renders: a crash, a freeze, a
  * graceful restart, or disturbed packets. Each fault names its own ({@code Fault.action}), so a
  * backend that renders faults ({@code render k8s}: Chaos Mesh) follows a new fault without a list
- * of fault names to keep in step, and says in one switch over this sealed type what it cannot do.
+ * of fault names to keep in step, and says in one place, over this sealed type, what it cannot do.
  */
 public sealed interface NodeFault {
 

@@ -58,8 +58,9 @@ public record Fit(double scale, String reason) {
                 + calibration.created();
         if (low <= high) {
             double scale = (low + high) / 2;
+            FleetScale fitted = new FleetScale(scale, 0);
             return new Fit(scale, where + "; scale " + format(scale) + " puts step " + second + " at "
-                    + new FleetScale(scale, 0).providers(second) + " (under) and step " + top + " at " + new FleetScale(scale, 0).providers(top) + " (over)");
+                    + fitted.providers(second) + " (under) and step " + top + " at " + fitted.providers(top) + " (over)");
         }
         return new Fit(high, where + "; the calibration's steps are too coarse to put step " + top + " over "
                 + unstable + " and step " + second + " under " + frontier + " at once: scale " + format(high)

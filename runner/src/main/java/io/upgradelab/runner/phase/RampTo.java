@@ -25,18 +25,17 @@ public record RampTo(int providers, double rate) implements Phase {
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
-        int target = providers;
         int now = state.providers();
-        if (target <= now) {
-            problems.add("providers", "ramps to " + target + " providers but the fleet has " + now
+        if (providers <= now) {
+            problems.add("providers", "ramps to " + providers + " providers but the fleet has " + now
                     + " here: use scaleDownTo to shrink");
         }
         if ("2x".equals(state.fleetGeneration()) && !state.servesTwoX()) {
             problems.add("", "2.x providers are refused while the cluster runs in 1.x mode (nodes: "
                     + state.nodeVersions() + ")");
         }
-        state.scaleTo(target, state.fleetGeneration());
-        return FleetScaling.expected(Math.abs(target - now), rate);
+        state.scaleTo(providers, state.fleetGeneration());
+        return FleetScaling.expected(Math.abs(providers - now), rate);
     }
 
     @Override

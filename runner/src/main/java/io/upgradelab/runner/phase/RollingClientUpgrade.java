@@ -57,13 +57,12 @@ public record RollingClientUpgrade(String to, int batches, Duration pause, doubl
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        double perSecond = rate;
         int demoProviders = run.demoProviders().size();
         for (int batch = 1; batch <= batches; batch++) {
             int providers = run.fleet().status().totalProviders();
             run.say("client batch " + batch + "/" + batches + ": restarting on " + to);
-            run.fleet().upgradeBatch(batch, batches, to, perSecond);
-            FleetStatus status = FleetScaling.awaitIdle(run, FleetScaling.expected(2 * providers / batches, perSecond));
+            run.fleet().upgradeBatch(batch, batches, to, rate);
+            FleetStatus status = FleetScaling.awaitIdle(run, FleetScaling.expected(2 * providers / batches, rate));
             for (int demo = batch - 1; demo < demoProviders; demo += batches) {
                 run.demoProviders().restart(demo, to);
             }

@@ -25,14 +25,13 @@ public record ScaleDownTo(int providers, double rate) implements Phase {
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
-        int target = providers;
         int now = state.providers();
-        if (target >= now) {
-            problems.add("providers", "scales down to " + target + " providers but the fleet has " + now
+        if (providers >= now) {
+            problems.add("providers", "scales down to " + providers + " providers but the fleet has " + now
                     + " here: use rampTo to grow");
         }
-        state.scaleTo(target, state.fleetGeneration());
-        return FleetScaling.expected(Math.abs(now - target), rate);
+        state.scaleTo(providers, state.fleetGeneration());
+        return FleetScaling.expected(Math.abs(now - providers), rate);
     }
 
     @Override

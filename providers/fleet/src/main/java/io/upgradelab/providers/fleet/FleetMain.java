@@ -2,9 +2,9 @@ package io.upgradelab.providers.fleet;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * The fleet as a process of its own: starts empty, listens for the runner on 127.0.0.1, and prints
