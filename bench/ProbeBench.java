@@ -1,3 +1,4 @@
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
@@ -6,7 +7,6 @@ import io.upgradelab.runner.fleet.DemoProviderProcess;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.probe.ProbeProcess;
-import io.upgradelab.runner.probe.ProbeSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,9 @@ package io.upgradelab.reports;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.Line;
+import io.upgradelab.journal.RunEnded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +19,15 @@ import java.util.List;
  * killed mid-write leaves at most one torn line, at the end; it is skipped and counted, so a killed
  * run is still reportable (and reported as incomplete).
  *
- * @param file      the journal.jsonl read
- * @param lines     every whole line, in order
- * @param tornLines lines that were not whole JSON objects
+ * <p>The lines reports read closely come back typed ({@link #lines(Class)}), through the journal
+ * module's records and codec, the same the runner wrote them with.
+ *
+ * @param file        the journal.jsonl read
+ * @param lines       every whole line, in order
+ * @param lineNumbers each whole line's number in the file (from 1), for messages
+ * @param tornLines   lines that were not whole JSON objects
  */
-public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
+public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNumbers, int tornLines) {
 
     /** The journal file's name inside a run directory. */
     public static final String NAME = "journal.jsonl";
@@ -33,10 +40,13 @@ public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
             throw new IllegalArgumentException(file + ": no journal here (a run directory holds " + NAME + ")");
         }
         List<JsonNode> lines = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>();
         int torn = 0;
+        int number = 0;
         try {
             // decoded leniently: a kill mid-write can tear a character as well as a line
             for (String line : new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n")) {
+                number++;
                 if (line.isBlank()) {
                     continue;
                 }
@@ -44,6 +54,7 @@ public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
                     JsonNode node = JSON.readTree(line);
                     if (node.isObject() && node.hasNonNull("type")) {
                         lines.add(node);
+                        numbers.add(number);
                     } else {
                         torn++;
                     }
@@ -57,7 +68,35 @@ public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
         if (lines.isEmpty() || !"runStarted".equals(lines.get(0).path("type").asText())) {
             throw new IllegalArgumentException(file + ": not a run journal (its first line is not runStarted)");
         }
-        return new JournalFile(file, List.copyOf(lines), torn);
+        int format = lines.get(0).path("format").asInt(1);
+        if (format > JournalJson.FORMAT) {
+            throw new IllegalArgumentException(file + ": journal format " + format + " is newer than this upgrade-lab reads ("
+                    + JournalJson.FORMAT + "): report it with the upgrade-lab that wrote it, or a newer one");
+        }
+        return new JournalFile(file, List.copyOf(lines), List.copyOf(numbers), torn);
+    }
+
+    /**
+     * The lines of {@code body}'s type, in order, read as it; a line that does not read is an
+     * {@link IllegalArgumentException} naming the file and the line.
+     */
+    public <T> List<Line<T>> lines(Class<T> body) {
+        List<Line<T>> typed = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (JournalJson.is(lines.get(i), body)) {
+                try {
+                    typed.add(JournalJson.read(lines.get(i), body));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + ":" + lineNumbers.get(i) + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return List.copyOf(typed);
+    }
+
+    /** The bodies of the lines of {@code body}'s type, in order. */
+    public <T> List<T> bodies(Class<T> body) {
+        return lines(body).stream().map(Line::body).toList();
     }
 
     /** The lines of {@code type}, in order. */
@@ -73,6 +112,6 @@ public record JournalFile(Path file, List<JsonNode> lines, int tornLines) {
 
     /** Whether the run got to write its last line (runEnded): a killed run did not. */
     public boolean complete() {
-        return !ofType("runEnded").isEmpty();
+        return lines.stream().anyMatch(l -> JournalJson.is(l, RunEnded.class));
     }
 }

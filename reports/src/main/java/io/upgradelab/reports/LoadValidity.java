@@ -2,6 +2,7 @@ package io.upgradelab.reports;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.ProbeSecond;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -71,7 +72,7 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
      * beats 5 s later, so a ramp always looks short of beats), and only from {@link #MIN_BEAT_SAMPLES}
      * such samples on; fewer leave beats unjudged.
      */
-    static LoadValidity of(List<JsonNode> fleetSamples, List<JsonNode> machineSamples, List<JsonNode> probeSeconds) {
+    static LoadValidity of(List<JsonNode> fleetSamples, List<JsonNode> machineSamples, List<ProbeSecond> probeSeconds) {
         double beats = 0;
         double nominal = 0;
         int steady = 0;
@@ -93,8 +94,8 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
         }
         List<Double> idle = machineSamples.stream().map(s -> s.path("idlePercent").asDouble()).toList();
         List<Double> steal = machineSamples.stream().map(s -> s.path("stealPercent").asDouble()).toList();
-        List<Double> lag = probeSeconds.stream().filter(s -> s.path("lagMs").has("p99"))
-                .map(s -> s.path("lagMs").path("p99").asDouble()).sorted().toList();
+        List<Double> lag = probeSeconds.stream().filter(s -> s.lagMs() != null)
+                .map(s -> s.lagMs().p99()).sorted().toList();
         return judge(steady >= MIN_BEAT_SAMPLES ? round(100 * beats / nominal) : null, mean(fleetCpu),
                 lag.isEmpty() ? null : RunSummaries.nearestRank(lag, 0.95), mean(idle), mean(steal));
     }

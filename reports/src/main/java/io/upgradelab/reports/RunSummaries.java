@@ -1,20 +1,25 @@
 package io.upgradelab.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.upgradelab.reports.RunSummary.Latency;
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.LatencyHistograms;
+import io.upgradelab.journal.Line;
+import io.upgradelab.journal.Percentiles;
+import io.upgradelab.journal.PhaseEnded;
+import io.upgradelab.journal.PhaseStarted;
+import io.upgradelab.journal.ProbeLine;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.RunEnded;
+import io.upgradelab.journal.RunStarted;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
-import io.upgradelab.reports.RunSummary.ProbeOutcomes;
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,8 +28,6 @@ import org.HdrHistogram.Histogram;
  * in the phase its second ended in (by time, not by when the observer copied it).
  */
 public final class RunSummaries {
-
-    private static final long HIGHEST_MICROS = 3_600_000_000L;
 
     private RunSummaries() {
     }
@@ -39,23 +42,23 @@ public final class RunSummaries {
     }
 
     private static RunSummary summarise(JournalFile journal) {
-        JsonNode start = journal.lines().get(0);
-        List<JsonNode> ended = journal.ofType("runEnded");
-        List<JsonNode> seconds = journal.ofType("probe").stream().map(l -> l.path("second")).toList();
+        Line<RunStarted> start = journal.lines(RunStarted.class).get(0);
+        List<RunEnded> ended = journal.bodies(RunEnded.class);
+        List<ProbeSecond> seconds = journal.bodies(ProbeLine.class).stream().map(ProbeLine::second).toList();
         List<PhaseSummary> phases = new ArrayList<>();
-        Map<Integer, JsonNode> started = new TreeMap<>();
-        journal.ofType("phaseStarted").forEach(l -> started.put(l.path("index").asInt(), l));
-        for (JsonNode end : journal.ofType("phaseEnded")) {
-            JsonNode begin = started.get(end.path("index").asInt());
+        Map<Integer, Line<PhaseStarted>> started = new TreeMap<>();
+        journal.lines(PhaseStarted.class).forEach(l -> started.put(l.body().index(), l));
+        for (Line<PhaseEnded> end : journal.lines(PhaseEnded.class)) {
+            Line<PhaseStarted> begin = started.get(end.body().index());
             if (begin != null) {
                 phases.add(phase(journal, begin, end, seconds));
             }
         }
         double lastElapsed = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
-        return new RunSummary(start.path("experiment").asText(), start.path("description").asText(),
-                start.path("scale").asDouble(1.0), start.path("time").asText(),
-                ended.isEmpty() ? "incomplete" : ended.get(0).path("outcome").asText(), journal.complete(),
-                ended.isEmpty() ? lastElapsed : ended.get(0).path("seconds").asDouble(), journal.tornLines(),
+        RunStarted run = start.body();
+        return new RunSummary(run.experiment(), run.description(), run.scale() == 0 ? 1.0 : run.scale(),
+                start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
+                ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
                 List.copyOf(phases), outcomes(seconds), latency(seconds), endOfRun(journal, phases));
     }
 
@@ -77,40 +80,34 @@ public final class RunSummaries {
         return new RunSummary.EndOfRun(registered, List.copyOf(instances));
     }
 
-    private static PhaseSummary phase(JournalFile journal, JsonNode begin, JsonNode end, List<JsonNode> seconds) {
-        int index = end.path("index").asInt();
-        Instant from = Instant.parse(begin.path("time").asText());
-        Instant to = Instant.parse(end.path("time").asText());
-        List<JsonNode> inPhase = seconds.stream().filter(s -> within(s.path("time").asText(), from, to)).toList();
+    private static PhaseSummary phase(JournalFile journal, Line<PhaseStarted> begin, Line<PhaseEnded> endLine,
+                                      List<ProbeSecond> seconds) {
+        PhaseEnded end = endLine.body();
+        int index = end.index();
+        Instant from = begin.time();
+        Instant to = endLine.time();
+        List<ProbeSecond> inPhase = seconds.stream().filter(s -> within(s.time(), from, to)).toList();
         List<JsonNode> nodeCounts = inPhase(journal.samples("nodeCounts"), index);
         List<JsonNode> fleet = inPhase(journal.samples("fleet"), index);
         List<JsonNode> resources = inPhase(journal.samples("nodeResources"), index);
         List<NodeSummary> nodes = new ArrayList<>();
-        for (JsonNode n : end.path("nodes")) {
-            int node = n.path("node").asInt();
-            nodes.add(new NodeSummary(node, n.path("samples").asInt(), n.path("unreachable").asInt(),
-                    n.path("minInstances").asInt(), n.path("maxInstances").asInt(), n.path("meanInstances").asDouble(),
-                    n.path("stddevInstances").asDouble(), n.path("belowSamples").asInt(), n.path("drops").asInt(),
-                    n.path("recoveries").asInt(),
-                    n.path("meanCpuPercent").asDouble(), p95Cpu(resources, node), n.path("maxCpuPercent").asDouble(),
-                    n.path("maxRssMiB").asLong()));
+        for (PhaseEnded.NodeFigures n : end.nodes()) {
+            nodes.add(new NodeSummary(n.node(), n.samples(), n.unreachable(), n.minInstances(), n.maxInstances(),
+                    n.meanInstances(), n.stddevInstances(), n.belowSamples(), n.drops(), n.recoveries(),
+                    n.meanCpuPercent(), p95Cpu(resources, n.node()), n.maxCpuPercent(), n.maxRssMiB()));
         }
-        return new PhaseSummary(index, end.path("kind").asText(), end.path("title").asText(),
-                end.path("outcome").asText(), end.path("seconds").asDouble(), end.path("expectedSeconds").asLong(),
+        return new PhaseSummary(index, end.kind(), end.title(), end.outcome(), end.seconds(), end.expectedSeconds(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
-                end.path("providers").asInt(), nodes.stream().allMatch(n -> n.belowSamples() == 0), List.copyOf(nodes),
-                outcomes(inPhase), latency(inPhase),
-                LoadValidity.of(fleet, inPhase(journal.samples("machine"), index), inPhase), end.path("message").asText(""),
+                end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
+                List.copyOf(nodes), outcomes(inPhase), latency(inPhase),
+                LoadValidity.of(fleet, inPhase(journal.samples("machine"), index), inPhase),
+                end.message() == null ? "" : end.message(),
                 journal.ofType("warning").stream().filter(w -> w.path("phase").asInt() == index)
                         .map(w -> new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText(""))).toList());
     }
 
-    private static boolean within(String time, Instant from, Instant to) {
-        if (time.isEmpty()) {
-            return false;
-        }
-        Instant t = Instant.parse(time);
-        return !t.isBefore(from) && t.isBefore(to);
+    private static boolean within(Instant time, Instant from, Instant to) {
+        return time != null && !time.isBefore(from) && time.isBefore(to);
     }
 
     private static List<JsonNode> inPhase(List<JsonNode> samples, int index) {
@@ -176,45 +173,20 @@ public final class RunSummaries {
         return sorted.get((int) Math.ceil(fraction * sorted.size()) - 1);
     }
 
-    private static ProbeOutcomes outcomes(List<JsonNode> seconds) {
-        ProbeOutcomes sum = ProbeOutcomes.NONE;
-        for (JsonNode s : seconds) {
-            JsonNode c = s.path("calls");
-            sum = sum.plus(new ProbeOutcomes(c.path("scheduled").asLong(), c.path("success").asLong(),
-                    c.path("noProvider").asLong(), c.path("timeout").asLong(), c.path("network").asLong(),
-                    c.path("other").asLong()));
-        }
-        return sum;
+    private static CallCounts outcomes(List<ProbeSecond> seconds) {
+        return seconds.stream().map(ProbeSecond::calls).reduce(CallCounts.NONE, CallCounts::plus);
     }
 
     /** Exact percentiles of the seconds' merged histograms; null if a second carries none (an older probe). */
-    private static Latency latency(List<JsonNode> seconds) {
-        Histogram merged = new Histogram(HIGHEST_MICROS, 3);
+    private static Percentiles latency(List<ProbeSecond> seconds) {
+        Histogram merged = LatencyHistograms.empty();
         merged.setAutoResize(true);
-        for (JsonNode s : seconds) {
-            String encoded = s.path("latencyHistogram").asText("");
-            if (encoded.isEmpty()) {
+        for (ProbeSecond s : seconds) {
+            if (s.latencyHistogram().isEmpty()) {
                 return null;
             }
-            merged.add(decode(encoded));
+            merged.add(LatencyHistograms.decode(s.latencyHistogram()));
         }
-        if (merged.getTotalCount() == 0) {
-            return new Latency(0, 0, 0, 0, 0, 0);
-        }
-        return new Latency(merged.getTotalCount(), millis(merged.getValueAtPercentile(50)),
-                millis(merged.getValueAtPercentile(75)), millis(merged.getValueAtPercentile(90)),
-                millis(merged.getValueAtPercentile(99)), millis(merged.getMaxValue()));
-    }
-
-    private static Histogram decode(String base64) {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-        } catch (DataFormatException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("a probe second's latencyHistogram does not decode: " + e.getMessage(), e);
-        }
-    }
-
-    private static double millis(long micros) {
-        return Math.round(micros / 10.0) / 100.0;
+        return Percentiles.of(merged);
     }
 }

@@ -1,5 +1,7 @@
 package io.upgradelab.reports;
 
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.Percentiles;
 import java.util.List;
 
 /**
@@ -17,7 +19,7 @@ import java.util.List;
  */
 public record RunSummary(String experiment, String description, double scale, String started, String outcome,
                          boolean complete, double seconds, int tornLines, List<PhaseSummary> phases,
-                         ProbeOutcomes probe, Latency latency, EndOfRun end) {
+                         CallCounts probe, Percentiles latency, EndOfRun end) {
 
     /**
      * "the run failed in phase 7 (scale down to 6000 providers): the fleet is still busy ...; nothing
@@ -75,7 +77,7 @@ public record RunSummary(String experiment, String description, double scale, St
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
-                               boolean stable, List<NodeSummary> nodes, ProbeOutcomes probe, Latency latency,
+                               boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
                                LoadValidity load, String message, List<Warning> warnings) {
     }
 
@@ -100,30 +102,5 @@ public record RunSummary(String experiment, String description, double scale, St
         public int flappingEvents() {
             return Math.max(drops, belowSamples > 0 ? 1 : 0);
         }
-    }
-
-    /** Probe calls by outcome. */
-    public record ProbeOutcomes(long scheduled, long success, long noProvider, long timeout, long network,
-                                long other) {
-
-        public static final ProbeOutcomes NONE = new ProbeOutcomes(0, 0, 0, 0, 0, 0);
-
-        public ProbeOutcomes plus(ProbeOutcomes o) {
-            return new ProbeOutcomes(scheduled + o.scheduled, success + o.success, noProvider + o.noProvider,
-                    timeout + o.timeout, network + o.network, other + o.other);
-        }
-
-        public long ended() {
-            return success + noProvider + timeout + network + other;
-        }
-
-        /** Successful calls in % of those that ended, rounded to 0.01 for display; 100 when none ended. */
-        public double successPercent() {
-            return ended() == 0 ? 100.0 : Math.round(10000.0 * success / ended()) / 100.0;
-        }
-    }
-
-    /** Latency percentiles in milliseconds, the columns of the published benchmark reports. */
-    public record Latency(long count, double p50, double p75, double p90, double p99, double max) {
     }
 }

@@ -1,6 +1,7 @@
 package io.upgradelab.reports;
 
-import io.upgradelab.reports.RunSummary.Latency;
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.Percentiles;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.math.BigDecimal;
@@ -62,11 +63,11 @@ public final class SummaryText {
 
     /** "Probe: 42877 calls, 100% successful, 0 no provider, ...; latency p50 3.04 ms, p99 30.38 ms, max 239.74 ms." */
     public static String probeSentence(RunSummary run) {
-        RunSummary.ProbeOutcomes probe = run.probe();
+        CallCounts probe = run.probe();
         String text = "Probe: " + probe.scheduled() + " calls, " + number(probe.successPercent()) + "% successful, "
                 + probe.noProvider() + " no provider, " + probe.timeout() + " timeout, " + probe.network()
                 + " network, " + probe.other() + " other";
-        Latency l = run.latency();
+        Percentiles l = run.latency();
         return l == null ? text + "." : text + "; latency p50 " + ms(l.p50()) + " ms, p99 " + ms(l.p99()) + " ms, max "
                 + ms(l.max()) + " ms.";
     }
@@ -91,7 +92,7 @@ public final class SummaryText {
                     new Cell(number(p.probe().successPercent()), p.probe().success() < p.probe().ended()),
                     new Cell(Long.toString(p.probe().noProvider()), p.probe().noProvider() > 0),
                     new Cell(Long.toString(otherErrors), otherErrors > 0)));
-            Latency l = p.latency();
+            Percentiles l = p.latency();
             for (double value : l == null ? new double[0] : new double[] {l.p50(), l.p75(), l.p90(), l.p99(), l.max()}) {
                 row.add(plain(ms(value)));
             }

@@ -2,7 +2,7 @@ package io.upgradelab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.upgradelab.reports.RunSummary.Latency;
+import io.upgradelab.journal.Percentiles;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ class PhaseLatencyTest {
 
         RunSummary run = RunSummaries.of(JournalFile.read(dir));
 
-        Latency phase = run.phases().get(0).latency();
+        Percentiles phase = run.phases().get(0).latency();
         assertThat(phase.count()).isEqualTo(100);
         assertThat(phase.p50()).isEqualTo(2.0);
         assertThat(phase.p99()).isEqualTo(2.0);   // 99 of 100 calls took 2 ms

@@ -3,8 +3,8 @@ package io.upgradelab.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.CallCounts;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
-import io.upgradelab.reports.RunSummary.ProbeOutcomes;
 import io.upgradelab.reports.files.SummaryFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,8 +70,8 @@ class RunSummariesTest {
         assertThat(run.probe().scheduled()).isEqualTo(totals.path("scheduled").asLong());
         assertThat(run.probe().noProvider()).isEqualTo(totals.path("noProvider").asLong());
         assertThat(run.probe().success()).isEqualTo(totals.path("success").asLong());
-        ProbeOutcomes inPhases = run.phases().stream().map(PhaseSummary::probe)
-                .reduce(ProbeOutcomes.NONE, ProbeOutcomes::plus);
+        CallCounts inPhases = run.phases().stream().map(PhaseSummary::probe)
+                .reduce(CallCounts.NONE, CallCounts::plus);
         assertThat(inPhases.scheduled()).isLessThanOrEqualTo(run.probe().scheduled())
                 .isGreaterThan(run.probe().scheduled() * 9 / 10);
         assertThat(inPhases.noProvider()).isEqualTo(run.probe().noProvider());

@@ -2,8 +2,8 @@ package io.upgradelab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.CallCounts;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
-import io.upgradelab.reports.RunSummary.ProbeOutcomes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,10 +12,10 @@ class SummaryMarkdownTest {
     @Test
     void textFromTheJournalCannotBreakTheTableOrInjectMarkup() {
         PhaseSummary phase = new PhaseSummary(1, "hold", "hold | <script>alert(1)</script> *now*", "done", 10, 10,
-                "1.4.1 x3", "1x", 120, true, List.of(), ProbeOutcomes.NONE, null,
+                "1.4.1 x3", "1x", 120, true, List.of(), CallCounts.NONE, null,
                 LoadValidity.judge(20.0, 5.0, 2.0, 50.0, 1.0), "", List.of());
         RunSummary run = new RunSummary("a|b", "", 1, "", "completed", true, 70, 0, List.of(phase),
-                ProbeOutcomes.NONE, null, new RunSummary.EndOfRun(0, List.of()));
+                CallCounts.NONE, null, new RunSummary.EndOfRun(0, List.of()));
 
         String md = SummaryMarkdown.render(run);
 

@@ -1,5 +1,6 @@
 package io.upgradelab.probe;
 
+import io.upgradelab.journal.CallCounts;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -55,16 +56,24 @@ final class Ledger {
         return inFlight == 0;
     }
 
-    synchronized Counts totals() {
-        return new Counts(scheduled, outcomes, otherClasses, inFlight);
+    synchronized CallCounts totals() {
+        return counts(scheduled, outcomes, otherClasses, inFlight);
     }
 
     /** The calls scheduled and ended since the last call of this method, and the totals now. */
-    synchronized Counts[] closeSecond() {
-        Counts second = new Counts(scheduledThisSecond, outcomesThisSecond, otherClassesThisSecond, inFlight);
+    synchronized CallCounts[] closeSecond() {
+        CallCounts second = counts(scheduledThisSecond, outcomesThisSecond, otherClassesThisSecond, inFlight);
         scheduledThisSecond = 0;
         outcomesThisSecond = new EnumMap<>(Outcome.class);
         otherClassesThisSecond = new HashMap<>();
-        return new Counts[] {second, totals()};
+        return new CallCounts[] {second, totals()};
+    }
+
+    private static CallCounts counts(long scheduled, Map<Outcome, Long> outcomes, Map<String, Long> otherClasses,
+                                     long inFlight) {
+        return new CallCounts(scheduled, outcomes.getOrDefault(Outcome.SUCCESS, 0L),
+                outcomes.getOrDefault(Outcome.NO_PROVIDER, 0L), outcomes.getOrDefault(Outcome.TIMEOUT, 0L),
+                outcomes.getOrDefault(Outcome.NETWORK, 0L), outcomes.getOrDefault(Outcome.OTHER, 0L), inFlight,
+                otherClasses);
     }
 }

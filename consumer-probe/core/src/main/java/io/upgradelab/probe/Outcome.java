@@ -1,5 +1,7 @@
 package io.upgradelab.probe;
 
+import io.upgradelab.journal.CallCounts;
+
 /**
  * What one scheduled call meant to its user. Every scheduled call ends in exactly one of these, so
  * the probe's books always balance: scheduled = success + noProvider + timeout + network + other
@@ -26,6 +28,17 @@ public enum Outcome {
     /** The name used in the series file, the summary and the JTL response code. */
     public String key() {
         return key;
+    }
+
+    /** How many calls of {@code counts} ended so. */
+    public long in(CallCounts counts) {
+        return switch (this) {
+            case SUCCESS -> counts.success();
+            case NO_PROVIDER -> counts.noProvider();
+            case TIMEOUT -> counts.timeout();
+            case NETWORK -> counts.network();
+            case OTHER -> counts.other();
+        };
     }
 
     /** The name as a Prometheus label value. */

@@ -1,5 +1,8 @@
 package io.upgradelab.probe;
 
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,9 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
@@ -84,7 +87,7 @@ public final class Probe {
         awaitQuietly(clock);
         closeSecond();
 
-        ProbeSummary summary = new ProbeSummary(client, target.label(), settings.rate(),
+        ProbeSummary summary = ProbeSummary.of(client, target.label(), settings.rate(),
                 Instant.ofEpochMilli(startEpochMillis), Instant.now(), callingNanos / 1e9, ledger.totals(),
                 timings.totalLatency(), timings.totalLag(), round(cpuWhileCalling));
         outputs.forEach(output -> output.finished(summary));
@@ -141,8 +144,8 @@ public final class Probe {
             }
         });
         warm.awaitNoneInFlight(Duration.ofNanos(watchdogNanos));
-        Counts totals = warm.totals();
-        return new WarmUp(totals.of(Outcome.SUCCESS), totals.ended() - totals.of(Outcome.SUCCESS), totals.inFlight());
+        CallCounts totals = warm.totals();
+        return new WarmUp(totals.success(), totals.ended() - totals.success(), totals.inFlight());
     }
 
     /** What the warm-up calls did; none of them is part of the run's books. */
@@ -196,10 +199,10 @@ public final class Probe {
 
     private void closeSecond() {
         endOverdueCalls();
-        Counts[] counts = ledger.closeSecond();
+        CallCounts[] counts = ledger.closeSecond();
         Timings.Interval timed = timings.closeSecond();
         seconds++;
-        Second second = new Second(seconds, Instant.now(), counts[0], counts[1], timed.latency(), timed.lag(),
+        ProbeSecond second = new ProbeSecond(seconds, Instant.now(), counts[0], counts[1], timed.latency(), timed.lag(),
                 round(cpu.percentSinceLast()), timed.latencyHistogram());
         for (ProbeOutput output : outputs) {
             output.second(second);

@@ -1,5 +1,8 @@
 package io.upgradelab.probe;
 
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
+
 /**
  * Somewhere the probe reports to: a file, an endpoint, the console. Adding one is adding a class
  * and listing it where the probe is assembled ({@link io.upgradelab.probe.cli.ProbeCli}); the probe itself does not change.
@@ -18,7 +21,7 @@ public interface ProbeOutput extends AutoCloseable {
     }
 
     /** A second ended: a crash after this returns must not lose what this second recorded. */
-    default void second(Second second) {
+    default void second(ProbeSecond second) {
     }
 
     /** The run ended; every call is accounted for (or counted as in flight if it never ended). */

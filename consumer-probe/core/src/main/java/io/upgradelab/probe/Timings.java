@@ -1,9 +1,7 @@
 package io.upgradelab.probe;
 
-import java.nio.ByteBuffer;
-import java.util.Arrays;
-import java.util.Base64;
-import java.util.zip.Deflater;
+import io.upgradelab.journal.LatencyHistograms;
+import io.upgradelab.journal.Percentiles;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -15,13 +13,12 @@ import org.HdrHistogram.Recorder;
  */
 final class Timings {
 
-    /** Values above an hour are recorded as an hour. */
-    private static final long HIGHEST_MICROS = 3_600_000_000L;
+    private static final long HIGHEST_MICROS = LatencyHistograms.HIGHEST_MICROS;
 
-    private final Recorder latency = new Recorder(HIGHEST_MICROS, 3);
-    private final Recorder lag = new Recorder(HIGHEST_MICROS, 3);
-    private final Histogram allLatency = new Histogram(HIGHEST_MICROS, 3);
-    private final Histogram allLag = new Histogram(HIGHEST_MICROS, 3);
+    private final Recorder latency = new Recorder(HIGHEST_MICROS, LatencyHistograms.SIGNIFICANT_DIGITS);
+    private final Recorder lag = new Recorder(HIGHEST_MICROS, LatencyHistograms.SIGNIFICANT_DIGITS);
+    private final Histogram allLatency = LatencyHistograms.empty();
+    private final Histogram allLag = LatencyHistograms.empty();
     private Histogram latencyRecycled;
     private Histogram lagRecycled;
 
@@ -39,18 +36,11 @@ final class Timings {
         lagRecycled = lag.getIntervalHistogram(lagRecycled);
         allLatency.add(latencyRecycled);
         allLag.add(lagRecycled);
-        return new Interval(Percentiles.of(latencyRecycled), Percentiles.of(lagRecycled), encode(latencyRecycled));
+        return new Interval(Percentiles.of(latencyRecycled), Percentiles.of(lagRecycled), LatencyHistograms.encode(latencyRecycled));
     }
 
     /** What the clocks recorded over one interval; the latency histogram too, encoded, for exact merging later. */
     record Interval(Percentiles latency, Percentiles lag, String latencyHistogram) {
-    }
-
-    /** HdrHistogram's own compressed form, in base64: what its log format writes, and decodes. */
-    private static String encode(Histogram histogram) {
-        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-        int length = histogram.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_SPEED);
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     synchronized Percentiles totalLatency() {

@@ -2,6 +2,9 @@ package io.upgradelab.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.probe.output.JtlFile;
 import io.upgradelab.probe.output.SeriesFile;
 import io.upgradelab.probe.output.SummaryFile;
@@ -11,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
@@ -38,18 +40,18 @@ class ProbeTest {
                     List.of(series, jtl, new SummaryFile(dir), recording)).run();
         }
 
-        Counts totals = summary.totals();
+        CallCounts totals = summary.totals();
         assertThat(totals.scheduled()).isEqualTo(500);
-        assertThat(totals.of(Outcome.SUCCESS)).isEqualTo(200);
-        assertThat(totals.of(Outcome.NO_PROVIDER)).isEqualTo(100);
-        assertThat(totals.of(Outcome.NETWORK)).isEqualTo(100);
-        assertThat(totals.of(Outcome.TIMEOUT)).as("ended by the probe's watchdog").isEqualTo(100);
-        assertThat(totals.of(Outcome.OTHER)).isZero();
+        assertThat(totals.success()).isEqualTo(200);
+        assertThat(totals.noProvider()).isEqualTo(100);
+        assertThat(totals.network()).isEqualTo(100);
+        assertThat(totals.timeout()).as("ended by the probe's watchdog").isEqualTo(100);
+        assertThat(totals.other()).isZero();
         assertThat(summary.balanced()).isTrue();
         assertThat(recording.scheduled).isEqualTo(500);
         assertThat(recording.calls).hasSize(500);
 
-        for (Second second : recording.seconds) {
+        for (ProbeSecond second : recording.seconds) {
             assertThat(second.totals().scheduled()).isEqualTo(second.totals().ended() + second.totals().inFlight());
         }
         assertThat(recording.seconds.stream().mapToLong(s -> s.calls().scheduled()).sum()).isEqualTo(500);
@@ -82,8 +84,8 @@ class ProbeTest {
         assertThat(summary.achievedRate()).isCloseTo(100, org.assertj.core.data.Offset.offset(1.0));
         long stalled = recording.calls.stream().filter(c -> c.latencyMicros() >= 200_000).count();
         assertThat(stalled).as("calls due during the stall carry it in their latency").isGreaterThanOrEqualTo(20);
-        assertThat(summary.latency().max()).isGreaterThanOrEqualTo(400);
-        assertThat(summary.lag().max()).as("they started late, and the probe says so").isGreaterThanOrEqualTo(200);
+        assertThat(summary.latencyMs().max()).isGreaterThanOrEqualTo(400);
+        assertThat(summary.lagMs().max()).as("they started late, and the probe says so").isGreaterThanOrEqualTo(200);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.upgradelab.probe;
 
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -7,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Recording implements ProbeOutput {
 
     final List<CompletedCall> calls = new CopyOnWriteArrayList<>();
-    final List<Second> seconds = new CopyOnWriteArrayList<>();
+    final List<ProbeSecond> seconds = new CopyOnWriteArrayList<>();
     volatile long scheduled;
     volatile ProbeSummary summary;
 
@@ -22,7 +24,7 @@ final class Recording implements ProbeOutput {
     }
 
     @Override
-    public void second(Second second) {
+    public void second(ProbeSecond second) {
         seconds.add(second);
     }
 

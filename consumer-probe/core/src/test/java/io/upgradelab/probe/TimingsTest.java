@@ -2,9 +2,7 @@ package io.upgradelab.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
-import java.util.zip.DataFormatException;
+import io.upgradelab.journal.LatencyHistograms;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class TimingsTest {
 
     @Test
-    void eachSecondCarriesItsLatenciesAsAHistogramThatDecodesToTheSameValues() throws DataFormatException {
+    void eachSecondCarriesItsLatenciesAsAHistogramThatDecodesToTheSameValues() {
         Timings timings = new Timings();
         for (long micros = 1_000; micros <= 100_000; micros += 1_000) {
             timings.recordLatency(micros);
@@ -31,7 +29,7 @@ class TimingsTest {
         assertThat(decode(timings.closeSecond().latencyHistogram()).getTotalCount()).isZero();
     }
 
-    private static Histogram decode(String text) throws DataFormatException {
-        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0);
+    private static Histogram decode(String text) {
+        return LatencyHistograms.decode(text);
     }
 }

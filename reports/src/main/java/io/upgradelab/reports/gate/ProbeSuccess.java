@@ -2,9 +2,9 @@ package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.CallCounts;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
-import io.upgradelab.reports.RunSummary.ProbeOutcomes;
 import java.util.List;
 
 /** The probe's calls succeeded at least {@code atLeastPercent} % of the time, in the phases named (or all). */
@@ -18,8 +18,8 @@ public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent,
 
     @Override
     public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
-        ProbeOutcomes calls = selected.stream().map(PhaseSummary::probe)
-                .reduce(ProbeOutcomes.NONE, ProbeOutcomes::plus);
+        CallCounts calls = selected.stream().map(PhaseSummary::probe)
+                .reduce(CallCounts.NONE, CallCounts::plus);
         if (calls.ended() == 0) {
             return new Verdict(describe(), false, "no probe call ended in them");
         }

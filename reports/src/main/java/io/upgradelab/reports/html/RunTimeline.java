@@ -1,6 +1,14 @@
 package io.upgradelab.reports.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.Line;
+import io.upgradelab.journal.Percentiles;
+import io.upgradelab.journal.PhaseEnded;
+import io.upgradelab.journal.PhaseStarted;
+import io.upgradelab.journal.ProbeLine;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.RunStarted;
 import io.upgradelab.reports.JournalFile;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,7 +69,7 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
 
     /** The timeline of {@code journal}. */
     public static RunTimeline of(JournalFile journal) {
-        Instant start = Instant.parse(journal.lines().get(0).path("time").asText());
+        Instant start = journal.lines(RunStarted.class).get(0).time();
         return new RunTimeline(phases(journal), events(journal), instances(journal), cpu(journal),
                 probe(journal, start, RunTimeline::outcomesOf), probe(journal, start, RunTimeline::latencyOf));
     }
@@ -69,12 +77,11 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     private static List<PhaseBand> phases(JournalFile journal) {
         double last = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
         Map<Integer, Double> ends = new TreeMap<>();
-        journal.ofType("phaseEnded").forEach(l -> ends.put(l.path("index").asInt(), l.path("elapsed").asDouble()));
+        journal.lines(PhaseEnded.class).forEach(l -> ends.put(l.body().index(), l.elapsed()));
         List<PhaseBand> bands = new ArrayList<>();
-        for (JsonNode begin : journal.ofType("phaseStarted")) {
-            int index = begin.path("index").asInt();
-            bands.add(new PhaseBand(index, begin.path("title").asText(), begin.path("elapsed").asDouble(),
-                    ends.getOrDefault(index, last), false));
+        for (Line<PhaseStarted> begin : journal.lines(PhaseStarted.class)) {
+            int index = begin.body().index();
+            bands.add(new PhaseBand(index, begin.body().title(), begin.elapsed(), ends.getOrDefault(index, last), false));
         }
         return List.copyOf(bands);
     }
@@ -135,39 +142,40 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
 
     /** The probe's seconds, placed by when each second ended, not by when the runner copied it. */
     private static List<Series> probe(JournalFile journal, Instant start,
-                                      Function<JsonNode, Map<String, Double>> values) {
+                                      Function<ProbeSecond, Map<String, Double>> values) {
         Map<String, List<Point>> series = new LinkedHashMap<>();
-        for (JsonNode line : journal.ofType("probe")) {
-            JsonNode second = line.path("second");
-            if (!second.hasNonNull("time")) {
+        for (ProbeLine line : journal.bodies(ProbeLine.class)) {
+            ProbeSecond second = line.second();
+            if (second == null || second.time() == null) {
                 continue;
             }
-            double at = Duration.between(start, Instant.parse(second.path("time").asText())).toMillis() / 1000.0;
+            double at = Duration.between(start, second.time()).toMillis() / 1000.0;
             values.apply(second).forEach((name, value) ->
                     series.computeIfAbsent(name, k -> new ArrayList<>()).add(new Point(at, value)));
         }
         return List.copyOf(named(series));
     }
 
-    private static Map<String, Double> outcomesOf(JsonNode second) {
-        JsonNode calls = second.path("calls");
+    private static Map<String, Double> outcomesOf(ProbeSecond second) {
+        CallCounts calls = second.calls();
         Map<String, Double> values = new LinkedHashMap<>();
-        values.put("scheduled", calls.path("scheduled").asDouble());   // the rate the probe kept, whatever answered
-        values.put("success", calls.path("success").asDouble());
-        values.put("no provider", calls.path("noProvider").asDouble());
-        values.put("timeout", calls.path("timeout").asDouble());
-        values.put("network", calls.path("network").asDouble());
-        values.put("other", calls.path("other").asDouble());
+        values.put("scheduled", (double) calls.scheduled());   // the rate the probe kept, whatever answered
+        values.put("success", (double) calls.success());
+        values.put("no provider", (double) calls.noProvider());
+        values.put("timeout", (double) calls.timeout());
+        values.put("network", (double) calls.network());
+        values.put("other", (double) calls.other());
         return values;
     }
 
-    private static Map<String, Double> latencyOf(JsonNode second) {
-        JsonNode ms = second.path("latencyMs");
+    private static Map<String, Double> latencyOf(ProbeSecond second) {
+        Percentiles ms = second.latencyMs();
         Map<String, Double> values = new LinkedHashMap<>();
-        if (ms.path("count").asLong() > 0) {
-            for (String percentile : List.of("p50", "p90", "p99", "max")) {
-                values.put(percentile, ms.path(percentile).asDouble());
-            }
+        if (ms != null && ms.count() > 0) {
+            values.put("p50", ms.p50());
+            values.put("p90", ms.p90());
+            values.put("p99", ms.p99());
+            values.put("max", ms.max());
         }
         return values;
     }

@@ -1,8 +1,8 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.journal.CallCounts;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.engine.RunStatus;
-import io.upgradelab.runner.probe.ProbeCounts;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -96,7 +96,7 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
             b.append(" | CPU ").append(s.resources().stream().map(r -> Long.toString(Math.round(r.cpuPercent())))
                     .collect(Collectors.joining(" "))).append('%');
         }
-        ProbeCounts p = s.probeTotal();
+        CallCounts p = s.probeTotal();
         if (p != null) {
             b.append(" | probe ").append(p.success()).append(" ok, ").append(p.noProvider()).append(" no-provider, ")
                     .append(p.failed() - p.noProvider()).append(" other errors");

@@ -2,8 +2,8 @@ package io.upgradelab.runner.condition;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.observe.Observations;
-import io.upgradelab.runner.probe.ProbeSecond;
 import java.time.Duration;
 import java.util.List;
 

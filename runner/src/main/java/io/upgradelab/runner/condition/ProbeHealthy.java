@@ -2,9 +2,9 @@ package io.upgradelab.runner.condition;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.plan.PlannedState;
-import io.upgradelab.runner.probe.ProbeSecond;
 import java.time.Duration;
 import java.util.List;
 

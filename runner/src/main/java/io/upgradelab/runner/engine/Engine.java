@@ -1,5 +1,13 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.PhaseEnded;
+import io.upgradelab.journal.PhaseStarted;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
+import io.upgradelab.journal.ProbeSummaryLine;
+import io.upgradelab.journal.RunEnded;
+import io.upgradelab.journal.RunStarted;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
@@ -18,13 +26,10 @@ import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.PhaseFailure;
 import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.probe.ProbeProcess;
-import io.upgradelab.runner.probe.ProbeSecond;
-import io.upgradelab.runner.probe.ProbeSummary;
 import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -81,7 +86,7 @@ public final class Engine {
     public RunOutcome run() {
         runner = Thread.currentThread();
         journal = Journal.create(runDirectory);
-        journal.append("runStarted", runStartedFields());
+        journal.append(runStarted());
         RunOutcome outcome;
         String message = null;
         try {
@@ -104,17 +109,8 @@ public final class Engine {
             Thread.interrupted();   // tear-down must not be cut short by the interrupt that ended the phases
         }
         tearDown();
-        Map<String, Object> ended = new LinkedHashMap<>();
-        ended.put("outcome", outcome.journalName());
-        ended.put("exitCode", outcome.exitCode());
-        ended.put("seconds", seconds(System.nanoTime() - began));
-        if (abortReason != null) {
-            ended.put("abortReason", abortReason);
-        }
-        if (message != null) {
-            ended.put("message", message);
-        }
-        journal.append("runEnded", ended);
+        journal.append(new RunEnded(outcome.journalName(), outcome.exitCode(), seconds(System.nanoTime() - began),
+                abortReason, message));
         journal.close();
         return outcome;
     }
@@ -193,8 +189,7 @@ public final class Engine {
             stage = title(i + 1);
             journal.setPhase(i + 1);
             PhaseTally tally = sampler.beginPhase();
-            journal.append("phaseStarted", Map.of("index", i + 1, "kind", phase.kind(), "title", title(i + 1),
-                    "expectedSeconds", expected(i + 1).toSeconds()));
+            journal.append(new PhaseStarted(i + 1, phase.kind(), title(i + 1), expected(i + 1).toSeconds()));
             say("phase " + (i + 1) + "/" + phases.size() + ": " + title(i + 1));
             String outcome = "done";
             String message = null;
@@ -222,21 +217,9 @@ public final class Engine {
     }
 
     private void endPhase(int index, Phase phase, PhaseTally tally, String outcome, String message) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("index", index);
-        fields.put("kind", phase.kind());
-        fields.put("title", title(index));
-        fields.put("outcome", outcome);
-        fields.put("seconds", seconds(System.nanoTime() - phaseBegan));
-        fields.put("expectedSeconds", expected(index).toSeconds());
-        fields.put("nodes", tally.nodes());
-        fields.put("probe", tally.probe());
-        fields.put("probeSeconds", tally.probeSeconds());
-        fleetProviders().ifPresent(p -> fields.put("providers", p));
-        if (message != null) {
-            fields.put("message", message);
-        }
-        journal.append("phaseEnded", fields);
+        journal.append(new PhaseEnded(index, phase.kind(), title(index), outcome, seconds(System.nanoTime() - phaseBegan),
+                expected(index).toSeconds(), tally.nodes(), tally.probe(), tally.probeSeconds(),
+                fleetProviders().orElse(null), message));
         say("phase " + index + " " + outcome + " in " + Math.round(seconds(System.nanoTime() - phaseBegan)) + " s"
                 + (message == null ? "" : ": " + message));
     }
@@ -256,7 +239,7 @@ public final class Engine {
         if (sampler != null) {
             sampler.close();   // after the probe: its last round copies the probe's last seconds into the journal
         }
-        summary.forEach(s -> journal.append("probeSummary", Map.of("summary", s)));
+        summary.forEach(s -> journal.append(new ProbeSummaryLine(s)));
         if (fleet != null) {
             stage = "tear-down: deregistering the fleet";
             quietly("stop the fleet", fleet::close);
@@ -332,30 +315,19 @@ public final class Engine {
         }
     }
 
-    private Map<String, Object> runStartedFields() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("experiment", experiment.name());
-        fields.put("description", experiment.description());
-        fields.put("scale", experiment.scale());
-        fields.put("notes", notes);
-        fields.put("target", experiment.target());
-        fields.put("fleet", experiment.fleet());
-        fields.put("probe", Map.of("rate", experiment.probe().rate(), "generation", experiment.probe().generation(),
-                "timeoutMs", experiment.probe().timeout().toMillis(),
-                "demoProviders", experiment.probe().demoProviders()));
-        fields.put("observeEverySeconds", experiment.observeEvery().toSeconds());
-        fields.put("abortWhen", experiment.abortWhen().stream().map(Condition::describe).toList());
-        List<Map<String, Object>> plan = new ArrayList<>();
+    private RunStarted runStarted() {
+        List<RunStarted.PlannedPhase> plan = new ArrayList<>();
         for (Timeline.PlannedPhase p : timeline.phases()) {
-            plan.add(Map.of("index", p.number(), "kind", p.kind(), "title", p.title(),
-                    "expectedSeconds", p.expected().toSeconds(), "startSeconds", p.start().toSeconds(),
-                    "providers", p.providers(), "nodeVersions", p.nodeVersions()));
+            plan.add(new RunStarted.PlannedPhase(p.number(), p.kind(), p.title(), p.expected().toSeconds(),
+                    p.start().toSeconds(), p.providers(), p.nodeVersions()));
         }
-        fields.put("phases", plan);
-        fields.put("expectedSetUpSeconds", timeline.setUp().toSeconds());
-        fields.put("expectedSeconds", timeline.total().toSeconds());
-        fields.put("runDirectory", runDirectory.toString());
-        return fields;
+        Map<String, Object> probe = Map.of("rate", experiment.probe().rate(), "generation",
+                experiment.probe().generation(), "timeoutMs", experiment.probe().timeout().toMillis(),
+                "demoProviders", experiment.probe().demoProviders());
+        return new RunStarted(JournalJson.FORMAT, experiment.name(), experiment.description(), experiment.scale(),
+                notes, experiment.target(), experiment.fleet(), probe, experiment.observeEvery().toSeconds(),
+                experiment.abortWhen().stream().map(Condition::describe).toList(), plan,
+                timeline.setUp().toSeconds(), timeline.total().toSeconds(), runDirectory.toString());
     }
 
     /** The title of phase {@code index} (1-based), as planned. */

@@ -1,8 +1,8 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.journal.CallCounts;
 import io.upgradelab.runner.observe.NodeSample;
 import io.upgradelab.runner.observe.ResourceSample;
-import io.upgradelab.runner.probe.ProbeCounts;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,5 +16,5 @@ import java.util.List;
  */
 public record RunStatus(int phase, int phases, String stage, Duration phaseElapsed, Duration phaseExpected,
                         Duration runElapsed, Duration runExpected, int expectedInstances, List<NodeSample> nodes,
-                        List<ResourceSample> resources, ProbeCounts probeTotal) {
+                        List<ResourceSample> resources, CallCounts probeTotal) {
 }

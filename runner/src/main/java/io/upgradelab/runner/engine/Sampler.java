@@ -1,12 +1,12 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.Observed;
 import io.upgradelab.runner.observe.Observer;
 import io.upgradelab.runner.observe.Observers;
 import io.upgradelab.runner.observe.PhaseTally;
-import io.upgradelab.runner.probe.ProbeSecond;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

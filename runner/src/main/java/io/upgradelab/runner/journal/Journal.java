@@ -1,9 +1,8 @@
 package io.upgradelab.runner.journal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.journal.JournalJson;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.LabException;
 import java.io.FileOutputStream;
@@ -21,15 +20,16 @@ import java.util.Map;
  *
  * <p>Every line has {@code type}, {@code time} (ISO-8601 UTC), {@code elapsed} (seconds since the
  * run began) and {@code phase} (1-based; 0 while setting up, -1 while tearing down); the event's own
- * fields follow. The types are listed in the README (journal section).
+ * fields follow. The types are listed in the README (journal section). The lines the reports read
+ * closely are records of the journal module, written here and read there through the same types and
+ * the same codec ({@link JournalJson}).
  */
 public final class Journal implements AutoCloseable {
 
     public static final String FILE_NAME = "journal.jsonl";
 
     /** Durations as experiment files write them, so a journalled record reads as the file wrote it ({@code 5m}). */
-    private static final ObjectMapper JSON = JsonMapper.builder().addModule(Durations.module())
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
+    private static final ObjectMapper JSON = JournalJson.builder().addModule(Durations.module()).build();
 
     private final Path file;
     private final OutputStream out;
@@ -65,8 +65,20 @@ public final class Journal implements AutoCloseable {
         phase = index;
     }
 
+    /** Appends a typed line: a record of the journal module, its type from its {@code @LineType}. */
+    public void append(Object body) {
+        ObjectNode fields = JSON.valueToTree(body);
+        append(JournalJson.typeOf(body.getClass()), fields);
+    }
+
     /** Appends one event; {@code fields} may hold records, maps, lists, numbers and strings. */
-    public synchronized void append(String type, Map<String, ?> fields) {
+    public void append(String type, Map<String, ?> fields) {
+        ObjectNode tree = JSON.createObjectNode();
+        fields.forEach((key, value) -> tree.set(key, JSON.valueToTree(value)));
+        append(type, tree);
+    }
+
+    private synchronized void append(String type, ObjectNode fields) {
         if (closed) {
             return;
         }
@@ -75,7 +87,7 @@ public final class Journal implements AutoCloseable {
         line.put("time", Instant.now().toString());
         line.put("elapsed", Math.round((System.nanoTime() - beganNanos) / 1e6) / 1e3);
         line.put("phase", phase);
-        fields.forEach((key, value) -> line.set(key, JSON.valueToTree(value)));
+        line.setAll(fields);
         try {
             byte[] json = JSON.writeValueAsBytes(line);
             byte[] whole = java.util.Arrays.copyOf(json, json.length + 1);

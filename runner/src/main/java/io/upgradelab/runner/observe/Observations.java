@@ -1,7 +1,7 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.fleet.FleetStatus;
-import io.upgradelab.runner.probe.ProbeSecond;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

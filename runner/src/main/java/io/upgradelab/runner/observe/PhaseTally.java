@@ -1,7 +1,8 @@
 package io.upgradelab.runner.observe;
 
-import io.upgradelab.runner.probe.ProbeCounts;
-import io.upgradelab.runner.probe.ProbeSecond;
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.PhaseEnded.NodeFigures;
+import io.upgradelab.journal.ProbeSecond;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,37 +46,16 @@ public final class PhaseTally {
     }
 
     /** The probe's outcomes summed over the phase's seconds. */
-    public synchronized ProbeCounts probe() {
-        long scheduled = 0, success = 0, noProvider = 0, timeout = 0, network = 0, other = 0;
-        Map<String, Long> classes = new TreeMap<>();
+    public synchronized CallCounts probe() {
+        CallCounts sum = CallCounts.NONE;
         for (ProbeSecond s : probe) {
-            ProbeCounts c = s.calls();
-            scheduled += c.scheduled();
-            success += c.success();
-            noProvider += c.noProvider();
-            timeout += c.timeout();
-            network += c.network();
-            other += c.other();
-            if (c.otherClasses() != null) {
-                c.otherClasses().forEach((k, v) -> classes.merge(k, v, Long::sum));
-            }
+            sum = sum.plus(s.calls());
         }
-        return new ProbeCounts(scheduled, success, noProvider, timeout, network, other, 0, classes);
+        return sum;
     }
 
     public synchronized int probeSeconds() {
         return probe.size();
-    }
-
-    /**
-     * One node's figures over a phase.
-     *
-     * @param samples     samples where the node answered; {@code unreachable} where it did not
-     * @param belowSamples samples below the expected count; {@code drops} and {@code recoveries} as defined above
-     */
-    public record NodeFigures(int node, int samples, int unreachable, int minInstances, int maxInstances,
-                              double meanInstances, double stddevInstances, int belowSamples, int drops,
-                              int recoveries, double meanCpuPercent, double maxCpuPercent, long maxRssMiB) {
     }
 
     private static final class NodeTally {

@@ -1,9 +1,9 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.ProbeLine;
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.journal.Journal;
-import io.upgradelab.runner.probe.ProbeSecond;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The probe's per-second series, copied into the journal as it grows (one {@code probe} line per
@@ -24,7 +24,7 @@ public final class ProbeSeries implements Observer {
         for (; copied < series.size(); copied++) {
             ProbeSecond second = series.get(copied);
             into.add(second);
-            journal.append("probe", Map.of("second", second));
+            journal.append(new ProbeLine(second));
         }
     }
 }

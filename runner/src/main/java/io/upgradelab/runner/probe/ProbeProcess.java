@@ -1,6 +1,8 @@
 package io.upgradelab.runner.probe;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.ProbeJson;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.dubbo.DubboJvm;
@@ -18,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -29,7 +30,6 @@ import java.util.function.Consumer;
  */
 public final class ProbeProcess implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MAIN = "io.upgradelab.probe.cli.ProbeCli";
     /** consumer-probe's ProbeCli.CALLING_LINE: printed once the consumer is ready and calling starts. */
     private static final String CALLING = "probe calling ";
@@ -142,8 +142,8 @@ public final class ProbeProcess implements AutoCloseable {
         for (String line : series.readNewLines()) {
             if (!line.isBlank()) {
                 try {
-                    seconds.add(JSON.readValue(line, ProbeSecond.class));
-                } catch (IOException e) {
+                    seconds.add(ProbeJson.second(line));
+                } catch (IllegalArgumentException e) {
                     throw new LabException(LabException.FAILED, series.file() + ": line " + (seconds.size() + 1)
                             + " is not a probe second: " + e.getMessage());
                 }
@@ -179,8 +179,8 @@ public final class ProbeProcess implements AutoCloseable {
     public ProbeSummary summary() {
         Path file = directory.resolve("summary.json");
         try {
-            return JSON.readValue(file.toFile(), ProbeSummary.class);
-        } catch (IOException e) {
+            return ProbeJson.summary(Files.readString(file));
+        } catch (IOException | IllegalArgumentException e) {
             throw new LabException(LabException.FAILED, "the probe left no readable summary (" + file + "): " + e,
                     process.output(), List.of());
         }

@@ -2,10 +2,10 @@ package io.upgradelab.probe.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.probe.DurationConverter;
 import io.upgradelab.probe.Probe;
 import io.upgradelab.probe.ProbeSettings;
-import io.upgradelab.probe.ProbeSummary;
 import io.upgradelab.probe.ProbeTarget;
 import io.upgradelab.probe.ProbeTargetFactory;
 import io.upgradelab.probe.output.ConsoleProgress;

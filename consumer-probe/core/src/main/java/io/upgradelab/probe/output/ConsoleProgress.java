@@ -1,10 +1,10 @@
 package io.upgradelab.probe.output;
 
-import io.upgradelab.probe.Counts;
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.probe.Outcome;
 import io.upgradelab.probe.ProbeOutput;
-import io.upgradelab.probe.ProbeSummary;
-import io.upgradelab.probe.Second;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -20,10 +20,10 @@ public final class ConsoleProgress implements ProbeOutput {
     }
 
     @Override
-    public void second(Second second) {
+    public void second(ProbeSecond second) {
         if (second.second() % everySeconds == 0) {
             out.println(String.format(Locale.ROOT, "probe %5d s: %s; p99 %.1f ms, cpu %.1f%%", second.second(),
-                    describe(second.totals()), second.latency().p99(), second.cpuPercent()));
+                    describe(second.totals()), second.latencyMs().p99(), second.cpuPercent()));
             out.flush();
         }
     }
@@ -33,15 +33,15 @@ public final class ConsoleProgress implements ProbeOutput {
         out.println(String.format(Locale.ROOT,
                 "probe finished: %s; rate %.2f/s of %.0f/s; latency p50 %.1f p99 %.1f max %.1f ms; "
                         + "lag p99 %.2f ms; cpu %.1f%% of one core", describe(summary.totals()), summary.achievedRate(),
-                summary.targetRate(), summary.latency().p50(), summary.latency().p99(), summary.latency().max(),
-                summary.lag().p99(), summary.cpuPercent()));
+                summary.targetRate(), summary.latencyMs().p50(), summary.latencyMs().p99(), summary.latencyMs().max(),
+                summary.lagMs().p99(), summary.cpuPercent()));
         out.flush();
     }
 
-    static String describe(Counts counts) {
+    static String describe(CallCounts counts) {
         StringBuilder text = new StringBuilder().append(counts.scheduled()).append(" scheduled");
         for (Outcome outcome : Outcome.values()) {
-            text.append(", ").append(counts.of(outcome)).append(' ').append(outcome.key());
+            text.append(", ").append(outcome.in(counts)).append(' ').append(outcome.key());
         }
         if (!counts.otherClasses().isEmpty()) {
             text.append(' ').append(counts.otherClasses());

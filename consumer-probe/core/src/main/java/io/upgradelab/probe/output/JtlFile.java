@@ -1,9 +1,9 @@
 package io.upgradelab.probe.output;
 
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.probe.CallOutcome;
 import io.upgradelab.probe.CompletedCall;
 import io.upgradelab.probe.ProbeOutput;
-import io.upgradelab.probe.Second;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +58,7 @@ public final class JtlFile implements ProbeOutput {
     }
 
     @Override
-    public synchronized void second(Second second) {
+    public synchronized void second(ProbeSecond second) {
         try {
             csv.flush();
         } catch (IOException e) {

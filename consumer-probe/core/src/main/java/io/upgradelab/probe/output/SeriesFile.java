@@ -1,7 +1,8 @@
 package io.upgradelab.probe.output;
 
+import io.upgradelab.journal.ProbeJson;
+import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.probe.ProbeOutput;
-import io.upgradelab.probe.Second;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -26,9 +27,9 @@ public final class SeriesFile implements ProbeOutput {
     }
 
     @Override
-    public synchronized void second(Second second) {
+    public synchronized void second(ProbeSecond second) {
         try {
-            out.write(JsonText.line(second));
+            out.write(ProbeJson.line(second));
             out.write('\n');
             out.flush();
         } catch (IOException e) {

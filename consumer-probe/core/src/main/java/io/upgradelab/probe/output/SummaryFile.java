@@ -1,7 +1,8 @@
 package io.upgradelab.probe.output;
 
+import io.upgradelab.journal.ProbeJson;
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.probe.ProbeOutput;
-import io.upgradelab.probe.ProbeSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ public final class SummaryFile implements ProbeOutput {
     public void finished(ProbeSummary summary) {
         try {
             Path partial = directory.resolve(NAME + ".partial");
-            Files.writeString(partial, JsonText.document(summary));
+            Files.writeString(partial, ProbeJson.document(summary));
             Files.move(partial, directory.resolve(NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

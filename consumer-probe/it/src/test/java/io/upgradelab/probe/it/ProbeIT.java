@@ -3,6 +3,9 @@ package io.upgradelab.probe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
@@ -11,11 +14,8 @@ import io.upgradelab.runner.fleet.DemoProviderProcess;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.ServiceSummary;
-import io.upgradelab.runner.probe.ProbeCounts;
 import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.probe.ProbeProcess;
-import io.upgradelab.runner.probe.ProbeSecond;
-import io.upgradelab.runner.probe.ProbeSummary;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -200,7 +200,7 @@ class ProbeIT {
     }
 
     private static void assertBooksBalance(ProbeSummary summary, List<ProbeSecond> series, Path jtl) throws IOException {
-        ProbeCounts totals = summary.totals();
+        CallCounts totals = summary.totals();
         assertThat(summary.balanced()).isTrue();
         assertThat(totals.inFlight()).isZero();
         assertThat(totals.scheduled()).isPositive().isEqualTo(totals.ended());

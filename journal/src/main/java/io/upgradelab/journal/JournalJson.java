@@ -1,0 +1,62 @@
+package io.upgradelab.journal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.time.Instant;
+
+/**
+ * journal.jsonl's codec: the runner writes its lines and the reports read them through this one
+ * Jackson configuration (times as ISO-8601 text, unknown fields ignored so an older reader reads a
+ * newer line's known fields). A typed line is a record annotated with its {@link LineType}.
+ */
+public final class JournalJson {
+
+    /**
+     * The journal format this code writes, recorded in {@link RunStarted#format()}. Raised when a line's
+     * fields change meaning; readers refuse a journal of a newer format rather than misread it.
+     */
+    public static final int FORMAT = 1;
+
+    private static final ObjectMapper MAPPER = builder().build();
+
+    private JournalJson() {
+    }
+
+    /** The configuration, for a writer that adds modules of its own (the runner's durations). */
+    public static JsonMapper.Builder builder() {
+        return JsonMapper.builder().addModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
+
+    /** The line type {@code body} is written as. */
+    public static String typeOf(Class<?> body) {
+        LineType type = body.getAnnotation(LineType.class);
+        if (type == null) {
+            throw new IllegalArgumentException(body.getName() + " is not a journal line (no @LineType)");
+        }
+        return type.value();
+    }
+
+    /** Whether {@code line} is of {@code body}'s type. */
+    public static boolean is(JsonNode line, Class<?> body) {
+        return typeOf(body).equals(line.path("type").asText());
+    }
+
+    /** {@code line} read as {@code body}; an {@link IllegalArgumentException} naming the type and field if it is not one. */
+    public static <T> Line<T> read(JsonNode line, Class<T> body) {
+        try {
+            return new Line<>(line.path("type").asText(), Instant.parse(line.path("time").asText()),
+                    line.path("elapsed").asDouble(), line.path("phase").asInt(), MAPPER.treeToValue(line, body));
+        } catch (JsonProcessingException | RuntimeException e) {
+            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            throw new IllegalArgumentException("a " + typeOf(body) + " line does not read: " + why, e);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.upgradelab.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Typed lines read back from the journal's text, old lines included, and what does not read says so. */
+class JournalJsonTest {
+
+    private static final ObjectMapper JSON = JournalJson.builder().build();
+
+    @Test
+    void aPhaseEndedLineOfAnOlderRunReadsTyped() throws Exception {
+        JsonNode line = JSON.readTree("{\"type\":\"phaseEnded\",\"time\":\"2026-11-24T00:15:42.742423210Z\","
+                + "\"elapsed\":110.992,\"phase\":1,\"index\":1,\"kind\":\"rampTo\",\"title\":\"ramp to 6000 providers\","
+                + "\"outcome\":\"done\",\"seconds\":59.789,\"expectedSeconds\":35,\"nodes\":[{\"node\":1,\"samples\":12,"
+                + "\"unreachable\":0,\"minInstances\":2,\"maxInstances\":5730,\"meanInstances\":3424.2,"
+                + "\"stddevInstances\":1953.2,\"belowSamples\":0,\"drops\":0,\"recoveries\":0,\"meanCpuPercent\":51.2,"
+                + "\"maxCpuPercent\":59.3,\"maxRssMiB\":666}],\"probe\":{\"scheduled\":5900,\"success\":5900,"
+                + "\"noProvider\":0,\"timeout\":0,\"network\":0,\"other\":0,\"inFlight\":0,\"otherClasses\":{}},"
+                + "\"probeSeconds\":59,\"providers\":6002}");
+        Line<PhaseEnded> read = JournalJson.read(line, PhaseEnded.class);
+        assertThat(read.phase()).isEqualTo(1);
+        assertThat(read.elapsed()).isEqualTo(110.992);
+        assertThat(read.body().nodes()).singleElement().extracting(PhaseEnded.NodeFigures::maxInstances).isEqualTo(5730);
+        assertThat(read.body().providers()).isEqualTo(6002);
+        assertThat(read.body().message()).isNull();
+        assertThat(read.body().probe().scheduled()).isEqualTo(5900);
+    }
+
+    @Test
+    void aTypedLineWritesWhatItReads() throws Exception {
+        PhaseEnded ended = new PhaseEnded(3, "hold", "hold 1m", "failed", 60.5, 60, List.of(), CallCounts.NONE, 60, null,
+                "node 2 did not answer");
+        JsonNode tree = JSON.valueToTree(ended);
+        assertThat(tree.has("providers")).as("absent, not null").isFalse();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree).put("type", "phaseEnded")
+                .put("time", "2026-11-24T00:00:00Z").put("elapsed", 1.0).put("phase", 3);
+        assertThat(JournalJson.read(tree, PhaseEnded.class).body()).isEqualTo(ended);
+        assertThat(JournalJson.typeOf(ProbeLine.class)).isEqualTo("probe");
+    }
+
+    @Test
+    void aLineThatDoesNotReadNamesItsTypeAndField() throws Exception {
+        JsonNode line = JSON.readTree("{\"type\":\"phaseStarted\",\"time\":\"2026-11-24T00:00:00Z\",\"elapsed\":1,"
+                + "\"phase\":1,\"index\":\"first\",\"kind\":\"hold\",\"title\":\"t\",\"expectedSeconds\":3}");
+        assertThatThrownBy(() -> JournalJson.read(line, PhaseStarted.class))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("phaseStarted")
+                .hasMessageContaining("first");
+    }
+
+    @Test
+    void aJournalWithoutAFormatIsFormatOne() {
+        assertThat(new RunStarted(0, "e", "", 1, null, null, null, null, 5, null, null, 0, 0, "").format()).isEqualTo(1);
+    }
+}
