@@ -7,13 +7,15 @@ import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 
 /**
- * Every rolling server upgrade finished (outcome done, and upgraded=true reached where it was awaited)
- * within {@code seconds}.
+ * Every rolling server upgrade finished (outcome done, upgraded=true reached where it was awaited, and
+ * every node accepting registrations after its step) within {@code seconds}.
  */
 @JsonTypeName("upgradeWithin")
 public record UpgradeWithin(@JsonProperty(required = true) long seconds) implements Criterion {
 
     private static final String KIND = "rollingServerUpgrade";
+    /** The phase's warnings that say the upgrade did not finish, however long it took. */
+    private static final java.util.Set<String> UNFINISHED = java.util.Set.of("upgradedNotReached", "registrationsRefused");
 
     @Override
     public String describe() {
@@ -33,8 +35,8 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
                         + notReached(p).map(w -> ", but " + w.message()).orElse("")).toList()));
     }
 
-    /** The phase's warning that upgraded=true never came: the upgrade did not finish, however long it took. */
+    /** The phase's first warning that the upgrade did not finish: upgraded=true never came, or a node refused registrations. */
     private static java.util.Optional<RunSummary.Warning> notReached(PhaseSummary phase) {
-        return phase.warnings().stream().filter(w -> "upgradedNotReached".equals(w.kind())).findFirst();
+        return phase.warnings().stream().filter(w -> UNFINISHED.contains(w.kind())).findFirst();
     }
 }

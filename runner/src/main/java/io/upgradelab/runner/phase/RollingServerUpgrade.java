@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.condition.Upgraded;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosVersions;
@@ -191,7 +192,13 @@ public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean dis
         }
         long began = System.nanoTime();
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "stopping"));
-        run.cluster().upgradeNode(node.number(), to, !awaitUpgraded);
+        try {
+            run.cluster().upgradeNode(node.number(), to, !awaitUpgraded);
+        } catch (RegistrationsRefused e) {
+            run.record("warning", Map.of("kind", "registrationsRefused", "node", node.number(), "message",
+                    e.getMessage()));
+            run.say("warning: " + e.getMessage() + "; going on");
+        }
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "up",
                 "seconds", (System.nanoTime() - began) / 1e9));
         try {

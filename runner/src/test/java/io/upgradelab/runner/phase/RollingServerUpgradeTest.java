@@ -7,6 +7,7 @@ import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fleet.DemoProviders;
@@ -94,6 +95,21 @@ class RollingServerUpgradeTest {
         assertThat((String) run.records.get(0).get("message")).contains("going on with a cluster partly in 1.x");
     }
 
+    @Test
+    void aNodeThatRefusesRegistrationsAfterItsStepIsAWarningAndTheUpgradeGoesOn() throws InterruptedException {
+        FakeRun run = new FakeRun(true);
+        run.cluster = new TwoXNodes("1.4.0", 2);
+        run.conditionsHold = true;
+
+        new RollingServerUpgrade("1.4.1", false, false, null, Duration.ofMinutes(5), false, false).run(run);
+
+        assertThat(run.types()).containsExactly("upgradeStep", "upgradeStep", "upgradeStep",
+                "upgradeStep", "warning", "upgradeStep", "upgradeStep",
+                "upgradeStep", "upgradeStep", "upgradeStep");
+        assertThat(run.records.get(4)).containsEntry("kind", "registrationsRefused").containsEntry("node", 2);
+        assertThat(((TwoXNodes) run.cluster).upgraded).containsExactly(1, 2, 3);
+    }
+
     private static RollingServerUpgrade phase(boolean force) {
         return new RollingServerUpgrade("2.0.4", true, false, null, Duration.ofMinutes(5), true, force);
     }
@@ -109,6 +125,8 @@ class RollingServerUpgradeTest {
     private final class FakeRun implements RunContext {
 
         private final boolean forceTakes;
+        private Backend cluster = new TwoXNodes("2.0.4", 0);
+        private boolean conditionsHold;
         private final Observations observations = new Observations();
         private final List<Map<String, Object>> records = new ArrayList<>();
         private final List<String> types = new ArrayList<>();
@@ -128,6 +146,9 @@ class RollingServerUpgradeTest {
         @Override
         public void awaitCondition(Condition condition, Duration timeout, String what) {
             waits++;
+            if (conditionsHold) {
+                return;
+            }
             if (waits == 1 || !forceTakes || switchCalls.size() < 3) {
                 throw new PhaseFailure(what + " did not come within " + timeout);
             }
@@ -146,7 +167,7 @@ class RollingServerUpgradeTest {
 
         @Override
         public Backend cluster() {
-            return new TwoXNodes();
+            return cluster;
         }
 
         @Override
@@ -177,22 +198,41 @@ class RollingServerUpgradeTest {
         }
     }
 
-    /** The three stand-in nodes, all on 2.0.4 already: the phase only waits and forces. */
+    /**
+     * The three stand-in nodes on {@code version}: on 2.0.4 already, the phase only waits and forces;
+     * on another, each is upgraded, and node {@code refusing} then refuses registrations.
+     */
     private final class TwoXNodes implements Backend {
+
+        private final String version;
+        private final int refusing;
+        private final List<Integer> upgraded = new ArrayList<>();
+
+        TwoXNodes(String version, int refusing) {
+            this.version = version;
+            this.refusing = refusing;
+        }
 
         @Override
         public List<NodeStatus> nodes() {
             List<NodeStatus> statuses = new ArrayList<>();
             for (int n = 1; n <= nodes.size(); n++) {
-                statuses.add(new NodeStatus(n, "127.0.0.1:" + nodes.get(n - 1).getAddress().getPort(), "2.0.4", -1,
+                statuses.add(new NodeStatus(n, "127.0.0.1:" + nodes.get(n - 1).getAddress().getPort(), version, -1,
                         NodeState.UP, null));
             }
             return statuses;
         }
 
         @Override
-        public void upgradeNode(int node, String version) {
-            throw new AssertionError("every node already runs " + version);
+        public void upgradeNode(int node, String to) {
+            if (version.equals(to)) {
+                throw new AssertionError("every node already runs " + to);
+            }
+            upgraded.add(node);
+            if (node == refusing) {
+                throw new RegistrationsRefused("the cluster does not accept registrations within 3m: node 2"
+                        + " does not accept registrations yet: 400 receive invalid redirect request from peer", null);
+            }
         }
 
         @Override

@@ -7,6 +7,7 @@ import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi;
@@ -274,20 +275,27 @@ public final class LocalCluster implements Backend {
     }
 
     private void awaitFormed(Deadline deadline, boolean awaitTwoXMode) {
-        awaitNoProblem(() -> formationProblem(awaitTwoXMode), "the cluster did not form", deadline);
-        awaitNoProblem(this::registrationProblem, "the cluster does not accept registrations", deadline);
+        String formation = awaitNoProblem(() -> formationProblem(awaitTwoXMode), deadline);
+        if (!formation.isEmpty()) {
+            throw new LabException(LabException.FAILED, "the cluster did not form " + deadline.describe() + ": "
+                    + formation, nodes.get(0).consoleLog(), List.of());
+        }
+        String registration = awaitNoProblem(this::registrationProblem, deadline);
         removeCanaryServices();
+        if (!registration.isEmpty()) {
+            throw new RegistrationsRefused("the cluster does not accept registrations " + deadline.describe() + ": "
+                    + registration, nodes.get(0).consoleLog());
+        }
     }
 
-    /** Polls {@code problem} until it answers "" (no problem left), or fails with its last answer. */
-    private void awaitNoProblem(Supplier<String> problem, String failure, Deadline deadline) {
-        for (String p = problem.get(); !p.isEmpty(); p = problem.get()) {
-            if (deadline.hasPassed()) {
-                throw new LabException(LabException.FAILED, failure + " " + deadline.describe() + ": " + p,
-                        nodes.get(0).consoleLog(), List.of());
-            }
+    /** Polls {@code problem} until it answers "" (no problem left) or the deadline passes; returns its last answer. */
+    private String awaitNoProblem(Supplier<String> problem, Deadline deadline) {
+        String p = problem.get();
+        while (!p.isEmpty() && !deadline.hasPassed()) {
             deadline.awaitNextPoll(POLL);
+            p = problem.get();
         }
+        return p;
     }
 
     /**
