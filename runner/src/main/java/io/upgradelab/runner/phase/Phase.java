@@ -31,6 +31,14 @@ public interface Phase {
         return this;
     }
 
+    /**
+     * {@link #resolve(FleetScale)}, for kinds that bind fields of their own while resolving (a fault's
+     * parameters) and report what does not bind, named relative to this phase.
+     */
+    default Phase resolve(FleetScale scale, Problems problems) {
+        return resolve(scale);
+    }
+
     /** What a person reads in progress and reports, e.g. "ramp to 6000 providers" (of a resolved phase). */
     String title(PlannedState state);
 

@@ -155,10 +155,12 @@ class ExperimentErrorsTest {
         String loss = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: loss\n    node: 1\n    for: 30s\n    delay: 1s\n");
         assertThat(errors(delay)).containsExactly(
-                file() + ":17: phase 5.delay: fault delay needs delay: how much later packets arrive, e.g. 200ms");
+                file() + ":17: phase 5.delay: fault delay needs delay: how much later each packet to the node arrives,"
+                        + " e.g. 200ms");
         assertThat(errors(loss)).containsExactly(
-                file() + ":17: phase 5.percent: fault loss needs percent: the share of packets dropped, e.g. 30",
-                file() + ":21: phase 5.delay: fault loss takes no delay (only fault delay does)");
+                file() + ":17: phase 5.percent: fault loss needs percent: the share of packets to the node dropped, in"
+                        + " percent, e.g. 30",
+                file() + ":21: phase 5.delay: fault loss takes no delay (it takes: percent)");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.upgradelab.runner.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,7 +39,7 @@ class ExperimentSchemaTest {
         Map<String, Class<?>> kinds = byKind(ExperimentBinder.PHASES);
         assertThat(values(schema.at("/$defs/phase/properties/kind/enum"))).containsExactlyInAnyOrderElementsOf(kinds.keySet());
         kinds.forEach((kind, type) -> assertThat(fieldsOf(schema.at("/$defs/" + kind)))
-                .as(kind).isEqualTo(withKind(componentsOf(type))));
+                .as(kind).isEqualTo(withKind(kind.equals("fault") ? withFaultParameters(componentsOf(type)) : componentsOf(type))));
     }
 
     @Test
@@ -120,10 +121,20 @@ class ExperimentSchemaTest {
     private static Set<String> componentsOf(Class<?> record) {
         Set<String> names = new TreeSet<>();
         for (RecordComponent c : record.getRecordComponents()) {
+            if (c.getAccessor().isAnnotationPresent(JsonIgnore.class)) {
+                continue;
+            }
             JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
             names.add(renamed != null && !renamed.value().isEmpty() ? renamed.value() : c.getName());
         }
         return names;
+    }
+
+    /** A fault phase's fields: its own and each fault's parameters. */
+    private static Set<String> withFaultParameters(Set<String> names) {
+        Set<String> all = new TreeSet<>(names);
+        Faults.names().forEach(name -> all.addAll(componentsOf(Faults.named(name).orElseThrow().parameters())));
+        return all;
     }
 
     private static Set<String> withKind(Set<String> names) {
