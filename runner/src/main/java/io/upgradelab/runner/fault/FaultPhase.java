@@ -1,8 +1,10 @@
 package io.upgradelab.runner.fault;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.phase.Phase;
@@ -12,6 +14,7 @@ import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.RecordFields;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,8 +30,18 @@ import java.util.Optional;
  * @param parameters those fields bound to the fault's record; null until resolved, or when they did not bind
  */
 @JsonTypeName("fault")
-public record FaultPhase(String fault, int node, @JsonProperty("for") Duration duration,
-                         @JsonIgnore Map<String, JsonNode> given, @JsonIgnore Record parameters) implements Phase {
+@JsonClassDescription("Injects a fault into one node for a while, then undoes it. Each fault takes its own fields"
+        + " beside these (its fault.<name> definition). On the local backend the network faults use tc netem on the"
+        + " loopback device and need root (CAP_NET_ADMIN); on kubernetes they are Chaos Mesh NetworkChaos.")
+public record FaultPhase(
+        @JsonProperty(required = true) @JsonPropertyDescription("Which fault is done to the node.") String fault,
+        @JsonProperty(required = true) @SchemaRef("positive") @JsonPropertyDescription("The node, numbered from 1.")
+        int node,
+        @JsonProperty(value = "for", required = true)
+        @JsonPropertyDescription("How long the node stays down, frozen or cut off.")
+        Duration duration,
+        @JsonIgnore Map<String, JsonNode> given,
+        @JsonIgnore Record parameters) implements Phase {
 
     public FaultPhase {
         given = given == null ? new LinkedHashMap<>() : given;

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.fault;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.backend.NetworkDisturbance;
@@ -7,6 +8,7 @@ import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 
 /** A slow link: every packet to the node arrives {@code delay} later, as across a congested WAN. */
+@JsonClassDescription("Traffic to the node's client ports slowed by 'delay' for 'for'.")
 public final class NetworkDelay extends NetworkFault {
 
     /** The fields {@code fault: delay} takes. */

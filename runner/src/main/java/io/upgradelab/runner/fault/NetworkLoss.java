@@ -1,15 +1,18 @@
 package io.upgradelab.runner.fault;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.plan.SchemaRef;
 
 /** A lossy link: {@code percent} of the packets to the node are dropped, so calls retry or time out. */
+@JsonClassDescription("'percent' of the packets to the node's client ports dropped for 'for'.")
 public final class NetworkLoss extends NetworkFault {
 
     /** The fields {@code fault: loss} takes. */
     public record Parameters(
-            @JsonProperty(required = true)
+            @JsonProperty(required = true) @SchemaRef("percent")
             @JsonPropertyDescription("The share of packets to the node dropped, in percent, e.g. 30.")
             double percent) {
     }
