@@ -32,8 +32,8 @@ class FaultsTest {
     private final List<String> steps = new ArrayList<>();
 
     @Test
-    void everyFaultTheSchemaNamesIsOnTheClassPath() {
-        assertThat(Faults.names()).containsExactly("delay", "kill", "loss", "partition", "pause", "restart");
+    void everyFaultOfTheLabIsFoundByItsName() {
+        assertThat(Faults.names()).contains("delay", "kill", "loss", "partition", "pause", "restart");
     }
 
     @Test
