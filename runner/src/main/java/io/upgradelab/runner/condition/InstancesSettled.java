@@ -1,8 +1,11 @@
 package io.upgradelab.runner.condition;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.observe.NodeSample;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.util.List;
 
 /**
@@ -11,7 +14,12 @@ import java.util.List;
  * double write can show extra.
  */
 @JsonTypeName("instancesSettled")
-public record InstancesSettled(double tolerancePercent) implements Condition {
+@JsonClassDescription("Every node answers and holds at least the providers the fleet and the demo providers have"
+        + " registered, less a tolerance. More is fine: a mixed cluster's double write can show extra.")
+public record InstancesSettled(
+        @SchemaRef("percent")
+        @JsonPropertyDescription("How many percent fewer instances than registered still count as settled. Default 1.")
+        double tolerancePercent) implements Condition {
 
     public InstancesSettled {
         tolerancePercent = tolerancePercent == 0 ? 1 : tolerancePercent;

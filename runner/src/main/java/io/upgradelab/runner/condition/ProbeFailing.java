@@ -1,9 +1,12 @@
 package io.upgradelab.runner.condition;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 import java.util.List;
 
@@ -12,7 +15,13 @@ import java.util.List;
  * {@code for} seconds: the consumers' view has broken down. Meant for {@code abortWhen}.
  */
 @JsonTypeName("probeFailing")
-public record ProbeFailing(double percent, @JsonProperty("for") Duration window) implements Condition {
+@JsonClassDescription("At least 'percent' of the probe's calls failed (any outcome but success) over its last 'for':"
+        + " the consumers' view has broken down. Meant for abortWhen.")
+public record ProbeFailing(
+        @SchemaRef("percent") @JsonPropertyDescription("The share of failed calls, in percent. Default 50.")
+        double percent,
+        @JsonProperty("for") @JsonPropertyDescription("The window the share is taken over. Default 60s.")
+        Duration window) implements Condition {
 
     public ProbeFailing {
         percent = percent == 0 ? 50 : percent;

@@ -1,6 +1,8 @@
 package io.upgradelab.runner.condition;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.observe.Observations;
@@ -10,7 +12,10 @@ import java.util.List;
 
 /** The probe's last {@code for} seconds (default 10) each ended every call in success. */
 @JsonTypeName("probeHealthy")
-public record ProbeHealthy(@JsonProperty("for") Duration window) implements Condition {
+@JsonClassDescription("Each of the probe's last seconds ended every call in success.")
+public record ProbeHealthy(
+        @JsonProperty("for") @JsonPropertyDescription("How many of the last seconds must be healthy. Default 10s.")
+        Duration window) implements Condition {
 
     public ProbeHealthy {
         window = window == null ? Duration.ofSeconds(10) : window;

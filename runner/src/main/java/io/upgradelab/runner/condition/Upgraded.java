@@ -1,5 +1,6 @@
 package io.upgradelab.runner.condition;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.UpgradeSample;
@@ -14,6 +15,8 @@ import java.util.List;
  * the last node runs 2.x here, over 3 minutes while a v1 model holds empty services.
  */
 @JsonTypeName("upgraded")
+@JsonClassDescription("Every node reports upgraded=true: the cluster has left 1.x-compatible mode and serves 2.x"
+        + " clients over gRPC. Needs every node on 2.x.")
 public record Upgraded() implements Condition {
 
     @Override

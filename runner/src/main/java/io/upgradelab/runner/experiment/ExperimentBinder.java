@@ -1,16 +1,14 @@
 package io.upgradelab.runner.experiment;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.reports.Kinds;
-import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.RecordFields;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +16,7 @@ import java.util.Optional;
 /**
  * Turns a file's tree into the {@link Experiment} records. Unknown fields fail here too
  * (FAIL_ON_UNKNOWN_PROPERTIES), so the model and the schema cannot drift apart unnoticed, and
- * durations are read as files write them ({@link Durations}).
+ * durations are read as files write them ({@link RecordFields#configured()}).
  */
 public final class ExperimentBinder {
 
@@ -28,11 +26,7 @@ public final class ExperimentBinder {
     /** Every condition kind, found the same way. */
     public static final List<Class<? extends Condition>> CONDITIONS = Kinds.named(Condition.class);
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .addModule(Durations.module())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .registerSubtypes(kinds())
-            .build();
+    private static final ObjectMapper MAPPER = RecordFields.configured().registerSubtypes(kinds()).build();
 
     private ExperimentBinder() {
     }

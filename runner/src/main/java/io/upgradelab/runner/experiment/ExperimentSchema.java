@@ -1,6 +1,10 @@
 package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.JsonNodePath;
@@ -25,9 +29,12 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 
 /**
- * The experiment file format, experiments/experiment.schema.json (on the class path next to this
- * class), applied to a file's tree. The schema is the format's documentation and its first check:
- * types, ranges, enums, durations, required and unknown fields.
+ * The experiment file format, applied to a file's tree. The schema is the format's documentation
+ * and its first check: types, ranges, enums, durations, required and unknown fields. It is
+ * assembled at start-up from a hand-written base ({@link #BASE}: the top level, the sections, the
+ * shared definitions) and the parts that follow from the kinds' classes ({@link KindSchemas}), so
+ * a new kind needs no second copy of its fields; experiments/experiment.schema.json is the
+ * assembled schema as people and editors read it, kept equal by ExperimentSchemaTest.
  *
  * <p>The validator's own messages are written for schema authors ("property 'provders' is not
  * defined in the schema..."); each is reworded here from the keyword that failed and the schema
@@ -38,8 +45,8 @@ import java.util.stream.StreamSupport;
  */
 public final class ExperimentSchema {
 
-    /** Where the build puts experiments/experiment.schema.json. */
-    public static final String RESOURCE = "/io/upgradelab/runner/experiment/experiment.schema.json";
+    /** The hand-written part of the schema, on the class path. */
+    public static final String BASE = "/io/upgradelab/runner/experiment/experiment.base.schema.json";
 
     private static final ExperimentSchema INSTANCE = new ExperimentSchema();
 
@@ -47,13 +54,13 @@ public final class ExperimentSchema {
     private final JsonSchema schema;
 
     private ExperimentSchema() {
-        try (InputStream in = ExperimentSchema.class.getResourceAsStream(RESOURCE)) {
+        try (InputStream in = ExperimentSchema.class.getResourceAsStream(BASE)) {
             if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is not on the class path: rebuild the runner");
+                throw new IllegalStateException(BASE + " is not on the class path: rebuild the runner");
             }
-            document = new ObjectMapper().readTree(in);
+            document = KindSchemas.assemble(new ObjectMapper().readTree(in));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+            throw new UncheckedIOException("cannot read " + BASE, e);
         }
         SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().pathType(PathType.JSON_POINTER).build();
         schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(document, config);
@@ -66,6 +73,18 @@ public final class ExperimentSchema {
     /** The schema document itself, e.g. to list the kinds it knows. */
     public JsonNode document() {
         return document.deepCopy();
+    }
+
+    /** The whole schema as experiments/experiment.schema.json holds it: two-space indents, one final newline. */
+    public String text() {
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+        printer.indentObjectsWith(new DefaultIndenter("  ", "\n"));
+        try {
+            return new ObjectMapper().writer(printer).writeValueAsString(document) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Every way {@code tree} breaks the schema, each at the JSON pointer of the field, worded for people. */

@@ -63,9 +63,10 @@ public final class ExperimentValidator {
         Duration at = setUp;
         List<Timeline.PlannedPhase> planned = new ArrayList<>();
         for (int i = 0; i < experiment.phases().size(); i++) {
-            Phase phase = experiment.phases().get(i).resolve(scale);
+            Problems here = problems.at("/phases/" + i);
+            Phase phase = experiment.phases().get(i).resolve(scale, here);
             String title = phase.title(state);
-            Duration expected = phase.plan(state, problems.at("/phases/" + i));
+            Duration expected = phase.plan(state, here);
             planned.add(new Timeline.PlannedPhase(i + 1, phase, title, at, expected, state.providers(),
                     state.providersByGeneration(), state.nodeVersions()));
             at = at.plus(expected);

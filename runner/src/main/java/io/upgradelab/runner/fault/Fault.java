@@ -8,28 +8,33 @@ import java.time.Duration;
 
 /**
  * Something done to one node for a while, then undone: the {@code fault} phase's action. Each kind
- * is one class, found by {@link #name()} ({@link io.upgradelab.reports.Kinds}); adding one is writing
- * the class and its name in the schema's fault enum (ExperimentSchemaTest fails until both agree).
+ * is one class, found by {@link #name()} ({@link io.upgradelab.reports.Kinds}). The fields a fault
+ * takes beside the phase's own ({@code delay}, {@code percent}) are a record of its own
+ * ({@link #parameters()}), so that each fault reads them typed and the schema describes them per
+ * fault.
  */
 public interface Fault {
+
+    /** The parameters of a fault that takes no fields beside the phase's. */
+    record None() {
+    }
 
     /** The name experiment files use ({@code fault: kill}). */
     String name();
 
+    /**
+     * The record the phase's extra fields bind to ({@link FaultPhase#parameters(Class)}): its
+     * components are the fields, {@code @JsonProperty(required = true)} where a file must give one.
+     */
+    default Class<? extends Record> parameters() {
+        return None.class;
+    }
+
     /** What it does, for the plan and progress, e.g. "kill node 2 (SIGKILL), start it again after 30 s". */
     String describe(FaultPhase spec);
 
-    /**
-     * Reports the phase's fields this fault needs and lacks, or has and would ignore. By default a
-     * fault acts on the node itself and takes neither {@code delay} nor {@code percent}.
-     */
+    /** Reports what the bound parameters cannot do, fields named relative to the phase. Nothing by default. */
     default void check(FaultPhase spec, Problems problems) {
-        if (spec.delay() != null) {
-            problems.add("delay", "fault " + name() + " takes no delay (only fault delay does)");
-        }
-        if (spec.percent() != null) {
-            problems.add("percent", "fault " + name() + " takes no percent (only fault loss does)");
-        }
     }
 
     /** What it asks of the cluster's backend; the plan refuses it on a backend without it. */

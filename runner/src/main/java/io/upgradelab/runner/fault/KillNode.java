@@ -1,5 +1,6 @@
 package io.upgradelab.runner.fault;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.NacosVersions;
@@ -8,6 +9,7 @@ import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
 
 /** A crash: SIGKILL (nothing flushed, no goodbye to peers), down for the duration, then started again. */
+@JsonClassDescription("SIGKILL (a crash: nothing flushed, no goodbye to peers), started again after 'for'.")
 public final class KillNode implements Fault {
 
     @Override

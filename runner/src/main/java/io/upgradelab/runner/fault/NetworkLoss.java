@@ -1,10 +1,21 @@
 package io.upgradelab.runner.fault;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.backend.NetworkDisturbance;
-import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.SchemaRef;
 
 /** A lossy link: {@code percent} of the packets to the node are dropped, so calls retry or time out. */
+@JsonClassDescription("'percent' of the packets to the node's client ports dropped for 'for'.")
 public final class NetworkLoss extends NetworkFault {
+
+    /** The fields {@code fault: loss} takes. */
+    public record Parameters(
+            @JsonProperty(required = true) @SchemaRef("percent")
+            @JsonPropertyDescription("The share of packets to the node dropped, in percent, e.g. 30.")
+            double percent) {
+    }
 
     @Override
     public String name() {
@@ -12,17 +23,12 @@ public final class NetworkLoss extends NetworkFault {
     }
 
     @Override
-    NetworkDisturbance disturbance(FaultPhase spec) {
-        return NetworkDisturbance.loss(spec.percent() == null ? 0 : spec.percent());   // missing: check says so
+    public Class<Parameters> parameters() {
+        return Parameters.class;
     }
 
     @Override
-    public void check(FaultPhase spec, Problems problems) {
-        if (spec.percent() == null) {
-            problems.add("percent", "fault loss needs percent: the share of packets dropped, e.g. 30");
-        }
-        if (spec.delay() != null) {
-            problems.add("delay", "fault loss takes no delay (only fault delay does)");
-        }
+    NetworkDisturbance disturbance(FaultPhase spec) {
+        return NetworkDisturbance.loss(spec.parameters(Parameters.class).percent());
     }
 }

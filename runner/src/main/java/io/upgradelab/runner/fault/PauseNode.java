@@ -1,5 +1,6 @@
 package io.upgradelab.runner.fault;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
@@ -10,6 +11,8 @@ import java.util.Map;
  * A frozen node (SIGSTOP, then SIGCONT): it keeps its sockets open but answers nothing, as in a
  * long GC pause or a hung host, which peers and clients handle differently from a crash.
  */
+@JsonClassDescription("SIGSTOP for 'for', then SIGCONT (a frozen node that keeps its sockets open,"
+        + " as in a long GC pause).")
 public final class PauseNode implements Fault {
 
     @Override

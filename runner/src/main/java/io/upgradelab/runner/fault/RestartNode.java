@@ -1,5 +1,6 @@
 package io.upgradelab.runner.fault;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.NacosVersions;
@@ -12,6 +13,8 @@ import java.time.Duration;
  * its clients' connections), down for the duration, then started again on the same version. Unlike
  * a crash, clients see their connections closed at once; unlike an upgrade, nothing changes.
  */
+@JsonClassDescription("A graceful stop (SIGTERM: peers and clients are told), started again on the same"
+        + " version after 'for'.")
 public final class RestartNode implements Fault {
 
     @Override

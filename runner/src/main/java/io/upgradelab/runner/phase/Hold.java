@@ -1,6 +1,8 @@
 package io.upgradelab.runner.phase;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.plan.PlannedState;
@@ -9,7 +11,10 @@ import java.time.Duration;
 
 /** Changes nothing for {@code for}: the observers watch whether the cluster holds its load. */
 @JsonTypeName("hold")
-public record Hold(@JsonProperty("for") Duration duration) implements Phase {
+@JsonClassDescription("Changes nothing for a while: the observers watch whether the cluster holds its load.")
+public record Hold(
+        @JsonProperty(value = "for", required = true) @JsonPropertyDescription("How long to hold, e.g. 3m.")
+        Duration duration) implements Phase {
 
     @Override
     public String title(PlannedState state) {

@@ -13,7 +13,8 @@ import java.time.Duration;
  * the cluster and how long it takes (without starting anything), {@link #run} does it.
  *
  * <p>Adding a kind is writing its record: the binder finds it ({@link io.upgradelab.reports.Kinds}),
- * and experiments/experiment.schema.json describes it (ExperimentSchemaTest fails until it does).
+ * and the schema describes it from the record ({@code @JsonClassDescription}, {@code
+ * @JsonPropertyDescription}, {@code @JsonProperty(required = true)}; experiment/KindSchemas).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 public interface Phase {
@@ -29,6 +30,14 @@ public interface Phase {
      */
     default Phase resolve(FleetScale scale) {
         return this;
+    }
+
+    /**
+     * {@link #resolve(FleetScale)}, for kinds that bind fields of their own while resolving (a fault's
+     * parameters) and report what does not bind, named relative to this phase.
+     */
+    default Phase resolve(FleetScale scale, Problems problems) {
+        return resolve(scale);
     }
 
     /** What a person reads in progress and reports, e.g. "ramp to 6000 providers" (of a resolved phase). */

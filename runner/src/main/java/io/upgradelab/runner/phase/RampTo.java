@@ -1,9 +1,13 @@
 package io.upgradelab.runner.phase;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 
 /**
@@ -11,7 +15,14 @@ import java.time.Duration;
  * per second (default: the fleet's rampRate); over once the fleet has registered them all.
  */
 @JsonTypeName("rampTo")
-public record RampTo(int providers, double rate) implements Phase {
+@JsonClassDescription("Grows the fleet to 'providers' (times the scale) at 'rate' registrations per second; over once"
+        + " the fleet has registered them all. New providers start on the fleet's current client generation.")
+public record RampTo(
+        @JsonProperty(required = true) @SchemaRef("providers")
+        @JsonPropertyDescription("The fleet's size at the end of the phase, before scaling; more than it has when the"
+                + " phase starts.")
+        int providers,
+        @SchemaRef("rate") double rate) implements Phase {
 
     @Override
     public RampTo resolve(FleetScale scale) {

@@ -1,10 +1,14 @@
 package io.upgradelab.runner.phase;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.fleet.FleetStatus;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,7 +20,17 @@ import java.util.Map;
  * batches; {@code rate} is registrations per second (default: the fleet's rampRate).
  */
 @JsonTypeName("rollingClientUpgrade")
-public record RollingClientUpgrade(String to, int batches, Duration pause, double rate) implements Phase {
+@JsonClassDescription("The clients' rolling upgrade, batch by batch: the fleet's provider processes restart on client"
+        + " generation 'to' (deregister, then register again through the new client), and the demo providers restart"
+        + " with them, spread over the batches.")
+public record RollingClientUpgrade(
+        @JsonProperty(required = true) @SchemaRef("generation")
+        @JsonPropertyDescription("The client generation to move every provider to: 1x or 2x. 2x needs every server on"
+                + " 2.x with upgraded=true first.")
+        String to,
+        @SchemaRef("positive") @JsonPropertyDescription("How many batches the fleet restarts in. Default 3.") int batches,
+        @JsonPropertyDescription("Pause between batches. Default 10s.") Duration pause,
+        @SchemaRef("rate") double rate) implements Phase {
 
     /** A demo provider's restart on the other generation: a graceful stop and a Dubbo start, 17-20 s here. */
     private static final Duration DEMO_RESTART = Duration.ofSeconds(20);

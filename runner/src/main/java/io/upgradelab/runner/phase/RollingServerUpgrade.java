@@ -1,5 +1,8 @@
 package io.upgradelab.runner.phase;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.Durations;
@@ -12,6 +15,7 @@ import io.upgradelab.runner.observe.UpgradeSample;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,9 +40,39 @@ import java.util.Map;
  *                        double write off on every node, which makes each leave 1.x-compatible mode
  */
 @JsonTypeName("rollingServerUpgrade")
-public record RollingServerUpgrade(String to, Boolean awaitUpgraded, boolean disableDoubleWrite,
-                                   Duration syncTimeout, Duration upgradedTimeout, Boolean moveRaftLeadersFirst,
-                                   boolean forceUpgrade)
+@JsonClassDescription("The servers' rolling upgrade, node by node: stop gracefully, start 'to' on the same data and"
+        + " cluster configuration, wait until the members agree and the node holds the registered providers, next"
+        + " node. Then, for a 1.x to 2.x upgrade, wait until every node reports upgraded=true.")
+public record RollingServerUpgrade(
+        @JsonProperty(required = true) @SchemaRef("version")
+        @JsonPropertyDescription("The Nacos version every node is upgraded to, e.g. 2.0.4.")
+        String to,
+        @JsonPropertyDescription("After the last node, wait until every node reports upgraded=true (out of"
+                + " 1.x-compatible mode: 2.x clients are served). Default: true when 'to' is 2.x. Nacos 2.0.4 takes"
+                + " ~20 s here, over 3 minutes while its v1 model holds empty services.")
+        Boolean awaitUpgraded,
+        @JsonPropertyDescription("Then turn the mixed cluster's double write of the v1 and v2 data models off on every"
+                + " node. Needs awaitUpgraded. Default false.")
+        boolean disableDoubleWrite,
+        @JsonPropertyDescription("How long a restarted node may take to hold the registered providers again before the"
+                + " run notes a warning (not a failure: an overloaded 1.x cluster never does). Default 2m.")
+        Duration syncTimeout,
+        @JsonPropertyDescription("How long to wait for upgraded=true on every node. When it does not come, the phase"
+                + " journals a warning (upgradedNotReached; the gate's upgradeWithin fails it) and goes on, or forces"
+                + " it (forceUpgrade). Default 5m.")
+        Duration upgradedTimeout,
+        @JsonPropertyDescription("Before a node stops, hand the raft groups it leads to a node already on 'to'"
+                + " (journalled as raftLeaderTransfer). Default true. Without it, stopping a 1.x raft leader while"
+                + " 2.0.4 nodes are members can start an election during which Nacos 2.0.4 writes a failed linear read"
+                + " into the raft log and then stops the naming_persistent_service group for good (No enum constant"
+                + " ...BasePersistentServiceProcessor.Op.): upgraded=true never comes.")
+        Boolean moveRaftLeadersFirst,
+        @JsonPropertyDescription("When upgraded=true does not come within upgradedTimeout, apply the remedy Nacos's"
+                + " maintainers give (alibaba/nacos #9185, #11513): turn double write off on every node, stuck nodes"
+                + " first, so each leaves 1.x-compatible mode; journalled as doubleWrite and upgradeForced (or an"
+                + " upgradeNotForced warning). The upgradedNotReached warning stays. Needs awaitUpgraded. Default"
+                + " false.")
+        boolean forceUpgrade)
         implements Phase {
 
     /**

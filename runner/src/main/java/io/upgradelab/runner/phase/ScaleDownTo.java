@@ -1,9 +1,13 @@
 package io.upgradelab.runner.phase;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 
 /**
@@ -11,7 +15,14 @@ import java.time.Duration;
  * deregister gracefully, {@code rate} per second (default: the fleet's rampRate).
  */
 @JsonTypeName("scaleDownTo")
-public record ScaleDownTo(int providers, double rate) implements Phase {
+@JsonClassDescription("Shrinks the fleet to 'providers' (times the scale): the highest-numbered providers deregister"
+        + " gracefully, 'rate' per second.")
+public record ScaleDownTo(
+        @JsonProperty(required = true) @SchemaRef("providers")
+        @JsonPropertyDescription("The fleet's size at the end of the phase, before scaling; fewer than it has when the"
+                + " phase starts.")
+        int providers,
+        @SchemaRef("rate") double rate) implements Phase {
 
     @Override
     public ScaleDownTo resolve(FleetScale scale) {

@@ -1,5 +1,8 @@
 package io.upgradelab.runner.phase;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.condition.Condition;
@@ -9,7 +12,10 @@ import java.time.Duration;
 
 /** Waits until {@code condition} holds; the run fails if it does not within {@code timeout} (default 5m). */
 @JsonTypeName("waitUntil")
-public record WaitUntil(Condition condition, Duration timeout) implements Phase {
+@JsonClassDescription("Waits until a condition holds; the run fails if it does not within 'timeout'.")
+public record WaitUntil(
+        @JsonProperty(required = true) Condition condition,
+        @JsonPropertyDescription("How long to wait at most. Default 5m.") Duration timeout) implements Phase {
 
     public WaitUntil {
         timeout = timeout == null ? Duration.ofMinutes(5) : timeout;

@@ -3,6 +3,7 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
+import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ class ValidateCommandTest {
                 + file + ":7: phase 1.provders: unknown field; did you mean 'providers'? (a rampTo phase has: kind,"
                 + " providers, rate)\n"
                 + file + ":9: phase 2.for: '5 minutes' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms\n"
-                + file + ":11: phase 3.fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition\n");
+                + file + ":11: phase 3.fault: 'crash' is not one of: " + String.join(", ", Faults.names()) + "\n");
     }
 
     @Test

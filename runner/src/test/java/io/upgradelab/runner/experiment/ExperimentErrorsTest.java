@@ -3,12 +3,15 @@ package io.upgradelab.runner.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,15 +115,16 @@ class ExperimentErrorsTest {
     @Test
     void anUnknownPhaseKindIsOneErrorWithASuggestion() throws IOException {
         String text = VALID.replace("- kind: rampTo", "- kind: rampUp");
-        assertThat(errors(text)).containsExactly(file() + ":9: phase 1.kind: 'rampUp' is not one of: rampTo, hold,"
-                + " scaleDownTo, rollingServerUpgrade, rollingClientUpgrade, fault, waitUntil; did you mean 'rampTo'?");
+        assertThat(errors(text)).containsExactly(file() + ":9: phase 1.kind: 'rampUp' is not one of: "
+                + kinds(ExperimentBinder.PHASES) + "; did you mean 'rampTo'?");
     }
 
     @Test
     void anUnknownFaultIsAnError() throws IOException {
         String text = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: crash\n    node: 1\n    for: 30s\n");
-        assertThat(errors(text)).containsExactly(file() + ":18: phase 5.fault: 'crash' is not one of: kill, pause, restart, delay, loss, partition");
+        assertThat(errors(text)).containsExactly(file() + ":18: phase 5.fault: 'crash' is not one of: "
+                + String.join(", ", Faults.names()));
     }
 
     @Test
@@ -155,10 +159,21 @@ class ExperimentErrorsTest {
         String loss = VALID.replace("  - kind: hold\n    for: 1m\n",
                 "  - kind: fault\n    fault: loss\n    node: 1\n    for: 30s\n    delay: 1s\n");
         assertThat(errors(delay)).containsExactly(
-                file() + ":17: phase 5.delay: fault delay needs delay: how much later packets arrive, e.g. 200ms");
+                file() + ":17: phase 5.delay: missing: a delay fault needs it (how much later each packet to the node"
+                        + " arrives, e.g. 200ms)");
         assertThat(errors(loss)).containsExactly(
-                file() + ":17: phase 5.percent: fault loss needs percent: the share of packets dropped, e.g. 30",
-                file() + ":21: phase 5.delay: fault loss takes no delay (only fault delay does)");
+                file() + ":17: phase 5.percent: missing: a loss fault needs it (the share of packets to the node"
+                        + " dropped, in percent, e.g. 30)",
+                file() + ":21: phase 5.delay: unknown field (a loss fault has: kind, fault, node, for, percent)");
+    }
+
+    @Test
+    void aFieldOfAnotherFaultIsUnknownToThisOne() throws IOException {
+        String text = VALID.replace("  - kind: hold\n    for: 1m\n",
+                "  - kind: fault\n    fault: kill\n    node: 0\n    for: 30s\n    percent: 30\n");
+        assertThat(errors(text)).containsExactly(
+                file() + ":19: phase 5.node: must be at least 1, not 0",
+                file() + ":21: phase 5.percent: unknown field (a kill fault has: kind, fault, node, for)");
     }
 
     @Test
@@ -233,6 +248,12 @@ class ExperimentErrorsTest {
         assertThat(e.getMessage()).isEqualTo(file() + " is not a valid experiment (2 errors):\n"
                 + file() + ":7: scale: must be more than 0, not 0\n"
                 + file() + ":10: phase 1.providers: must be at least 0, not -5");
+    }
+
+    /** Every kind's name, in the order the schema lists them (by name). */
+    private static String kinds(List<? extends Class<?>> types) {
+        return types.stream().map(t -> t.getAnnotation(JsonTypeName.class).value()).sorted()
+                .collect(Collectors.joining(", "));
     }
 
     private Path file() {

@@ -2,18 +2,25 @@ package io.upgradelab.runner.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,8 +32,8 @@ class FaultsTest {
     private final List<String> steps = new ArrayList<>();
 
     @Test
-    void everyFaultTheSchemaNamesIsOnTheClassPath() {
-        assertThat(Faults.names()).containsExactly("delay", "kill", "loss", "partition", "pause", "restart");
+    void everyFaultOfTheLabIsFoundByItsName() {
+        assertThat(Faults.names()).contains("delay", "kill", "loss", "partition", "pause", "restart");
     }
 
     @Test
@@ -34,7 +41,7 @@ class FaultsTest {
         assertThat(Faults.named("kill").orElseThrow().needs()).isEqualTo(Capability.KILL);
         assertThat(Faults.named("pause").orElseThrow().action(spec("pause", 1, 5))).isEqualTo(new NodeFault.Pause());
         assertThat(Faults.named("restart").orElseThrow().action(spec("restart", 1, 5))).isEqualTo(new NodeFault.Restart());
-        FaultPhase loss = new FaultPhase("loss", 2, Duration.ofSeconds(30), null, 25.0);
+        FaultPhase loss = FaultPhase.of("loss", 2, Duration.ofSeconds(30), new NetworkLoss.Parameters(25.0));
         assertThat(Faults.named("loss").orElseThrow().needs()).isEqualTo(Capability.NETWORK);
         assertThat(Faults.named("loss").orElseThrow().action(loss))
                 .isEqualTo(new NodeFault.Network(NetworkDisturbance.loss(25.0)));
@@ -84,7 +91,7 @@ class FaultsTest {
 
         try {
             Faults.named("delay").orElseThrow().inject(stopped,
-                    new FaultPhase("delay", 2, Duration.ofSeconds(20), Duration.ofMillis(300), null));
+                    FaultPhase.of("delay", 2, Duration.ofSeconds(20), new NetworkDelay.Parameters(Duration.ofMillis(300))));
         } catch (InterruptedException expected) {
             steps.add("interrupted");
         }
@@ -96,25 +103,42 @@ class FaultsTest {
     }
 
     @Test
-    void eachNetworkFaultNamesTheFieldItLacksOrWouldIgnore() {
-        assertThat(problems(new FaultPhase("delay", 1, Duration.ofSeconds(5), null, 10.0)))
-                .containsExactly("delay: fault delay needs delay: how much later packets arrive, e.g. 200ms",
-                        "percent: fault delay takes no percent (only fault loss does)");
-        assertThat(problems(new FaultPhase("loss", 1, Duration.ofSeconds(5), null, null)))
-                .containsExactly("percent: fault loss needs percent: the share of packets dropped, e.g. 30");
-        assertThat(problems(new FaultPhase("kill", 1, Duration.ofSeconds(5), Duration.ofMillis(100), null)))
-                .containsExactly("delay: fault kill takes no delay (only fault delay does)");
-        assertThat(problems(new FaultPhase("partition", 1, Duration.ofSeconds(5), null, null))).isEmpty();
+    void eachFaultBindsItsOwnFieldsAndNamesTheOnesItLacksOrWouldIgnore() {
+        assertThat(problems("delay", Map.of("percent", IntNode.valueOf(10))))
+                .containsExactly("delay: fault delay needs delay: how much later each packet to the node arrives, e.g. 200ms",
+                        "percent: fault delay takes no percent (it takes: delay)");
+        assertThat(problems("loss", Map.of()))
+                .containsExactly("percent: fault loss needs percent: the share of packets to the node dropped, in percent, e.g. 30");
+        assertThat(problems("kill", Map.of("delay", TextNode.valueOf("100ms"))))
+                .containsExactly("delay: fault kill takes no delay");
+        assertThat(problems("loss", Map.of("percent", TextNode.valueOf("lots")))).singleElement().asString()
+                .startsWith("percent: fault loss: Cannot deserialize value of type `double` from String \"lots\"");
+        assertThat(problems("delay", Map.of("delay", TextNode.valueOf("0ms"))))
+                .containsExactly("delay: a delay of 0 holds nothing back: write how much later packets arrive, e.g. 200ms");
+        assertThat(problems("partition", Map.of())).isEmpty();
     }
 
-    private static List<String> problems(FaultPhase spec) {
+    @Test
+    void aResolvedFaultPhaseCarriesItsFaultsTypedParameters() {
+        FaultPhase given = new FaultPhase("delay", 1, Duration.ofSeconds(5),
+                new java.util.LinkedHashMap<>(Map.of("delay", TextNode.valueOf("1m30s"))), null);
+        FaultPhase resolved = given.resolve(FleetScale.none(200), new Problems());
+
+        assertThat(resolved.parameters(NetworkDelay.Parameters.class))
+                .isEqualTo(new NetworkDelay.Parameters(Duration.ofSeconds(90)));
+    }
+
+    /** The problems of a fault phase on node 1 of 3 with {@code given} as its extra fields. */
+    private static List<String> problems(String fault, Map<String, JsonNode> given) {
         Problems problems = new Problems();
-        Faults.named(spec.fault()).orElseThrow().check(spec, problems);
+        new FaultPhase(fault, 1, Duration.ofSeconds(5), new java.util.LinkedHashMap<>(given), null)
+                .resolve(FleetScale.none(200), problems)
+                .plan(new PlannedState(3, "1.4.1", "1x", 2, "local", EnumSet.allOf(Capability.class)), problems);
         return problems.all().stream().map(p -> p.pointer().substring(1) + ": " + p.message()).toList();
     }
 
     private static FaultPhase spec(String fault, int node, int seconds) {
-        return new FaultPhase(fault, node, Duration.ofSeconds(seconds), null, null);
+        return FaultPhase.of(fault, node, Duration.ofSeconds(seconds), new Fault.None());
     }
 
     private RunContext run() {

@@ -1,0 +1,183 @@
+package io.upgradelab.runner.experiment;
+
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.fault.Fault;
+import io.upgradelab.runner.fault.FaultPhase;
+import io.upgradelab.runner.fault.Faults;
+import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.plan.RecordFields;
+import io.upgradelab.runner.plan.SchemaRef;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The parts of the experiment schema that follow from the kinds, written from their classes so
+ * that adding a phase, condition or fault is writing its class: each kind's {@code $defs/<kind>}
+ * (its record's fields, required ones, descriptions, closed to others), the {@code kind} enums and
+ * the if/then dispatch on them; for the fault phase, the same on {@code fault}, one
+ * {@code $defs/fault.<name>} per fault with its parameters. The hand-written base holds the rest.
+ *
+ * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
+ * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it.
+ * Kinds are listed by name, so the schema does not depend on class names.
+ */
+final class KindSchemas {
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final String DEFS = "#/$defs/";
+    private static final Map<Class<?>, String> REFERENCED = Map.of(Duration.class, "duration",
+            Condition.class, "condition", Phase.class, "phase");
+
+    /** One kind as its dispatcher names it: {@code kind: rampTo} selects {@code $defs/rampTo}. */
+    private record Case(String value, String definition, ObjectNode schema) {
+    }
+
+    private KindSchemas() {
+    }
+
+    /** {@code base} completed with every kind's part; {@code base} itself is left as it is. */
+    static ObjectNode assemble(JsonNode base) {
+        ObjectNode schema = base.deepCopy();
+        ObjectNode defs = (ObjectNode) schema.get("$defs");
+        dispatch(defs, "phase", "kind", ExperimentBinder.PHASES.stream().map(t -> kindCase(t, "phase")).toList());
+        dispatch(defs, "condition", "kind",
+                ExperimentBinder.CONDITIONS.stream().map(t -> kindCase(t, "condition")).toList());
+        String faultPhase = FaultPhase.class.getAnnotation(JsonTypeName.class).value();
+        List<Case> faults = Faults.names().stream().map(name -> faultCase(faultPhase, Faults.named(name).orElseThrow()))
+                .toList();
+        dispatch(defs, faultPhase, "fault", faults);
+        ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
+        faultField.put("description", faultField.path("description").asText() + " " + faults.stream()
+                .map(c -> c.value() + ": " + lowerFirst(c.schema().path("description").asText()))
+                .collect(Collectors.joining(" ")));
+        return schema;
+    }
+
+    /**
+     * Adds each case's schema under {@code $defs}, its value to the enum of {@code property} in
+     * {@code $defs/<container>}, and an if/then that applies it where {@code property} has its value.
+     */
+    private static void dispatch(ObjectNode defs, String container, String property, List<Case> cases) {
+        List<Case> sorted = cases.stream().sorted(Comparator.comparing(Case::value)).toList();
+        ObjectNode holder = (ObjectNode) defs.get(container);
+        holder.remove("additionalProperties");   // closed by the schema of the case it selects
+        ObjectNode selector = (ObjectNode) holder.with("properties").get(property);
+        selector.remove("type");   // the enum says it all, in one error
+        ArrayNode values = selector.putArray("enum");
+        ArrayNode allOf = holder.putArray("allOf");
+        for (Case c : sorted) {
+            if (defs.has(c.definition())) {
+                throw new IllegalStateException("two schemas named $defs/" + c.definition() + ": rename a kind");
+            }
+            defs.set(c.definition(), c.schema());
+            values.add(c.value());
+            ObjectNode when = allOf.addObject();
+            ObjectNode condition = when.putObject("if").put("type", "object");
+            condition.putArray("required").add(property);
+            condition.putObject("properties").putObject(property).put("const", c.value());
+            when.putObject("then").put("$ref", DEFS + c.definition());
+        }
+    }
+
+    private static Case kindCase(Class<?> type, String noun) {
+        String kind = type.getAnnotation(JsonTypeName.class).value();
+        ObjectNode schema = object(kind + " " + noun, type);
+        schema.with("properties").putObject("kind").put("const", kind);
+        schema.withArray("required").add("kind");
+        fields(type, schema);
+        return new Case(kind, kind, schema);
+    }
+
+    /** A fault's schema: the phase's own fields as the fault phase defines them, then the fault's parameters. */
+    private static Case faultCase(String faultPhase, Fault fault) {
+        ObjectNode schema = object(fault.name() + " fault", fault.getClass());
+        ObjectNode properties = schema.with("properties");
+        properties.putObject("kind").put("const", faultPhase);
+        properties.putObject("fault").put("const", fault.name());
+        for (RecordComponent c : FaultPhase.class.getRecordComponents()) {
+            String name = RecordFields.name(c);
+            if (!c.getAccessor().isAnnotationPresent(JsonIgnore.class) && !name.equals("fault")) {
+                properties.putObject(name).put("$ref", DEFS + faultPhase + "/properties/" + name);
+            }
+        }
+        fields(fault.parameters(), schema);
+        if (schema.get("required").isEmpty()) {
+            schema.remove("required");
+        }
+        return new Case(fault.name(), faultPhase + "." + fault.name(), schema);
+    }
+
+    private static String lowerFirst(String text) {
+        return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);
+    }
+
+    private static ObjectNode object(String title, Class<?> type) {
+        ObjectNode schema = JSON.objectNode().put("title", title);
+        JsonClassDescription description = type.getAnnotation(JsonClassDescription.class);
+        if (description != null) {
+            schema.put("description", description.value());
+        }
+        schema.put("type", "object").put("additionalProperties", false);
+        schema.putArray("required");
+        schema.putObject("properties");
+        return schema;
+    }
+
+    /** Each field of {@code record} (but those Jackson ignores) as a property, required where it must be given. */
+    private static void fields(Class<?> record, ObjectNode schema) {
+        for (RecordComponent c : record.getRecordComponents()) {
+            if (c.getAccessor().isAnnotationPresent(JsonIgnore.class)) {
+                continue;
+            }
+            schema.with("properties").set(RecordFields.name(c), property(record, c));
+            if (RecordFields.required(c)) {
+                schema.withArray("required").add(RecordFields.name(c));
+            }
+        }
+    }
+
+    private static ObjectNode property(Class<?> record, RecordComponent c) {
+        ObjectNode property = JSON.objectNode();
+        String description = RecordFields.description(c);
+        if (!description.isEmpty()) {
+            property.put("description", description);
+        }
+        SchemaRef ref = c.getAnnotation(SchemaRef.class);
+        if (ref != null) {
+            return property.put("$ref", DEFS + ref.value());
+        }
+        Class<?> type = c.getType();
+        if (REFERENCED.containsKey(type)) {
+            return property.put("$ref", DEFS + REFERENCED.get(type));
+        }
+        return property.put("type", jsonType(type, record.getName() + "." + c.getName()));
+    }
+
+    private static String jsonType(Class<?> type, String field) {
+        if (type == boolean.class || type == Boolean.class) {
+            return "boolean";
+        }
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return "integer";
+        }
+        if (type == double.class || type == Double.class) {
+            return "number";
+        }
+        if (type == String.class) {
+            return "string";
+        }
+        throw new IllegalStateException(field + ": no schema for " + type.getSimpleName()
+                + "; name a shared definition with @SchemaRef");
+    }
+}
