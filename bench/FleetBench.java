@@ -1,10 +1,10 @@
+import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.backend.local.LocalNode;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
-import io.upgradelab.runner.fleet.FleetStatus;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import java.nio.file.Files;
 import java.nio.file.Path;

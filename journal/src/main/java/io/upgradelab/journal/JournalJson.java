@@ -44,9 +44,17 @@ public final class JournalJson {
         return type.value();
     }
 
-    /** Whether {@code line} is of {@code body}'s type. */
+    /** The observer a sample's {@code body} is written by; "" for lines other than samples. */
+    public static String observerOf(Class<?> body) {
+        typeOf(body);
+        return body.getAnnotation(LineType.class).observer();
+    }
+
+    /** Whether {@code line} is of {@code body}'s type (and, for a sample, of its observer). */
     public static boolean is(JsonNode line, Class<?> body) {
-        return typeOf(body).equals(line.path("type").asText());
+        String observer = observerOf(body);
+        return typeOf(body).equals(line.path("type").asText())
+                && (observer.isEmpty() || observer.equals(line.path("observer").asText()));
     }
 
     /** {@code line} read as {@code body}; an {@link IllegalArgumentException} naming the type and field if it is not one. */

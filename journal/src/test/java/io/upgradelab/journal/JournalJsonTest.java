@@ -54,6 +54,38 @@ class JournalJsonTest {
     }
 
     @Test
+    void samplesAreToldApartByTheirObserver() throws Exception {
+        JsonNode counts = JSON.readTree("{\"type\":\"sample\",\"time\":\"2026-11-24T00:14:42.970504187Z\","
+                + "\"elapsed\":51.22,\"phase\":1,\"observer\":\"nodeCounts\",\"nodes\":[{\"node\":1,"
+                + "\"version\":\"1.4.1\",\"reachable\":true,\"services\":1,\"instances\":2,\"healthyInstances\":2,"
+                + "\"demoInstances\":2,\"demoHealthy\":2,\"error\":null}]}");
+        assertThat(JournalJson.is(counts, NodeCountsSample.class)).isTrue();
+        assertThat(JournalJson.is(counts, NodeResourcesSample.class)).isFalse();
+        assertThat(JournalJson.read(counts, NodeCountsSample.class).body().nodes())
+                .containsExactly(new NodeSample(1, "1.4.1", true, 1, 2, 2, 2, 2, null));
+        assertThat(JournalJson.observerOf(MachineSample.class)).isEqualTo("machine");
+        assertThat(JournalJson.observerOf(PhaseEnded.class)).isEmpty();
+    }
+
+    @Test
+    void aFleetThatDidNotAnswerIsASampleWithOnlyItsError() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode failed = JSON.valueToTree(FleetSample.failed("refused"));
+        assertThat(failed.has("fleet")).isFalse();
+        failed.put("type", "sample").put("observer", "fleet").put("time", "2026-11-24T00:00:00Z");
+        assertThat(JournalJson.read(failed, FleetSample.class).body().answered()).isFalse();
+        JsonNode old = JSON.readTree("{\"type\":\"sample\",\"time\":\"2026-11-24T00:14:42.99Z\",\"elapsed\":51.2,"
+                + "\"phase\":1,\"observer\":\"fleet\",\"fleet\":{\"providers\":{\"1x\":120,\"2x\":0},"
+                + "\"processes\":{\"1x\":1,\"2x\":0},\"target\":120,\"busy\":false,\"registrationFailures\":0,"
+                + "\"clientErrors\":0,\"lastError\":\"\",\"beatsPerSecond\":24.0,\"nominalBeatsPerSecond\":24.0,"
+                + "\"cpuPercent\":1.25,\"rssBytes\":85172224},\"demoProviders\":[\"1x\",\"1x\"],"
+                + "\"demoProvidersAlive\":2}");
+        FleetSample sample = JournalJson.read(old, FleetSample.class).body();
+        assertThat(sample.fleet().totalProviders()).isEqualTo(120);
+        assertThat(sample.fleet().lastStop()).as("absent from older fleets").isEqualTo(StopReport.NONE);
+        assertThat(sample.demoProvidersAlive()).isEqualTo(2);
+    }
+
+    @Test
     void aJournalWithoutAFormatIsFormatOne() {
         assertThat(new RunStarted(0, "e", "", 1, null, null, null, null, 5, null, null, 0, 0, "").format()).isEqualTo(1);
     }

@@ -1,7 +1,9 @@
 package io.upgradelab.reports;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.FleetSample;
+import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.MachineSample;
 import io.upgradelab.journal.ProbeSecond;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,28 +74,28 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
      * beats 5 s later, so a ramp always looks short of beats), and only from {@link #MIN_BEAT_SAMPLES}
      * such samples on; fewer leave beats unjudged.
      */
-    static LoadValidity of(List<JsonNode> fleetSamples, List<JsonNode> machineSamples, List<ProbeSecond> probeSeconds) {
+    static LoadValidity of(List<FleetSample> fleetSamples, List<MachineSample> machineSamples, List<ProbeSecond> probeSeconds) {
         double beats = 0;
         double nominal = 0;
         int steady = 0;
         double previousNominal = Double.NaN;
         List<Double> fleetCpu = new ArrayList<>();
-        for (JsonNode sample : fleetSamples) {
-            JsonNode f = sample.path("fleet");
-            if (!f.has("cpuPercent")) {
+        for (FleetSample sample : fleetSamples) {
+            if (!sample.answered()) {
                 continue;   // the fleet did not answer this round
             }
-            fleetCpu.add(f.path("cpuPercent").asDouble());
-            double now = f.path("nominalBeatsPerSecond").asDouble();
+            FleetStatus f = sample.fleet();
+            fleetCpu.add(f.cpuPercent());
+            double now = f.nominalBeatsPerSecond();
             if (now > 0 && Math.abs(now - previousNominal) <= 0.01 * now) {
-                beats += f.path("beatsPerSecond").asDouble();
+                beats += f.beatsPerSecond();
                 nominal += now;
                 steady++;
             }
             previousNominal = now;
         }
-        List<Double> idle = machineSamples.stream().map(s -> s.path("idlePercent").asDouble()).toList();
-        List<Double> steal = machineSamples.stream().map(s -> s.path("stealPercent").asDouble()).toList();
+        List<Double> idle = machineSamples.stream().map(MachineSample::idlePercent).toList();
+        List<Double> steal = machineSamples.stream().map(MachineSample::stealPercent).toList();
         List<Double> lag = probeSeconds.stream().filter(s -> s.lagMs() != null)
                 .map(s -> s.lagMs().p99()).sorted().toList();
         return judge(steady >= MIN_BEAT_SAMPLES ? round(100 * beats / nominal) : null, mean(fleetCpu),

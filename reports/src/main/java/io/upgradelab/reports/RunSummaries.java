@@ -1,14 +1,19 @@
 package io.upgradelab.reports;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.LatencyHistograms;
 import io.upgradelab.journal.Line;
+import io.upgradelab.journal.MachineSample;
+import io.upgradelab.journal.NodeCountsSample;
+import io.upgradelab.journal.NodeResourcesSample;
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.Percentiles;
 import io.upgradelab.journal.PhaseEnded;
 import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.journal.ProbeLine;
 import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ResourceSample;
 import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
 import io.upgradelab.reports.RunSummary.NodeSummary;
@@ -68,14 +73,13 @@ public final class RunSummaries {
             return new RunSummary.EndOfRun(0, List.of());
         }
         int last = phases.get(phases.size() - 1).index();
-        List<JsonNode> fleet = inPhase(journal.samples("fleet"), last);
-        List<JsonNode> counts = inPhase(journal.samples("nodeCounts"), last);
-        int registered = fleet.isEmpty() ? 0 : total(fleet.get(fleet.size() - 1).path("fleet").path("providers"))
-                + fleet.get(fleet.size() - 1).path("demoProvidersAlive").asInt();
+        List<FleetSample> fleet = fleetInPhase(journal, last);
+        List<NodeCountsSample> counts = bodiesInPhase(journal.lines(NodeCountsSample.class), last);
+        int registered = fleet.isEmpty() ? 0 : fleet.get(fleet.size() - 1).fleet().totalProviders()
+                + fleet.get(fleet.size() - 1).demoProvidersAlive();
         List<Integer> instances = new ArrayList<>();
         if (!counts.isEmpty()) {
-            counts.get(counts.size() - 1).path("nodes").forEach(n ->
-                    instances.add(n.path("reachable").asBoolean() ? n.path("instances").asInt() : -1));
+            counts.get(counts.size() - 1).nodes().forEach(n -> instances.add(n.reachable() ? n.instances() : -1));
         }
         return new RunSummary.EndOfRun(registered, List.copyOf(instances));
     }
@@ -87,9 +91,9 @@ public final class RunSummaries {
         Instant from = begin.time();
         Instant to = endLine.time();
         List<ProbeSecond> inPhase = seconds.stream().filter(s -> within(s.time(), from, to)).toList();
-        List<JsonNode> nodeCounts = inPhase(journal.samples("nodeCounts"), index);
-        List<JsonNode> fleet = inPhase(journal.samples("fleet"), index);
-        List<JsonNode> resources = inPhase(journal.samples("nodeResources"), index);
+        List<NodeCountsSample> nodeCounts = bodiesInPhase(journal.lines(NodeCountsSample.class), index);
+        List<FleetSample> fleet = fleetInPhase(journal, index);
+        List<NodeResourcesSample> resources = bodiesInPhase(journal.lines(NodeResourcesSample.class), index);
         List<NodeSummary> nodes = new ArrayList<>();
         for (PhaseEnded.NodeFigures n : end.nodes()) {
             nodes.add(new NodeSummary(n.node(), n.samples(), n.unreachable(), n.minInstances(), n.maxInstances(),
@@ -100,7 +104,7 @@ public final class RunSummaries {
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
                 end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
                 List.copyOf(nodes), outcomes(inPhase), latency(inPhase),
-                LoadValidity.of(fleet, inPhase(journal.samples("machine"), index), inPhase),
+                LoadValidity.of(fleet, bodiesInPhase(journal.lines(MachineSample.class), index), inPhase),
                 end.message() == null ? "" : end.message(),
                 journal.ofType("warning").stream().filter(w -> w.path("phase").asInt() == index)
                         .map(w -> new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText(""))).toList());
@@ -110,12 +114,17 @@ public final class RunSummaries {
         return time != null && !time.isBefore(from) && time.isBefore(to);
     }
 
-    private static List<JsonNode> inPhase(List<JsonNode> samples, int index) {
-        return samples.stream().filter(s -> s.path("phase").asInt() == index).toList();
+    /** The phase's fleet samples where the fleet answered. */
+    private static List<FleetSample> fleetInPhase(JournalFile journal, int index) {
+        return bodiesInPhase(journal.lines(FleetSample.class), index).stream().filter(FleetSample::answered).toList();
+    }
+
+    private static <T> List<T> bodiesInPhase(List<Line<T>> lines, int index) {
+        return lines.stream().filter(l -> l.phase() == index).map(Line::body).toList();
     }
 
     /** "a" when the first and last sample say the same, else "a -> b"; "" without samples. */
-    private static String change(List<JsonNode> samples, Function<JsonNode, String> describe) {
+    private static <T> String change(List<T> samples, Function<T, String> describe) {
         if (samples.isEmpty()) {
             return "";
         }
@@ -125,39 +134,26 @@ public final class RunSummaries {
     }
 
     /** "1.4.1 x3", or "2.0.4 1.4.1 1.4.1" while they differ. */
-    private static String versions(JsonNode nodeCounts) {
-        List<String> versions = new ArrayList<>();
-        nodeCounts.path("nodes").forEach(n -> versions.add(n.path("version").asText()));
+    private static String versions(NodeCountsSample nodeCounts) {
+        List<String> versions = nodeCounts.nodes().stream().map(NodeSample::version).toList();
         return versions.stream().distinct().count() == 1 ? versions.get(0) + " x" + versions.size()
                 : String.join(" ", versions);
     }
 
     /** The generations with providers: "1x", "2x" or "1x+2x". */
-    private static String generations(JsonNode fleetSample) {
-        List<String> with = new ArrayList<>();
-        fleetSample.path("fleet").path("providers").fields().forEachRemaining(e -> {
-            if (e.getValue().asInt() > 0) {
-                with.add(e.getKey());
-            }
-        });
+    private static String generations(FleetSample fleetSample) {
+        List<String> with = new java.util.TreeMap<>(fleetSample.fleet().providers()).entrySet().stream()
+                .filter(e -> e.getValue() > 0).map(Map.Entry::getKey).toList();
         return with.isEmpty() ? "none" : String.join("+", with);
     }
 
-    private static int total(JsonNode byGeneration) {
-        int total = 0;
-        for (JsonNode count : byGeneration) {
-            total += count.asInt();
-        }
-        return total;
-    }
-
     /** Nearest-rank 95th percentile of the node's CPU samples in the phase; 0 without samples. */
-    private static double p95Cpu(List<JsonNode> resources, int node) {
+    private static double p95Cpu(List<NodeResourcesSample> resources, int node) {
         List<Double> cpu = new ArrayList<>();
-        for (JsonNode sample : resources) {
-            for (JsonNode n : sample.path("nodes")) {
-                if (n.path("node").asInt() == node && n.has("cpuPercent")) {
-                    cpu.add(n.path("cpuPercent").asDouble());
+        for (NodeResourcesSample sample : resources) {
+            for (ResourceSample n : sample.nodes()) {
+                if (n.node() == node) {
+                    cpu.add(n.cpuPercent());
                 }
             }
         }

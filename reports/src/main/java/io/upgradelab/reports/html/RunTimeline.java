@@ -2,7 +2,10 @@ package io.upgradelab.reports.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.Line;
+import io.upgradelab.journal.NodeCountsSample;
+import io.upgradelab.journal.NodeResourcesSample;
 import io.upgradelab.journal.Percentiles;
 import io.upgradelab.journal.PhaseEnded;
 import io.upgradelab.journal.PhaseStarted;
@@ -99,14 +102,17 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     }
 
     private static List<Series> instances(JournalFile journal) {
-        Map<String, List<Point>> byNode = perNode(journal.samples("nodeCounts"), "instances");
+        Map<String, List<Point>> byNode = perNode(journal.lines(NodeCountsSample.class), sample -> {
+            Map<Integer, Double> values = new TreeMap<>();
+            sample.nodes().forEach(n -> values.put(n.node(), n.reachable() ? n.instances() : Double.NaN));
+            return values;
+        });
         List<Point> expected = new ArrayList<>();
-        for (JsonNode sample : journal.samples("fleet")) {
-            int registered = sample.path("demoProvidersAlive").asInt();
-            for (JsonNode count : sample.path("fleet").path("providers")) {
-                registered += count.asInt();
+        for (Line<FleetSample> sample : journal.lines(FleetSample.class)) {
+            if (sample.body().answered()) {
+                expected.add(new Point(sample.elapsed(),
+                        sample.body().fleet().totalProviders() + sample.body().demoProvidersAlive()));
             }
-            expected.add(new Point(sample.path("elapsed").asDouble(), registered));
         }
         List<Series> series = named(byNode);
         series.add(new Series(EXPECTED, List.copyOf(expected)));
@@ -114,26 +120,27 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     }
 
     private static List<Series> cpu(JournalFile journal) {
-        return List.copyOf(named(perNode(journal.samples("nodeResources"), "cpuPercent")));
+        return List.copyOf(named(perNode(journal.lines(NodeResourcesSample.class), sample -> {
+            Map<Integer, Double> values = new TreeMap<>();
+            sample.nodes().forEach(n -> values.put(n.node(), n.cpuPercent()));
+            return values;
+        })));
     }
 
     /**
-     * "node N" to its values of {@code field}; where a node was unreachable or missing from a sample
-     * its value is {@link Double#NaN}, so its line breaks there rather than bridging the gap.
+     * "node N" to its values ({@code values}: node to value); where a node was unreachable (NaN) or
+     * missing from a sample its value is {@link Double#NaN}, so its line breaks there rather than
+     * bridging the gap.
      */
-    private static Map<String, List<Point>> perNode(List<JsonNode> samples, String field) {
+    private static <T> Map<String, List<Point>> perNode(List<Line<T>> samples,
+                                                        Function<T, Map<Integer, Double>> values) {
         Map<Integer, List<Point>> byNode = new TreeMap<>();
-        samples.forEach(sample -> sample.path("nodes").forEach(node ->
-                byNode.putIfAbsent(node.path("node").asInt(), new ArrayList<>())));
-        for (JsonNode sample : samples) {
-            Map<Integer, Double> values = new TreeMap<>();
-            for (JsonNode node : sample.path("nodes")) {
-                if (node.has(field) && node.path("reachable").asBoolean(true)) {
-                    values.put(node.path("node").asInt(), node.path(field).asDouble());
-                }
-            }
-            byNode.forEach((node, points) -> points.add(new Point(sample.path("elapsed").asDouble(),
-                    values.getOrDefault(node, Double.NaN))));
+        List<Map<Integer, Double>> valued = samples.stream().map(l -> values.apply(l.body())).toList();
+        valued.forEach(v -> v.keySet().forEach(node -> byNode.putIfAbsent(node, new ArrayList<>())));
+        for (int i = 0; i < samples.size(); i++) {
+            Map<Integer, Double> v = valued.get(i);
+            double at = samples.get(i).elapsed();
+            byNode.forEach((node, points) -> points.add(new Point(at, v.getOrDefault(node, Double.NaN))));
         }
         Map<String, List<Point>> named = new LinkedHashMap<>();
         byNode.forEach((node, points) -> named.put("node " + node, points));

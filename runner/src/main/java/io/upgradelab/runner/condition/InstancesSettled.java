@@ -3,7 +3,7 @@ package io.upgradelab.runner.condition;
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.runner.observe.NodeSample;
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.upgradelab.runner.engine;
 
 import io.upgradelab.journal.CallCounts;
-import io.upgradelab.runner.observe.NodeSample;
-import io.upgradelab.runner.observe.ResourceSample;
+import io.upgradelab.journal.NodeSample;
+import io.upgradelab.journal.ResourceSample;
 import java.time.Duration;
 import java.util.List;
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.Fault;
 import io.upgradelab.runner.fault.FaultPhase;
@@ -23,10 +24,11 @@ import java.util.stream.Collectors;
 
 /**
  * The parts of the experiment schema that follow from the kinds, written from their classes so
- * that adding a phase, condition or fault is writing its class: each kind's {@code $defs/<kind>}
+ * that adding a phase, condition, fault or backend is writing its class: each kind's {@code $defs/<kind>}
  * (its record's fields, required ones, descriptions, closed to others), the {@code kind} enums and
  * the if/then dispatch on them; for the fault phase, the same on {@code fault}, one
- * {@code $defs/fault.<name>} per fault with its parameters. The hand-written base holds the rest.
+ * {@code $defs/fault.<name>} per fault with its parameters; the backends' names. The hand-written
+ * base holds the rest.
  *
  * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
  * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it.
@@ -57,6 +59,8 @@ final class KindSchemas {
         List<Case> faults = Faults.names().stream().map(name -> faultCase(faultPhase, Faults.named(name).orElseThrow()))
                 .toList();
         dispatch(defs, faultPhase, "fault", faults);
+        ArrayNode backends = ((ObjectNode) defs.at("/target/properties/backend")).putArray("enum");
+        Backends.names().stream().sorted().forEach(backends::add);
         ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
         faultField.put("description", faultField.path("description").asText() + " " + faults.stream()
                 .map(c -> c.value() + ": " + lowerFirst(c.schema().path("description").asText()))

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.fleet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;

@@ -67,7 +67,12 @@ public final class Journal implements AutoCloseable {
 
     /** Appends a typed line: a record of the journal module, its type from its {@code @LineType}. */
     public void append(Object body) {
-        ObjectNode fields = JSON.valueToTree(body);
+        ObjectNode fields = JSON.createObjectNode();
+        String observer = JournalJson.observerOf(body.getClass());
+        if (!observer.isEmpty()) {
+            fields.put("observer", observer);
+        }
+        fields.setAll((ObjectNode) JSON.valueToTree(body));
         append(JournalJson.typeOf(body.getClass()), fields);
     }
 

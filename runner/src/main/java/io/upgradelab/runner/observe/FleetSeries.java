@@ -1,9 +1,9 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.FleetSample;
+import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.LabException;
-import io.upgradelab.runner.fleet.FleetStatus;
 import io.upgradelab.runner.journal.Journal;
-import java.util.Map;
 
 /**
  * The fleet's own account: providers and clients per generation, registration failures, client
@@ -21,11 +21,10 @@ public final class FleetSeries implements Observer {
         try {
             FleetStatus status = observed.fleet().status();
             into.put(status);
-            journal.append("sample", Map.of("observer", name(), "fleet", status,
-                    "demoProviders", observed.demoProviders().generations(),
-                    "demoProvidersAlive", observed.demoProviders().alive()));
+            journal.append(FleetSample.of(status, observed.demoProviders().generations(),
+                    observed.demoProviders().alive()));
         } catch (LabException e) {
-            journal.append("sample", Map.of("observer", name(), "error", e.getMessage()));
+            journal.append(FleetSample.failed(e.getMessage()));
         }
     }
 }

@@ -1,11 +1,10 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.MachineSample;
 import io.upgradelab.runner.journal.Journal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The machine the lab runs on: idle and steal CPU (percent of all cores) since the previous sample,
@@ -43,19 +42,15 @@ public final class MachineCpu implements Observer {
             return;   // not Linux, or an unreadable line: no machine sample (the reports say "not measured")
         }
         if (previous != null && now.total() > previous.total()) {
-            journal.append("sample", fields(now.since(previous)));
+            journal.append(sample(now.since(previous)));
         }
         previous = now;
     }
 
     /** The journal line of one interval. */
-    static Map<String, Object> fields(CpuTimes.Shares shares) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("observer", "machine");
-        fields.put("cores", Runtime.getRuntime().availableProcessors());
-        fields.put("idlePercent", shares.idlePercent());
-        fields.put("stealPercent", shares.stealPercent());
-        return fields;
+    static MachineSample sample(CpuTimes.Shares shares) {
+        return new MachineSample(Runtime.getRuntime().availableProcessors(), shares.idlePercent(),
+                shares.stealPercent());
     }
 
     /**

@@ -1,12 +1,13 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.NodeCountsSample;
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.ServiceSummary;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Each node's own view of the providers: Dubbo provider services ({@code providers:*} in the default
@@ -32,7 +33,7 @@ public final class NodeCounts implements Observer {
             into.put(sample);
             samples.add(sample);
         }
-        journal.append("sample", Map.of("observer", name(), "nodes", samples));
+        journal.append(new NodeCountsSample(samples));
     }
 
     static NodeSample sample(NacosApi api, NodeStatus node) {

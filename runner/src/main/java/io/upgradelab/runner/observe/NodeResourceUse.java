@@ -1,12 +1,13 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.NodeResourcesSample;
+import io.upgradelab.journal.ResourceSample;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.journal.Journal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Each running node's CPU (% of one core since the previous sample) and resident memory. */
 public final class NodeResourceUse implements Observer {
@@ -32,6 +33,6 @@ public final class NodeResourceUse implements Observer {
                 // the process ended between the listing and the sample: no sample this round
             }
         }
-        journal.append("sample", Map.of("observer", name(), "nodes", samples));
+        journal.append(new NodeResourcesSample(samples));
     }
 }

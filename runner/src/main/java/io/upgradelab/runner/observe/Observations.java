@@ -1,7 +1,9 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.ProbeSecond;
-import io.upgradelab.runner.fleet.FleetStatus;
+import io.upgradelab.journal.ResourceSample;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -1,8 +1,10 @@
 package io.upgradelab.runner.observe;
 
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.PhaseEnded.NodeFigures;
 import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.ResourceSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.phase;
 
-import io.upgradelab.runner.fleet.FleetStatus;
+import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.StopReport;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,7 +40,7 @@ final class FleetScaling {
      * Says what a stop of providers could not deregister: against a saturated cluster that is
      * expected, and those instances expire on the server by its own heartbeat timeout.
      */
-    static void tellStop(RunContext run, FleetStatus.StopReport stop) {
+    static void tellStop(RunContext run, StopReport stop) {
         if (stop != null && stop.leftToExpire() > 0) {
             run.say("fleet: " + stop.deregistered() + " of " + stop.requested() + " providers deregistered in "
                     + Math.round(stop.seconds()) + " s; " + stop.leftToExpire() + " left to expire on the server ("

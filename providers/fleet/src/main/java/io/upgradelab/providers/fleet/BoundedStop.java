@@ -1,5 +1,6 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.journal.StopReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,12 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.StopReport;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -124,7 +125,7 @@ public final class Fleet implements AutoCloseable {
         });
     }
 
-    public FleetState state() {
+    public FleetStatus state() {
         Map<String, Integer> providers = new TreeMap<>();
         Map<String, Integer> processCount = new TreeMap<>();
         for (Generation g : Generation.values()) {
@@ -135,7 +136,7 @@ public final class Fleet implements AutoCloseable {
             providers.merge(p.generation().label(), p.size(), Integer::sum);
             processCount.merge(p.generation().label(), 1, Integer::sum);
         }
-        return new FleetState(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
+        return new FleetStatus(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
                 errors.clientErrors(), errors.lastError(), lastStop, beats.perSecond(BeatCounter1x.sent()),
                 providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes());
     }

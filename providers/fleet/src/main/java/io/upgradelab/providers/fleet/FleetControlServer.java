@@ -3,6 +3,7 @@ package io.upgradelab.providers.fleet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.upgradelab.journal.FleetStatus;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -18,7 +19,7 @@ import java.util.concurrent.Executors;
  * with curl) drives a fleet in another process and reads its state.
  *
  * <pre>
- * GET  /state                                   FleetState as JSON
+ * GET  /state                                   FleetStatus as JSON
  * POST /scale?to=N&amp;rate=R&amp;generation=1x          grow or shrink to N providers (202, runs in the background)
  * POST /crash?processes=K                       crash the K highest-numbered processes
  * POST /upgrade?batch=B&amp;of=M&amp;to=2x&amp;rate=R        rolling client upgrade of batch B of M

@@ -2,6 +2,7 @@ package io.upgradelab.providers.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.StopReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

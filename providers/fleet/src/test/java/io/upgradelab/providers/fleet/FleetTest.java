@@ -3,6 +3,8 @@ package io.upgradelab.providers.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.StopReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +62,7 @@ class FleetTest {
         assertThat(registry).hasSize(23);
 
         fleet.scaleTo(12, 10_000, Generation.V1X).get();
-        FleetState state = fleet.state();
+        FleetStatus state = fleet.state();
         assertThat(state.totalProviders()).isEqualTo(12);
         assertThat(state.processes()).containsEntry("1x", 3);
         assertThat(registry).hasSize(12).doesNotContainKey("providers:org.upgradelab.demo.LoadService002::@30002");
@@ -75,7 +77,7 @@ class FleetTest {
 
         fleet.upgradeBatch(1, 3, Generation.V2X, 10_000).get();
 
-        FleetState state = fleet.state();
+        FleetStatus state = fleet.state();
         assertThat(state.providers()).containsEntry("1x", 20).containsEntry("2x", 10);
         assertThat(state.processes()).containsEntry("1x", 4).containsEntry("2x", 2);
         assertThat(registry).hasSize(30);
@@ -99,7 +101,7 @@ class FleetTest {
         failRegistrations = true;
         fleet.scaleTo(7, 10_000, Generation.V1X).get();
 
-        FleetState state = fleet.state();
+        FleetStatus state = fleet.state();
         assertThat(state.registrationFailures()).isEqualTo(7);
         assertThat(state.totalProviders()).isZero();
         assertThat(state.lastError()).contains("server said no");
@@ -147,7 +149,7 @@ class FleetTest {
 
         fleet.scaleTo(12, 10_000, Generation.V1X).get();
 
-        FleetState state = fleet.state();
+        FleetStatus state = fleet.state();
         assertThat(state.totalProviders()).isEqualTo(12);
         assertThat(state.processes()).containsEntry("1x", 3);
         assertThat(shutDowns).as("the two emptied processes' clients close").hasSize(2);

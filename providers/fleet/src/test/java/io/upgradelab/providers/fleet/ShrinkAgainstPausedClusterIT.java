@@ -4,16 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
-import io.upgradelab.runner.backend.local.LocalNode;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
-import io.upgradelab.runner.fleet.FleetStatus;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.observe.Observations;

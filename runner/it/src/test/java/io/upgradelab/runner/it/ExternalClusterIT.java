@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
@@ -20,7 +21,6 @@ import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.fleet.DemoProviderProcess;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
-import io.upgradelab.runner.fleet.FleetStatus;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;

@@ -1,4 +1,4 @@
-package io.upgradelab.providers.fleet;
+package io.upgradelab.journal;
 
 /**
  * What one stop of providers (a shrink, a client batch, the fleet's close) achieved against the
@@ -17,5 +17,5 @@ public record StopReport(int requested, int deregistered, int failed, int leftTo
                          String firstError, double seconds) {
 
     /** Before any stop. */
-    static final StopReport NONE = new StopReport(0, 0, 0, 0, 0, "", 0);
+    public static final StopReport NONE = new StopReport(0, 0, 0, 0, 0, "", 0);
 }

@@ -1,4 +1,4 @@
-package io.upgradelab.runner.observe;
+package io.upgradelab.journal;
 
 /**
  * One node's view of the registry at one moment (summed over the services of the default group).

@@ -1,4 +1,4 @@
-package io.upgradelab.runner.observe;
+package io.upgradelab.journal;
 
 /** One node's CPU (% of one core, since its previous sample) and resident memory. */
 public record ResourceSample(int node, double cpuPercent, long rssMiB) {

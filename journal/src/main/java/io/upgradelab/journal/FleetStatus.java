@@ -1,0 +1,43 @@
+package io.upgradelab.journal;
+
+import java.util.Map;
+
+/**
+ * The provider fleet at one moment: what the fleet's control channel answers ({@code GET /state}),
+ * what the runner acts on, and what the fleet observer journals. One record for the three, so the
+ * fleet, the runner and the reports cannot drift apart.
+ *
+ * @param providers             registered providers per client generation ("1x", "2x")
+ * @param processes             virtual processes (Nacos clients) per client generation
+ * @param target                the provider count the current or last operation aims at
+ * @param busy                  whether an operation (scale, crash, upgrade) is still running
+ * @param registrationFailures  registration calls that threw, since the fleet started (each retry of
+ *                              a refused one counts again)
+ * @param clientErrors          other client failures (deregister, shut down), since the fleet started
+ * @param lastError             the last failure's message, or ""
+ * @param lastStop              what the last stop of providers (shrink, client batch) achieved against
+ *                              the server; {@link StopReport#NONE} before any
+ * @param beatsPerSecond        beats the 1.x clients really sent per second, over the last 5 s or more
+ * @param nominalBeatsPerSecond one beat per 1.x provider every 5 s: what a fast server would receive
+ * @param cpuPercent            the fleet JVM's CPU over the last 5 s or more, percent of one core
+ * @param rssBytes              the fleet JVM's resident memory
+ */
+public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> processes, int target, boolean busy,
+                          long registrationFailures, long clientErrors, String lastError, StopReport lastStop,
+                          double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes) {
+
+    public FleetStatus {
+        providers = providers == null ? Map.of() : Map.copyOf(providers);
+        processes = processes == null ? Map.of() : Map.copyOf(processes);
+        lastError = lastError == null ? "" : lastError;
+        lastStop = lastStop == null ? StopReport.NONE : lastStop;
+    }
+
+    public int totalProviders() {
+        return providers.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    public int providers(String generation) {
+        return providers.getOrDefault(generation, 0);
+    }
+}
