@@ -59,9 +59,14 @@ public final class JournalJson {
 
     /** {@code line} read as {@code body}; an {@link IllegalArgumentException} naming the type and field if it is not one. */
     public static <T> Line<T> read(JsonNode line, Class<T> body) {
+        return read(line, body, 0);
+    }
+
+    /** {@code line}, line {@code number} of its file, read as {@code body}. */
+    public static <T> Line<T> read(JsonNode line, Class<T> body, int number) {
         try {
             return new Line<>(line.path("type").asText(), Instant.parse(line.path("time").asText()),
-                    line.path("elapsed").asDouble(), line.path("phase").asInt(), MAPPER.treeToValue(line, body));
+                    line.path("elapsed").asDouble(), line.path("phase").asInt(), MAPPER.treeToValue(line, body), number);
         } catch (JsonProcessingException | RuntimeException e) {
             String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
             throw new IllegalArgumentException("a " + typeOf(body) + " line does not read: " + why, e);

@@ -33,37 +33,44 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
     public static final String NAME = "journal.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Reads {@code run}'s journal: {@code run} is a run directory or the journal file itself. */
+    /**
+     * Reads {@code run}'s journal: {@code run} is a run directory or the journal file itself. Refused
+     * (an {@link IllegalArgumentException} naming the file and line): a line other than the last that
+     * is not a journal line, a second runEnded, time going backwards, a format newer than this code.
+     */
     public static JournalFile read(Path run) {
         Path file = Files.isDirectory(run) ? run.resolve(NAME) : run;
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(file + ": no journal here (a run directory holds " + NAME + ")");
         }
+        String[] text;
+        try {
+            // decoded leniently: a kill mid-write can tear a character as well as a line
+            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+        }
+        int last = text.length;
+        while (last > 0 && text[last - 1].isBlank()) {
+            last--;
+        }
         List<JsonNode> lines = new ArrayList<>();
         List<Integer> numbers = new ArrayList<>();
         int torn = 0;
-        int number = 0;
-        try {
-            // decoded leniently: a kill mid-write can tear a character as well as a line
-            for (String line : new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n")) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    JsonNode node = JSON.readTree(line);
-                    if (node.isObject() && node.hasNonNull("type")) {
-                        lines.add(node);
-                        numbers.add(number);
-                    } else {
-                        torn++;
-                    }
-                } catch (JsonProcessingException e) {
-                    torn++;
-                }
+        for (int i = 0; i < last; i++) {
+            if (text[i].isBlank()) {
+                continue;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+            JsonNode node = journalLine(text[i]);
+            if (node != null) {
+                lines.add(node);
+                numbers.add(i + 1);
+            } else if (i == last - 1) {
+                torn++;   // the line a kill tore: the run is reported as incomplete
+            } else {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a journal line (a JSON object with a"
+                        + " type), and not the last line, which a kill may tear: " + preview(text[i]));
+            }
         }
         if (lines.isEmpty() || !"runStarted".equals(lines.get(0).path("type").asText())) {
             throw new IllegalArgumentException(file + ": not a run journal (its first line is not runStarted)");
@@ -73,7 +80,44 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
             throw new IllegalArgumentException(file + ": journal format " + format + " is newer than this upgrade-lab reads ("
                     + JournalJson.FORMAT + "): report it with the upgrade-lab that wrote it, or a newer one");
         }
+        refuseAmbiguity(file, lines, numbers);
         return new JournalFile(file, List.copyOf(lines), List.copyOf(numbers), torn);
+    }
+
+    private static JsonNode journalLine(String text) {
+        try {
+            JsonNode node = JSON.readTree(text);
+            return node != null && node.isObject() && node.hasNonNull("type") ? node : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    /** One run's journal has one end, and its clock (elapsed, monotonic) never goes back. */
+    private static void refuseAmbiguity(Path file, List<JsonNode> lines, List<Integer> numbers) {
+        int ended = -1;
+        double elapsed = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode line = lines.get(i);
+            if (JournalJson.is(line, RunEnded.class)) {
+                if (ended >= 0) {
+                    throw new IllegalArgumentException(file + ":" + numbers.get(i) + ": a second runEnded line (the first"
+                            + " is line " + numbers.get(ended) + "): two runs in one journal, or an edited one");
+                }
+                ended = i;
+            }
+            double at = line.path("elapsed").asDouble();
+            if (at < elapsed) {
+                throw new IllegalArgumentException(file + ":" + numbers.get(i) + ": elapsed goes back from " + elapsed
+                        + " s to " + at + " s: lines out of order, or from another run");
+            }
+            elapsed = at;
+        }
+    }
+
+    private static String preview(String line) {
+        String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
+        return shown.replaceAll("\\p{Cntrl}", "?");
     }
 
     /**
@@ -85,7 +129,7 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
         for (int i = 0; i < lines.size(); i++) {
             if (JournalJson.is(lines.get(i), body)) {
                 try {
-                    typed.add(JournalJson.read(lines.get(i), body));
+                    typed.add(JournalJson.read(lines.get(i), body, lineNumbers.get(i)));
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException(file + ":" + lineNumbers.get(i) + ": " + e.getMessage(), e);
                 }

@@ -44,7 +44,7 @@ public record RunComparison(RunSummary before, RunSummary after, List<Pair> pair
 
     /** The cluster's mean CPU over a phase: the mean of its nodes' means, in % of one core; NaN without samples. */
     public static double clusterMeanCpu(PhaseSummary phase) {
-        return phase.nodes().stream().filter(n -> n.samples() > n.unreachable())
+        return phase.nodes().stream().filter(n -> n.cpuSamples() > 0)
                 .mapToDouble(NodeSummary::meanCpuPercent).average().orElse(Double.NaN);
     }
 }

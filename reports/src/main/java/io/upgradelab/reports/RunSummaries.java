@@ -42,14 +42,18 @@ public final class RunSummaries {
         try {
             return summarise(journal);
         } catch (DateTimeParseException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(journal.file() + ": not a journal the runner wrote: " + e.getMessage(), e);
+            String message = String.valueOf(e.getMessage());
+            throw message.startsWith(journal.file().toString()) ? new IllegalArgumentException(message, e)
+                    : new IllegalArgumentException(journal.file() + ": not a journal the runner wrote: " + message, e);
         }
     }
 
     private static RunSummary summarise(JournalFile journal) {
         Line<RunStarted> start = journal.lines(RunStarted.class).get(0);
         List<RunEnded> ended = journal.bodies(RunEnded.class);
-        List<ProbeSecond> seconds = journal.bodies(ProbeLine.class).stream().map(ProbeLine::second).toList();
+        List<Line<ProbeLine>> probeLines = journal.lines(ProbeLine.class);
+        refuseUndecodableHistograms(journal, probeLines);
+        List<ProbeSecond> seconds = probeLines.stream().map(l -> l.body().second()).toList();
         List<PhaseSummary> phases = new ArrayList<>();
         Map<Integer, Line<PhaseStarted>> started = new TreeMap<>();
         journal.lines(PhaseStarted.class).forEach(l -> started.put(l.body().index(), l));
@@ -98,7 +102,8 @@ public final class RunSummaries {
         for (PhaseEnded.NodeFigures n : end.nodes()) {
             nodes.add(new NodeSummary(n.node(), n.samples(), n.unreachable(), n.minInstances(), n.maxInstances(),
                     n.meanInstances(), n.stddevInstances(), n.belowSamples(), n.drops(), n.recoveries(),
-                    n.meanCpuPercent(), p95Cpu(resources, n.node()), n.maxCpuPercent(), n.maxRssMiB()));
+                    n.meanCpuPercent(), p95Cpu(resources, n.node()), n.maxCpuPercent(), n.maxRssMiB(),
+                    cpuSamples(resources, n.node())));
         }
         return new PhaseSummary(index, end.kind(), end.title(), end.outcome(), end.seconds(), end.expectedSeconds(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
@@ -147,6 +152,10 @@ public final class RunSummaries {
         return with.isEmpty() ? "none" : String.join("+", with);
     }
 
+    private static int cpuSamples(List<NodeResourcesSample> resources, int node) {
+        return (int) resources.stream().flatMap(s -> s.nodes().stream()).filter(n -> n.node() == node).count();
+    }
+
     /** Nearest-rank 95th percentile of the node's CPU samples in the phase; 0 without samples. */
     private static double p95Cpu(List<NodeResourcesSample> resources, int node) {
         List<Double> cpu = new ArrayList<>();
@@ -171,6 +180,24 @@ public final class RunSummaries {
 
     private static CallCounts outcomes(List<ProbeSecond> seconds) {
         return seconds.stream().map(ProbeSecond::calls).reduce(CallCounts.NONE, CallCounts::plus);
+    }
+
+    /** A probe second whose latency histogram does not decode, named by its line: before anything is summed. */
+    private static void refuseUndecodableHistograms(JournalFile journal, List<Line<ProbeLine>> lines) {
+        for (Line<ProbeLine> line : lines) {
+            if (line.body().second() == null) {
+                throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": a probe line without its second");
+            }
+            String histogram = line.body().second().latencyHistogram();
+            if (!histogram.isEmpty()) {
+                try {
+                    LatencyHistograms.decode(histogram);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": probe second "
+                            + line.body().second().second() + ": " + e.getMessage(), e);
+                }
+            }
+        }
     }
 
     /** Exact percentiles of the seconds' merged histograms; null if a second carries none (an older probe). */

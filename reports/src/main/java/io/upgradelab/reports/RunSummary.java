@@ -92,11 +92,14 @@ public record RunSummary(String experiment, String description, double scale, St
     /**
      * One node over one phase: its instance counts (flapping: samples below the expected count, drops
      * below it and recoveries), and its CPU (% of one core) and memory.
+     *
+     * @param samples    instance-count samples where the node answered
+     * @param cpuSamples CPU samples of the node: with none, its CPU figures are 0 and mean nothing
      */
     public record NodeSummary(int node, int samples, int unreachable, int minInstances, int maxInstances,
                               double meanInstances, double stddevInstances, int belowSamples, int drops,
                               int recoveries, double meanCpuPercent, double p95CpuPercent, double maxCpuPercent,
-                              long maxRssMiB) {
+                              long maxRssMiB, int cpuSamples) {
 
         /** Times the node fell below the expected count; below from the phase's first sample counts once. */
         public int flappingEvents() {

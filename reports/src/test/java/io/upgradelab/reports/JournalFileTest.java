@@ -37,4 +37,26 @@ class JournalFileTest {
         assertThatThrownBy(() -> journal.lines(PhaseStarted.class))
                 .hasMessageStartingWith(dir.resolve("journal.jsonl") + ":4: a phaseStarted line does not read");
     }
+
+    private static final String ENDED = "{\"type\":\"runEnded\",\"time\":\"2026-11-24T00:02:00Z\",\"elapsed\":120,"
+            + "\"phase\":-1,\"outcome\":\"completed\",\"exitCode\":0,\"seconds\":120}";
+
+    @Test
+    void onlyTheLastLineMayBeTornAnythingElseIsNamed() throws Exception {
+        Files.writeString(dir.resolve("journal.jsonl"), STARTED + "}\n" + ENDED.substring(0, 40) + "\n");
+        assertThat(JournalFile.read(dir).tornLines()).isEqualTo(1);
+        Files.writeString(dir.resolve("journal.jsonl"), STARTED + "}\nnot json at all\u001b[31m\n" + ENDED + "\n");
+        assertThatThrownBy(() -> JournalFile.read(dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(dir.resolve("journal.jsonl") + ":2: not a journal line")
+                .hasMessageNotContaining("\u001b");
+    }
+
+    @Test
+    void anAmbiguousJournalIsRefused() throws Exception {
+        Files.writeString(dir.resolve("journal.jsonl"), STARTED + "}\n" + ENDED + "\n" + ENDED + "\n");
+        assertThatThrownBy(() -> JournalFile.read(dir)).hasMessageContaining(":3: a second runEnded line (the first is line 2)");
+        Files.writeString(dir.resolve("journal.jsonl"), STARTED.replace("\"elapsed\":0", "\"elapsed\":500") + "}\n"
+                + ENDED + "\n");
+        assertThatThrownBy(() -> JournalFile.read(dir)).hasMessageContaining(":2: elapsed goes back from 500.0 s to 120.0 s");
+    }
 }

@@ -42,14 +42,15 @@ public final class SummaryFiles {
         RunSummary summary = RunSummaries.of(journal);
         Path dir = outDir != null ? outDir : journal.file().toAbsolutePath().getParent();
         try {
-            Files.createDirectories(dir);
-            Path json = dir.resolve(JSON_NAME);
-            JSON.writeValue(json.toFile(), summary);
+            // everything computed before anything is written: a journal that fails half-way writes nothing
+            String json = JSON.writeValueAsString(summary);
             String text = SummaryMarkdown.render(summary);
+            String page = HtmlReport.render(summary, RunTimeline.of(journal));
+            Files.createDirectories(dir);
+            Path jsonFile = Files.writeString(dir.resolve(JSON_NAME), json);
             Path markdown = Files.writeString(dir.resolve(MARKDOWN_NAME), text);
-            Path html = Files.writeString(dir.resolve(HTML_NAME),
-                    HtmlReport.render(summary, RunTimeline.of(journal)), StandardCharsets.UTF_8);
-            return new Written(json, markdown, html, text);
+            Path html = Files.writeString(dir.resolve(HTML_NAME), page, StandardCharsets.UTF_8);
+            return new Written(jsonFile, markdown, html, text);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summaries into " + dir + ": " + e.getMessage(), e);
         }

@@ -22,7 +22,7 @@ public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<S
         String where = "";
         for (PhaseSummary phase : selected) {
             for (NodeSummary node : phase.nodes()) {
-                if (node.samples() > 0 && node.p95CpuPercent() > worst) {
+                if (node.cpuSamples() > 0 && node.p95CpuPercent() > worst) {
                     worst = node.p95CpuPercent();
                     where = "node " + node.node() + " in phase " + phase.index();
                 }

@@ -23,6 +23,10 @@ public record Flapping(@JsonProperty(required = true) int atMost, List<String> p
 
     @Override
     public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
+        int samples = selected.stream().flatMap(p -> p.nodes().stream()).mapToInt(NodeSummary::samples).sum();
+        if (samples == 0) {
+            return new Verdict(describe(), false, "no node answered an instance-count sample in them: nothing measured");
+        }
         int events = selected.stream()
                 .flatMap(p -> p.nodes().stream()).mapToInt(NodeSummary::flappingEvents).sum();
         return new Verdict(describe(), events <= atMost, events + " flapping events");

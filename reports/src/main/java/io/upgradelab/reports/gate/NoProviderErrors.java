@@ -17,6 +17,10 @@ public record NoProviderErrors(@JsonProperty(required = true) long atMost, List<
 
     @Override
     public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
+        long ended = selected.stream().mapToLong(p -> p.probe().ended()).sum();
+        if (ended == 0) {
+            return new Verdict(describe(), false, "no probe call ended in them: nothing measured");
+        }
         long seen = selected.stream().mapToLong(p -> p.probe().noProvider()).sum();
         return new Verdict(describe(), seen <= atMost, seen + " no-provider errors");
     }
