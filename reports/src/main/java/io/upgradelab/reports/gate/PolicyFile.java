@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,6 +34,7 @@ public final class PolicyFile {
 
     private static final ObjectMapper BINDER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     /** The criterion records: each record of the lab that implements {@link Criterion} ({@link Kinds}). */
     private static final List<Class<? extends Criterion>> CRITERIA = Kinds.named(Criterion.class);
@@ -83,7 +85,53 @@ public final class PolicyFile {
             throw new InvalidPolicyException(file + ":" + lines.lineOf("/criteria")
                     + ": criteria: a policy needs at least one criterion");
         }
+        List<String> outOfRange = outOfRange(tree.path("criteria"));
+        if (!outOfRange.isEmpty()) {
+            throw new InvalidPolicyException(String.join("\n", outOfRange.stream()
+                    .map(problem -> file + ":" + lines.lineOf(problem.split(" ", 2)[0]) + ": " + problem.split(" ", 2)[1])
+                    .toList()));
+        }
         return policy;
+    }
+
+    /**
+     * Every threshold out of its range, all at once, as "{@code /criteria/0/atMost criteria[0].atMost: why}".
+     * The range follows from the field's name, so a new criterion needs no entry here: a
+     * {@code ...Percent} is 0 to 100, {@code seconds} and a ratio are above 0, any other count is 0 or
+     * more; every number is finite.
+     */
+    private static List<String> outOfRange(JsonNode criteria) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < criteria.size(); i++) {
+            int index = i;
+            criteria.get(i).fields().forEachRemaining(field -> {
+                if (field.getValue().isNumber()) {
+                    String why = rangeProblem(field.getKey(), field.getValue());
+                    if (why != null) {
+                        problems.add("/criteria/" + index + "/" + field.getKey() + " criteria[" + index + "]."
+                                + field.getKey() + ": " + why);
+                    }
+                }
+            });
+        }
+        return problems;
+    }
+
+    private static String rangeProblem(String field, JsonNode number) {
+        double value = number.asDouble();
+        if (!Double.isFinite(value)) {
+            return "not a finite number";
+        }
+        if (field.endsWith("Percent") && (value < 0 || value > 100)) {
+            return number + " is out of range: a percentage is 0 to 100";
+        }
+        if ((field.equals("seconds") || field.endsWith("Ratio")) && value <= 0) {
+            return number + " is out of range: it must be above 0";
+        }
+        if (value < 0) {
+            return number + " is out of range: a count is 0 or more";
+        }
+        return null;
     }
 
     /** {@code /criteria/2/atMost}; for a missing required field, the field it names. */

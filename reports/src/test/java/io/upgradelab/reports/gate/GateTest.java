@@ -96,6 +96,33 @@ class GateTest {
 
         Path empty = Files.writeString(dir.resolve("empty.yaml"), "name: e\n");
         assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessage(empty + ":1: criteria: a policy needs at least one criterion");
+
+        Path fraction = Files.writeString(dir.resolve("fraction.yaml"), "name: f\ncriteria:\n  - kind: flapping\n    atMost: 1.5\n");
+        assertThatThrownBy(() -> PolicyFile.read(fraction)).hasMessageStartingWith(fraction + ":4: criteria[0].atMost: ");
+    }
+
+    @Test
+    void everyThresholdOutOfItsRangeIsListedAtOnceWithItsLine() throws Exception {
+        Path ranges = Files.writeString(dir.resolve("ranges.yaml"), """
+                name: r
+                criteria:
+                  - kind: cpuP95
+                    atMostPercent: -5
+                  - kind: probeSuccess
+                    atLeastPercent: 150
+                  - kind: noProviderErrors
+                    atMost: -1
+                  - kind: upgradeWithin
+                    seconds: 0
+                  - kind: cpuAgainstBaseline
+                    atMostRatio: 0
+                """);
+        assertThatThrownBy(() -> PolicyFile.read(ranges)).hasMessage(String.join("\n",
+                ranges + ":4: criteria[0].atMostPercent: -5 is out of range: a percentage is 0 to 100",
+                ranges + ":6: criteria[1].atLeastPercent: 150 is out of range: a percentage is 0 to 100",
+                ranges + ":8: criteria[2].atMost: -1 is out of range: a count is 0 or more",
+                ranges + ":10: criteria[3].seconds: 0 is out of range: it must be above 0",
+                ranges + ":12: criteria[4].atMostRatio: 0 is out of range: it must be above 0"));
     }
 
     @Test
