@@ -74,6 +74,15 @@ class ExperimentErrorsTest {
     }
 
     @Test
+    void aNameThatCannotNameARunDirectoryIsRefused() throws IOException {
+        for (String name : new String[] {"'../../etc'", "a/b", ".hidden", "'-x'"}) {
+            String text = VALID.replace("name: errors", "name: " + name);
+            assertThat(errors(text)).as(name).singleElement().asString().startsWith(file() + ":1: name: '")
+                    .contains("cannot name a run directory");
+        }
+    }
+
+    @Test
     void aDuplicateFieldIsAnError() throws IOException {
         String text = VALID.replace("    for: 3m\n", "    for: 3m\n    for: 4m\n");
         assertThat(errors(text)).containsExactly(file() + ":13:8: duplicate field 'for' (first set on line 12):"
@@ -214,7 +223,7 @@ class ExperimentErrorsTest {
         String text = VALID.replace("    to: 2.0.4\n", "").replace("name: errors\n", "");
         assertThat(errors(text)).containsExactly(
                 file() + ":1: name: missing: an experiment needs it (short name of the experiment, used in progress"
-                        + " lines, the journal and the report, e.g. nacos-1x-to-2x)",
+                        + " lines, the journal, the report and the run directory's name, e.g. nacos-1x-to-2x)",
                 file() + ":12: phase 3.to: missing: a rollingServerUpgrade phase needs it (the Nacos version every"
                         + " node is upgraded to, e.g. 2.0.4)");
     }
