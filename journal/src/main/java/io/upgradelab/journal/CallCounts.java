@@ -1,5 +1,6 @@
 package io.upgradelab.journal;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,7 +16,7 @@ public record CallCounts(long scheduled, long success, long noProvider, long tim
     public static final CallCounts NONE = new CallCounts(0, 0, 0, 0, 0, 0, 0, Map.of());
 
     public CallCounts {
-        otherClasses = otherClasses == null ? Map.of() : Map.copyOf(new TreeMap<>(otherClasses));
+        otherClasses = otherClasses == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(otherClasses));
     }
 
     /** Calls that ended, in any outcome. */

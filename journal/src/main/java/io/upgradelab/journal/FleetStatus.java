@@ -1,6 +1,8 @@
 package io.upgradelab.journal;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The provider fleet at one moment: what the fleet's control channel answers ({@code GET /state}),
@@ -27,10 +29,15 @@ public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> p
                           double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes) {
 
     public FleetStatus {
-        providers = providers == null ? Map.of() : Map.copyOf(providers);
-        processes = processes == null ? Map.of() : Map.copyOf(processes);
+        providers = sorted(providers);
+        processes = sorted(processes);
         lastError = lastError == null ? "" : lastError;
         lastStop = lastStop == null ? StopReport.NONE : lastStop;
+    }
+
+    /** By generation, in order ("1x" before "2x"), so the journal and reports list them alike. */
+    private static Map<String, Integer> sorted(Map<String, Integer> byGeneration) {
+        return byGeneration == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(byGeneration));
     }
 
     public int totalProviders() {

@@ -37,23 +37,27 @@ public final class JournalJson {
 
     /** The line type {@code body} is written as. */
     public static String typeOf(Class<?> body) {
-        LineType type = body.getAnnotation(LineType.class);
-        if (type == null) {
-            throw new IllegalArgumentException(body.getName() + " is not a journal line (no @LineType)");
-        }
-        return type.value();
+        return lineType(body).value();
     }
 
     /** The observer a sample's {@code body} is written by; "" for lines other than samples. */
     public static String observerOf(Class<?> body) {
-        typeOf(body);
-        return body.getAnnotation(LineType.class).observer();
+        return lineType(body).observer();
+    }
+
+    private static LineType lineType(Class<?> body) {
+        LineType type = body.getAnnotation(LineType.class);
+        if (type == null) {
+            throw new IllegalArgumentException(body.getName() + " is not a journal line (no @LineType)");
+        }
+        return type;
     }
 
     /** Whether {@code line} is of {@code body}'s type (and, for a sample, of its observer). */
     public static boolean is(JsonNode line, Class<?> body) {
-        String observer = observerOf(body);
-        return typeOf(body).equals(line.path("type").asText())
+        LineType type = lineType(body);
+        String observer = type.observer();
+        return type.value().equals(line.path("type").asText())
                 && (observer.isEmpty() || observer.equals(line.path("observer").asText()));
     }
 

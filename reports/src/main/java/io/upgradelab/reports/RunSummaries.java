@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -51,16 +52,15 @@ public final class RunSummaries {
     private static RunSummary summarise(JournalFile journal) {
         Line<RunStarted> start = journal.lines(RunStarted.class).get(0);
         List<RunEnded> ended = journal.bodies(RunEnded.class);
-        List<Line<ProbeLine>> probeLines = journal.lines(ProbeLine.class);
-        refuseUndecodableHistograms(journal, probeLines);
-        List<ProbeSecond> seconds = probeLines.stream().map(l -> l.body().second()).toList();
+        List<Line<ProbeLine>> probe = probeLines(journal);
+        Recorded recorded = Recorded.of(journal);
         List<PhaseSummary> phases = new ArrayList<>();
         Map<Integer, Line<PhaseStarted>> started = new TreeMap<>();
         journal.lines(PhaseStarted.class).forEach(l -> started.put(l.body().index(), l));
         for (Line<PhaseEnded> end : journal.lines(PhaseEnded.class)) {
             Line<PhaseStarted> begin = started.get(end.body().index());
             if (begin != null) {
-                phases.add(phase(journal, begin, end, seconds));
+                phases.add(phase(journal, recorded, begin, end, probe));
             }
         }
         double lastElapsed = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
@@ -68,17 +68,61 @@ public final class RunSummaries {
         return new RunSummary(run.experiment(), run.description(), run.scale() == 0 ? 1.0 : run.scale(),
                 start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
-                List.copyOf(phases), outcomes(seconds), latency(seconds), endOfRun(journal, phases));
+                List.copyOf(phases), outcomes(seconds(probe)), latency(journal, probe), endOfRun(recorded, phases));
+    }
+
+    /**
+     * The samples and warnings a phase summary is made of, each type read from the journal once and
+     * grouped by phase; fleet samples only where the fleet answered.
+     */
+    private record Recorded(Map<Integer, List<NodeCountsSample>> counts, Map<Integer, List<NodeResourcesSample>> resources,
+                            Map<Integer, List<MachineSample>> machine, Map<Integer, List<FleetSample>> fleet,
+                            Map<Integer, List<RunSummary.Warning>> warnings) {
+
+        static Recorded of(JournalFile journal) {
+            Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType("warning").stream()
+                    .collect(Collectors.groupingBy(w -> w.path("phase").asInt(), Collectors.mapping(w ->
+                            new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText("")),
+                            Collectors.toList())));
+            return new Recorded(byPhase(journal.lines(NodeCountsSample.class)),
+                    byPhase(journal.lines(NodeResourcesSample.class)), byPhase(journal.lines(MachineSample.class)),
+                    byPhase(journal.lines(FleetSample.class).stream().filter(l -> l.body().answered()).toList()),
+                    warnings);
+        }
+
+        private static <T> Map<Integer, List<T>> byPhase(List<Line<T>> lines) {
+            return lines.stream().collect(Collectors.groupingBy(Line::phase,
+                    Collectors.mapping(Line::body, Collectors.toList())));
+        }
+
+        static <T> List<T> in(Map<Integer, List<T>> byPhase, int index) {
+            return byPhase.getOrDefault(index, List.of());
+        }
+    }
+
+    /** The probe's seconds, each with its line; a probe line without its second is refused by its line. */
+    private static List<Line<ProbeLine>> probeLines(JournalFile journal) {
+        List<Line<ProbeLine>> lines = journal.lines(ProbeLine.class);
+        for (Line<ProbeLine> line : lines) {
+            if (line.body().second() == null) {
+                throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": a probe line without its second");
+            }
+        }
+        return lines;
+    }
+
+    private static List<ProbeSecond> seconds(List<Line<ProbeLine>> lines) {
+        return lines.stream().map(l -> l.body().second()).toList();
     }
 
     /** From the last phase's last fleet and nodeCounts samples; nothing registered if it has none. */
-    private static RunSummary.EndOfRun endOfRun(JournalFile journal, List<PhaseSummary> phases) {
+    private static RunSummary.EndOfRun endOfRun(Recorded recorded, List<PhaseSummary> phases) {
         if (phases.isEmpty()) {
             return new RunSummary.EndOfRun(0, List.of());
         }
         int last = phases.get(phases.size() - 1).index();
-        List<FleetSample> fleet = fleetInPhase(journal, last);
-        List<NodeCountsSample> counts = bodiesInPhase(journal.lines(NodeCountsSample.class), last);
+        List<FleetSample> fleet = Recorded.in(recorded.fleet(), last);
+        List<NodeCountsSample> counts = Recorded.in(recorded.counts(), last);
         int registered = fleet.isEmpty() ? 0 : fleet.get(fleet.size() - 1).fleet().totalProviders()
                 + fleet.get(fleet.size() - 1).demoProvidersAlive();
         List<Integer> instances = new ArrayList<>();
@@ -88,16 +132,17 @@ public final class RunSummaries {
         return new RunSummary.EndOfRun(registered, List.copyOf(instances));
     }
 
-    private static PhaseSummary phase(JournalFile journal, Line<PhaseStarted> begin, Line<PhaseEnded> endLine,
-                                      List<ProbeSecond> seconds) {
+    private static PhaseSummary phase(JournalFile journal, Recorded recorded, Line<PhaseStarted> begin,
+                                      Line<PhaseEnded> endLine, List<Line<ProbeLine>> probe) {
         PhaseEnded end = endLine.body();
         int index = end.index();
         Instant from = begin.time();
         Instant to = endLine.time();
-        List<ProbeSecond> inPhase = seconds.stream().filter(s -> within(s.time(), from, to)).toList();
-        List<NodeCountsSample> nodeCounts = bodiesInPhase(journal.lines(NodeCountsSample.class), index);
-        List<FleetSample> fleet = fleetInPhase(journal, index);
-        List<NodeResourcesSample> resources = bodiesInPhase(journal.lines(NodeResourcesSample.class), index);
+        List<Line<ProbeLine>> inPhase = probe.stream().filter(l -> within(l.body().second().time(), from, to)).toList();
+        List<ProbeSecond> seconds = seconds(inPhase);
+        List<NodeCountsSample> nodeCounts = Recorded.in(recorded.counts(), index);
+        List<FleetSample> fleet = Recorded.in(recorded.fleet(), index);
+        List<NodeResourcesSample> resources = Recorded.in(recorded.resources(), index);
         List<NodeSummary> nodes = new ArrayList<>();
         for (PhaseEnded.NodeFigures n : end.nodes()) {
             nodes.add(new NodeSummary(n.node(), n.samples(), n.unreachable(), n.minInstances(), n.maxInstances(),
@@ -108,24 +153,13 @@ public final class RunSummaries {
         return new PhaseSummary(index, end.kind(), end.title(), end.outcome(), end.seconds(), end.expectedSeconds(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
                 end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
-                List.copyOf(nodes), outcomes(inPhase), latency(inPhase),
-                LoadValidity.of(fleet, bodiesInPhase(journal.lines(MachineSample.class), index), inPhase),
-                end.message() == null ? "" : end.message(),
-                journal.ofType("warning").stream().filter(w -> w.path("phase").asInt() == index)
-                        .map(w -> new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText(""))).toList());
+                List.copyOf(nodes), outcomes(seconds), latency(journal, inPhase),
+                LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds),
+                end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index));
     }
 
     private static boolean within(Instant time, Instant from, Instant to) {
         return time != null && !time.isBefore(from) && time.isBefore(to);
-    }
-
-    /** The phase's fleet samples where the fleet answered. */
-    private static List<FleetSample> fleetInPhase(JournalFile journal, int index) {
-        return bodiesInPhase(journal.lines(FleetSample.class), index).stream().filter(FleetSample::answered).toList();
-    }
-
-    private static <T> List<T> bodiesInPhase(List<Line<T>> lines, int index) {
-        return lines.stream().filter(l -> l.phase() == index).map(Line::body).toList();
     }
 
     /** "a" when the first and last sample say the same, else "a -> b"; "" without samples. */
@@ -147,7 +181,7 @@ public final class RunSummaries {
 
     /** The generations with providers: "1x", "2x" or "1x+2x". */
     private static String generations(FleetSample fleetSample) {
-        List<String> with = new java.util.TreeMap<>(fleetSample.fleet().providers()).entrySet().stream()
+        List<String> with = fleetSample.fleet().providers().entrySet().stream()
                 .filter(e -> e.getValue() > 0).map(Map.Entry::getKey).toList();
         return with.isEmpty() ? "none" : String.join("+", with);
     }
@@ -182,33 +216,24 @@ public final class RunSummaries {
         return seconds.stream().map(ProbeSecond::calls).reduce(CallCounts.NONE, CallCounts::plus);
     }
 
-    /** A probe second whose latency histogram does not decode, named by its line: before anything is summed. */
-    private static void refuseUndecodableHistograms(JournalFile journal, List<Line<ProbeLine>> lines) {
-        for (Line<ProbeLine> line : lines) {
-            if (line.body().second() == null) {
-                throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": a probe line without its second");
-            }
-            String histogram = line.body().second().latencyHistogram();
-            if (!histogram.isEmpty()) {
-                try {
-                    LatencyHistograms.decode(histogram);
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": probe second "
-                            + line.body().second().second() + ": " + e.getMessage(), e);
-                }
-            }
-        }
-    }
-
-    /** Exact percentiles of the seconds' merged histograms; null if a second carries none (an older probe). */
-    private static Percentiles latency(List<ProbeSecond> seconds) {
+    /**
+     * Exact percentiles of the seconds' merged histograms; null if a second carries none (an older
+     * probe). A histogram that does not decode is refused by its line.
+     */
+    private static Percentiles latency(JournalFile journal, List<Line<ProbeLine>> lines) {
         Histogram merged = LatencyHistograms.empty();
         merged.setAutoResize(true);
-        for (ProbeSecond s : seconds) {
+        for (Line<ProbeLine> line : lines) {
+            ProbeSecond s = line.body().second();
             if (s.latencyHistogram().isEmpty()) {
                 return null;
             }
-            merged.add(LatencyHistograms.decode(s.latencyHistogram()));
+            try {
+                merged.add(LatencyHistograms.decode(s.latencyHistogram()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": probe second "
+                        + s.second() + ": " + e.getMessage(), e);
+            }
         }
         return Percentiles.of(merged);
     }

@@ -85,31 +85,34 @@ public final class PolicyFile {
             throw new InvalidPolicyException(file + ":" + lines.lineOf("/criteria")
                     + ": criteria: a policy needs at least one criterion");
         }
-        List<String> outOfRange = outOfRange(tree.path("criteria"));
+        List<OutOfRange> outOfRange = outOfRange(tree.path("criteria"));
         if (!outOfRange.isEmpty()) {
             throw new InvalidPolicyException(String.join("\n", outOfRange.stream()
-                    .map(problem -> file + ":" + lines.lineOf(problem.split(" ", 2)[0]) + ": " + problem.split(" ", 2)[1])
-                    .toList()));
+                    .map(problem -> file + ":" + lines.lineOf(problem.pointer()) + ": " + problem.message()).toList()));
         }
         return policy;
     }
 
+    /** A threshold out of its range: where it is ({@code /criteria/0/atMost}) and what a person reads. */
+    private record OutOfRange(String pointer, String message) {
+    }
+
     /**
-     * Every threshold out of its range, all at once, as "{@code /criteria/0/atMost criteria[0].atMost: why}".
+     * Every threshold out of its range, all at once.
      * The range follows from the field's name, so a new criterion needs no entry here: a
      * {@code ...Percent} is 0 to 100, {@code seconds} and a ratio are above 0, any other count is 0 or
      * more; every number is finite.
      */
-    private static List<String> outOfRange(JsonNode criteria) {
-        List<String> problems = new ArrayList<>();
+    private static List<OutOfRange> outOfRange(JsonNode criteria) {
+        List<OutOfRange> problems = new ArrayList<>();
         for (int i = 0; i < criteria.size(); i++) {
             int index = i;
             criteria.get(i).fields().forEachRemaining(field -> {
                 if (field.getValue().isNumber()) {
                     String why = rangeProblem(field.getKey(), field.getValue());
                     if (why != null) {
-                        problems.add("/criteria/" + index + "/" + field.getKey() + " criteria[" + index + "]."
-                                + field.getKey() + ": " + why);
+                        problems.add(new OutOfRange("/criteria/" + index + "/" + field.getKey(),
+                                "criteria[" + index + "]." + field.getKey() + ": " + why));
                     }
                 }
             });

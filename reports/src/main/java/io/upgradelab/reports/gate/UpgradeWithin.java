@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every rolling server upgrade finished (outcome done, upgraded=true reached where it was awaited, and
@@ -15,7 +17,7 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
 
     private static final String KIND = "rollingServerUpgrade";
     /** The phase's warnings that say the upgrade did not finish, however long it took. */
-    private static final java.util.Set<String> UNFINISHED = java.util.Set.of("upgradedNotReached", "registrationsRefused");
+    private static final Set<String> UNFINISHED = Set.of("upgradedNotReached", "registrationsRefused");
 
     @Override
     public String describe() {
@@ -36,7 +38,7 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
     }
 
     /** The phase's first warning that the upgrade did not finish: upgraded=true never came, or a node refused registrations. */
-    private static java.util.Optional<RunSummary.Warning> notReached(PhaseSummary phase) {
+    private static Optional<RunSummary.Warning> notReached(PhaseSummary phase) {
         return phase.warnings().stream().filter(w -> UNFINISHED.contains(w.kind())).findFirst();
     }
 }

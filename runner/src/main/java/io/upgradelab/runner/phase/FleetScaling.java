@@ -41,7 +41,7 @@ final class FleetScaling {
      * expected, and those instances expire on the server by its own heartbeat timeout.
      */
     static void tellStop(RunContext run, StopReport stop) {
-        if (stop != null && stop.leftToExpire() > 0) {
+        if (stop.leftToExpire() > 0) {
             run.say("fleet: " + stop.deregistered() + " of " + stop.requested() + " providers deregistered in "
                     + Math.round(stop.seconds()) + " s; " + stop.leftToExpire() + " left to expire on the server ("
                     + stop.failed() + " failed" + (stop.firstError().isEmpty() ? "" : ", first: " + stop.firstError())
