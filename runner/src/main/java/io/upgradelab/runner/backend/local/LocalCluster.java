@@ -37,8 +37,10 @@ import java.util.function.Supplier;
  * <p>{@link #start} is the whole lifecycle of bringing a cluster up: free ports are checked, every
  * node is launched, each must log its start-up and answer its readiness check, and the cluster
  * must agree on its members (all UP, versions known) and, with embedded storage, have a raft
- * leader for config data; last, every node must accept registrations. Three nodes started together on two cores sometimes fail to elect that
- * leader; the start is then tried once more, with the diagnosis printed.
+ * leader for config data; last, every node must accept registrations. Three nodes started together on two cores sometimes
+ * lose that leader while one of them reads its start-up dump through it, and that node fails: it
+ * alone is launched again (the others keep their leader), with the diagnosis printed. Any other
+ * failure stops every node and the whole start is tried once more.
  */
 public final class LocalCluster implements Backend {
 
@@ -47,6 +49,8 @@ public final class LocalCluster implements Backend {
     /** Canary services per node: enough names that every node is responsible for some. */
     private static final int CANARIES_PER_NODE = 4;
     private static final int START_ATTEMPTS = 2;
+    /** Launches of one node whose start-up fails in a passing way, before the start fails. */
+    private static final int NODE_LAUNCHES = 3;
     /**
      * Beyond the start timeout, for the step after which every node runs 2.x: Nacos 2.0.4 switches to
      * 2.x mode (upgraded=true) only once every node's v1 and v2 models agree: ~20 s after the last
@@ -244,23 +248,46 @@ public final class LocalCluster implements Backend {
         }
     }
 
-    /** Launches the nodes together and waits for each to be up; the first failure is thrown. */
+    /**
+     * Launches the nodes together and waits for each to be up; a node that fails in a passing way
+     * ({@link NodeStartException#passing}) is launched again, up to {@link #NODE_LAUNCHES} in all,
+     * each launch with the whole start timeout; the first other failure is thrown.
+     */
     private void launchAndAwait(List<LocalNode> toStart, NacosDistribution version) {
-        Deadline deadline = Deadline.after(spec.startTimeout());
         List<CompletableFuture<Void>> started = new ArrayList<>();
         for (LocalNode node : toStart) {
+            StartupLog log = launch(node, version);
             long launched = System.nanoTime();
-            StartupLog log = node.launch(version);
-            progress.accept(node + ": launched, pid " + node.process().pid() + ", log " + node.consoleLog());
-            started.add(CompletableFuture.runAsync(() -> {
-                node.awaitStarted(log, deadline);
-                progress.accept(node + ": up in " + seconds(System.nanoTime() - launched));
-            }));
+            started.add(CompletableFuture.runAsync(() -> awaitUp(node, version, log, launched)));
         }
         try {
             CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    private StartupLog launch(LocalNode node, NacosDistribution version) {
+        StartupLog log = node.launch(version);
+        progress.accept(node + ": launched, pid " + node.process().pid() + ", log " + node.consoleLog());
+        return log;
+    }
+
+    private void awaitUp(LocalNode node, NacosDistribution version, StartupLog firstLaunch, long launched) {
+        StartupLog log = firstLaunch;
+        for (int launch = 1; ; launch++) {
+            try {
+                node.awaitStarted(log, Deadline.after(spec.startTimeout()));
+                progress.accept(node + ": up in " + seconds(System.nanoTime() - launched));
+                return;
+            } catch (NodeStartException e) {
+                if (!e.passing() || launch == NODE_LAUNCHES) {
+                    throw e;
+                }
+                progress.accept(e.getMessage() + "; launching it again (launch " + (launch + 1) + " of "
+                        + NODE_LAUNCHES + ")");
+                log = launch(node, version);
+            }
         }
     }
 

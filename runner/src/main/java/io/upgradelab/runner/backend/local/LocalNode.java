@@ -178,7 +178,8 @@ public final class LocalNode {
     private void fail(StartupLog log, String cause) {
         state = NodeState.FAILED;
         process.kill();
-        throw new NodeStartException(this + " failed to start: " + cause, consoleLog(), log.tail());
+        throw new NodeStartException(this + " failed to start: " + cause, consoleLog(), log.tail(),
+                log.passingFailure());
     }
 
     private List<String> command(NacosDistribution version) {

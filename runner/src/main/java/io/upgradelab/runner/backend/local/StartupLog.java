@@ -32,6 +32,12 @@ public final class StartupLog {
     private static final Pattern DID_NOT_START = Pattern.compile("(Nacos Server did not start because [^:\\n]*)");
     private static final Pattern CAUSED_BY = Pattern.compile("^Caused by: (.*)$");
     private static final Pattern ERROR_LINE = Pattern.compile("^\\S+ \\S+\\s+ERROR .*? : (.*)$");
+    /**
+     * Nacos's NoLeaderException: the config raft group elected a leader, lost it while this node
+     * read its start-up dump through it (a follower starved of CPU for an election timeout), and
+     * the dump does not retry that error.
+     */
+    private static final String RAFT_LEADER_LOST = "did not find the Leader node";
 
     private final LogTail log;
     /** Lines since this start that may name the cause: few, so they are all kept. */
@@ -100,6 +106,15 @@ public final class StartupLog {
             return Optional.of(didNotStart + " (root cause: " + deepestCause + ")");
         }
         return Optional.ofNullable(deepestCause != null ? deepestCause : didNotStart != null ? didNotStart : firstError);
+    }
+
+    /**
+     * Whether the failure is one a new launch of the node gets over: the raft leader lost during
+     * start-up (three nodes launched together on two loaded cores). Others, such as a bad
+     * configuration or a port in use, fail again the same way.
+     */
+    public boolean passingFailure() {
+        return cause().filter(c -> c.contains(RAFT_LEADER_LOST)).isPresent();
     }
 
     /** The last lines written since this start began, for a failure report. */

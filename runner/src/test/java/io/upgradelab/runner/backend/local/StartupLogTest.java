@@ -45,6 +45,30 @@ class StartupLogTest {
     }
 
     @Test
+    void aRaftLeaderLostDuringTheStartUpDumpIsAPassingFailure() throws IOException {
+        Path log = dir.resolve("console.log");
+        StartupLog startup = new StartupLog(log);
+        append(log, resource("2.0.4-failed-raft-leader-lost.log"));   // the cause as CI printed it, 2026-11-24
+
+        assertThat(startup.poll()).isEqualTo(StartupLog.Verdict.FAILED);
+        assertThat(startup.cause()).hasValueSatisfying(cause -> assertThat(cause)
+                .startsWith("Nacos Server did not start because dumpservice bean construction failure")
+                .endsWith("The Raft Group [nacos_config] did not find the Leader node)"));
+        assertThat(startup.passingFailure()).isTrue();
+    }
+
+    @Test
+    void otherFailuresAndAStartInProgressAreNotPassing() throws IOException {
+        Path log = dir.resolve("console.log");
+        StartupLog startup = new StartupLog(log);
+        assertThat(startup.passingFailure()).isFalse();
+
+        append(log, resource("1.4.1-failed-mysql.log"));
+        assertThat(startup.poll()).isEqualTo(StartupLog.Verdict.FAILED);
+        assertThat(startup.passingFailure()).isFalse();
+    }
+
+    @Test
     void aRealSuccessfulStartIsSeenEvenWhenWrittenInPieces() throws IOException {
         Path log = dir.resolve("console.log");
         StartupLog startup = new StartupLog(log);
