@@ -1,0 +1,111 @@
+package io.upgradelab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.upgradelab.runner.testing.InProcessCli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The hostile-input suite: every case in {@code hostile-inputs/*.yaml} (see its README) runs the
+ * real command line in-process on a file made hostile, and must end with its expected exit code
+ * and message, and never with a stack trace, an "internal error" or a control character.
+ */
+class HostileInputSuiteTest {
+
+    static final Path REPOSITORY = Path.of(System.getProperty("basedir", ".")).resolve("..").normalize();
+    static final Path SUITE = REPOSITORY.resolve("hostile-inputs");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** One class of input: the files every case starts from (repository-relative), and the cases. */
+    record CaseClass(String about, Map<String, String> base, List<Case> cases) {
+        CaseClass {
+            base = base == null ? Map.of() : base;
+        }
+    }
+
+    /**
+     * One hostile input: base files edited ({@code [from, to]} pairs, each {@code from} must be
+     * found), appended to or written whole; the arguments ({@code {dir}} is the case's directory);
+     * the exit code; text the output must contain, and text it must not.
+     */
+    record Case(String name, Map<String, List<List<String>>> edit, Map<String, String> append,
+                Map<String, String> write, List<String> args, int exit, String message, List<String> never) {
+        Case {
+            edit = edit == null ? Map.of() : edit;
+            append = append == null ? Map.of() : append;
+            write = write == null ? Map.of() : write;
+            never = never == null ? List.of() : never;
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicNode> everyCaseEndsInAClearAnswer() throws IOException {
+        try (Stream<Path> files = Files.list(SUITE)) {
+            List<Path> classes = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+            assertThat(classes).as("case classes in " + SUITE).isNotEmpty();
+            return classes.stream().map(HostileInputSuiteTest::container);
+        }
+    }
+
+    private static DynamicContainer container(Path file) {
+        CaseClass cases;
+        try {
+            cases = YAML.readValue(file.toFile(), CaseClass.class);
+        } catch (IOException e) {
+            throw new IllegalStateException(file + ": " + e.getMessage(), e);
+        }
+        String className = file.getFileName().toString().replaceFirst("\\.yaml$", "");
+        return DynamicContainer.dynamicContainer(className + ": " + cases.about(), cases.cases().stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> run(cases, c))));
+    }
+
+    private static void run(CaseClass cases, Case c) throws IOException {
+        Path dir = Files.createTempDirectory("hostile-");
+        for (Map.Entry<String, String> base : cases.base().entrySet()) {
+            Files.copy(REPOSITORY.resolve(base.getValue()), dir.resolve(base.getKey()));
+        }
+        for (Map.Entry<String, List<List<String>>> edits : c.edit().entrySet()) {
+            Path target = dir.resolve(edits.getKey());
+            String text = Files.readString(target);
+            for (List<String> edit : edits.getValue()) {
+                assertThat(text).as("case '" + c.name() + "' edits " + edits.getKey()).contains(edit.get(0));
+                text = text.replace(edit.get(0), edit.get(1));
+            }
+            Files.writeString(target, text);
+        }
+        for (Map.Entry<String, String> append : c.append().entrySet()) {
+            Files.writeString(dir.resolve(append.getKey()), Files.readString(dir.resolve(append.getKey())) + append.getValue());
+        }
+        for (Map.Entry<String, String> write : c.write().entrySet()) {
+            Files.createDirectories(dir.resolve(write.getKey()).getParent());
+            Files.writeString(dir.resolve(write.getKey()), write.getValue());
+        }
+        InProcessCli cli = new InProcessCli();
+        int exit = cli.run(c.args().stream().map(a -> a.replace("{dir}", dir.toString())).toArray(String[]::new));
+        String output = cli.out() + cli.err();
+        assertThat(exit).as("exit code; output:%n%s", output).isEqualTo(c.exit());
+        assertThat(output).doesNotContain("internal error").doesNotContain("\tat ").doesNotContain("Exception in thread")
+                .contains(c.message().replace("{dir}", dir.toString()));
+        c.never().forEach(text -> assertThat(output).doesNotContain(text));
+        assertThat(output.codePoints().filter(HostileInputSuiteTest::isControl).findAny())
+                .as("a control character in the output:%n%s", output).isEmpty();
+    }
+
+    /** C0 (but tab and line ends), DEL and C1: what a terminal would act on. */
+    static boolean isControl(int c) {
+        return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7f && c <= 0x9f);
+    }
+}
