@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -20,21 +21,28 @@ import java.util.regex.Pattern;
  */
 public final class Durations {
 
-    public static final String PATTERN = "^([0-9]+(ms|s|m|h))+$";
-    private static final Pattern PART = Pattern.compile("([0-9]+)(ms|s|m|h)");
+    /** At most four parts (h, m, s, ms), so that matching a hostile string of any length cannot recurse deep. */
+    public static final String PATTERN = "^([0-9]{1,9}(ms|s|m|h)){1,4}$";
+    /**
+     * The longest duration a file may give: a week is longer than any experiment here, and the bound
+     * keeps every sum and product the plan and the engine make of durations far from overflow.
+     */
+    public static final Duration MAX = Duration.ofDays(7);
+    private static final Pattern PART = Pattern.compile("([0-9]{1,9})(ms|s|m|h)");
 
     private Durations() {
     }
 
-    /** Parses {@code text}; throws IllegalArgumentException saying what is expected. */
+    /** Parses {@code text}; throws IllegalArgumentException saying what is expected, or that it is over {@link #MAX}. */
     public static Duration parse(String text) {
         String t = text == null ? "" : text.trim();
         if (!t.matches(PATTERN)) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms");
+            throw new IllegalArgumentException("'" + shown(text) + "' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms"
+                    + " (at most 4 parts of 9 digits)");
         }
         Duration total = Duration.ZERO;
         Matcher m = PART.matcher(t);
-        while (m.find()) {
+        while (m.find() && total.compareTo(MAX) <= 0) {
             long n = Long.parseLong(m.group(1));
             total = total.plus(switch (m.group(2)) {
                 case "ms" -> Duration.ofMillis(n);
@@ -43,7 +51,15 @@ public final class Durations {
                 default -> Duration.ofHours(n);
             });
         }
+        if (total.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException("'" + shown(text) + "' is longer than " + text(MAX) + ", the longest duration the lab takes");
+        }
         return total;
+    }
+
+    /** The text as a message shows it: a hostile flag of 200000 characters is not echoed whole. */
+    private static String shown(String text) {
+        return text == null || text.length() <= 40 ? text : text.substring(0, 40) + "... (" + text.length() + " characters)";
     }
 
     /** {@code 1m30s}, {@code 45s}, {@code 2h5m}: how a person reads it. */
@@ -92,7 +108,7 @@ public final class Durations {
             try {
                 return parse(p.getText());
             } catch (IllegalArgumentException e) {
-                return (Duration) context.handleWeirdStringValue(Duration.class, p.getText(), e.getMessage());
+                throw JsonMappingException.from(p, e.getMessage(), e);   // the message alone, named at its field
             }
         }
     }

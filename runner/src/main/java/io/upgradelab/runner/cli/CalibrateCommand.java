@@ -12,6 +12,7 @@ import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.ExperimentFile;
 import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
+import io.upgradelab.runner.plan.FleetScale;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -175,8 +176,8 @@ final class CalibrateCommand implements Callable<Integer> {
             return CalibrationPlan.defaultSteps(valid);
         }
         for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i) < 1 || steps.get(i) > 1_000_000 || i > 0 && steps.get(i) <= steps.get(i - 1)) {
-                throw LabException.invalidInput("--steps must ascend, each from 1 to 1000000: " + steps);
+            if (steps.get(i) < 1 || steps.get(i) > FleetScale.MAX_PROVIDERS || i > 0 && steps.get(i) <= steps.get(i - 1)) {
+                throw LabException.invalidInput("--steps must ascend, each from 1 to " + FleetScale.MAX_PROVIDERS + ": " + steps);
             }
         }
         return List.copyOf(steps);

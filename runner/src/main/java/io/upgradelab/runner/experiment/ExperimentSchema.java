@@ -45,6 +45,9 @@ import java.util.stream.StreamSupport;
  */
 public final class ExperimentSchema {
 
+    /** The most of a value an error message shows. */
+    private static final int SHOWN_LENGTH = 60;
+
     /** The hand-written part of the schema, on the class path. */
     public static final String BASE = "/io/upgradelab/runner/experiment/experiment.base.schema.json";
 
@@ -234,7 +237,7 @@ public final class ExperimentSchema {
             return "nothing";
         }
         if (value.isTextual()) {
-            return "'" + value.asText() + "'";
+            return "'" + clipped(value.asText()) + "'";
         }
         if (value.isObject()) {
             return "a mapping";
@@ -249,7 +252,13 @@ public final class ExperimentSchema {
     }
 
     private static String raw(JsonNode value) {
-        return value == null || value.isContainerNode() ? shown(value) : value.asText();
+        return value == null || value.isContainerNode() ? shown(value) : clipped(value.asText());
+    }
+
+    /** A value as long as a message line can show: a hostile 200000-character name is not echoed whole. */
+    private static String clipped(String text) {
+        return text.length() <= SHOWN_LENGTH ? text
+                : text.substring(0, SHOWN_LENGTH) + "... (" + text.length() + " characters)";
     }
 
     private static List<String> names(JsonNode properties) {

@@ -1,5 +1,7 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
@@ -22,6 +24,10 @@ import java.util.List;
  */
 public final class ExperimentValidator {
 
+    /** The shortest observation period: each observation asks every node and the fleet. */
+    static final Duration SHORTEST_OBSERVATION = Duration.ofSeconds(1);
+    /** The longest plan: keeps every deadline the engine computes far from overflow. */
+    static final Duration LONGEST_RUN = Duration.ofDays(31);
     /** A standalone node starts in about 20 s here (bench/cluster-boot). */
     static final Duration STANDALONE_START = Duration.ofSeconds(20);
     /** A 3-node 1.4.1 cluster forms in about 50 s on a 2-core machine; each further node adds some. */
@@ -53,6 +59,7 @@ public final class ExperimentValidator {
                     + experiment.fleet().providersPerClient() + " per client needs at least as many services (has "
                     + experiment.fleet().services() + ")");
         }
+        checkRanges(experiment, problems);
         Backends.named(experiment.target().backend())
                 .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
         if (experiment.target().external() != null && !"external".equals(experiment.target().backend())) {
@@ -67,11 +74,35 @@ public final class ExperimentValidator {
             Phase phase = experiment.phases().get(i).resolve(scale, here);
             String title = phase.title(state);
             Duration expected = phase.plan(state, here);
+            if (state.providers() > FleetScale.MAX_PROVIDERS) {
+                here.add("providers", "times the scale (" + scale.factor() + ") is more than the "
+                        + FleetScale.MAX_PROVIDERS + " providers the lab takes");
+                break;   // what follows would be planned from a fleet no run has
+            }
             planned.add(new Timeline.PlannedPhase(i + 1, phase, title, at, expected, state.providers(),
                     state.providersByGeneration(), state.nodeVersions()));
             at = at.plus(expected);
         }
-        return new Timeline(setUp, setUpTitle(experiment), planned);
+        Timeline timeline = new Timeline(setUp, setUpTitle(experiment), planned);
+        if (timeline.total().compareTo(LONGEST_RUN) > 0) {
+            problems.add("/phases", "the plan runs " + Durations.text(timeline.total()) + ", longer than "
+                    + Durations.text(LONGEST_RUN) + ", the longest run the lab takes: fewer phases, shorter holds"
+                    + " or higher rates");
+        }
+        return timeline;
+    }
+
+    /** The ranges the schema cannot say: durations' lower bounds and heap sizes. */
+    private static void checkRanges(Experiment experiment, Problems problems) {
+        if (experiment.observeEvery().compareTo(SHORTEST_OBSERVATION) < 0) {
+            problems.add("/observeEvery", Durations.exact(experiment.observeEvery()) + " is too often: at least "
+                    + Durations.exact(SHORTEST_OBSERVATION) + " (each observation asks every node and the fleet)");
+        }
+        if (experiment.probe().timeout().isZero()) {
+            problems.add("/probe/timeout", "a call needs more than 0s to answer");
+        }
+        HeapSizes.problem(experiment.target().serverHeap()).ifPresent(p -> problems.add("/target/serverHeap", p));
+        HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
     }
 
     /**

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,8 +46,9 @@ public final class Experiments {
 
     /** {@link #load(Path, Double)} against {@code distributions}. */
     public static ValidatedExperiment load(Path file, Double scaleOverride, NacosDistributions distributions) {
-        if (scaleOverride != null && !(scaleOverride > 0)) {
-            throw LabException.invalidInput("the scale must be more than 0, not " + scaleOverride);
+        if (scaleOverride != null && !(scaleOverride > 0 && scaleOverride <= FleetScale.MAX_FACTOR)) {
+            throw LabException.invalidInput("--scale " + scaleOverride + ": more than 0 and at most " + (int) FleetScale.MAX_FACTOR
+                    + ", as the file's scale");
         }
         return validate(ExperimentFile.read(file), scaleOverride, distributions);
     }

@@ -31,7 +31,8 @@ import java.util.stream.Collectors;
  * base holds the rest.
  *
  * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
- * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it.
+ * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it; a
+ * number always names a shared definition, so that every number a file gives has its range.
  * Kinds are listed by name, so the schema does not depend on class names.
  */
 final class KindSchemas {
@@ -172,16 +173,10 @@ final class KindSchemas {
         if (type == boolean.class || type == Boolean.class) {
             return "boolean";
         }
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
-            return "integer";
-        }
-        if (type == double.class || type == Double.class) {
-            return "number";
-        }
         if (type == String.class) {
             return "string";
         }
         throw new IllegalStateException(field + ": no schema for " + type.getSimpleName()
-                + "; name a shared definition with @SchemaRef");
+                + "; name a shared definition with @SchemaRef (every number has a range there)");
     }
 }

@@ -16,9 +16,22 @@ public record FleetScale(double factor, double defaultRate) {
         return new FleetScale(1, defaultRate);
     }
 
-    /** {@code declared} providers as this run counts them. */
+    /** The largest scale, in a file or --scale: the schema's scale maximum. */
+    public static final double MAX_FACTOR = 1000;
+
+    /** The most providers a run takes, scaled: beyond it a count is a typo, and far from int's end. */
+    public static final int MAX_PROVIDERS = 1_000_000;
+
+    /**
+     * {@code declared} providers as this run counts them; a count beyond {@link #MAX_PROVIDERS} is
+     * given as {@code MAX_PROVIDERS + 1}, never wrapped around, for the plan to refuse.
+     */
     public int providers(int declared) {
-        return declared == 0 ? 0 : Math.max(1, (int) Math.round(declared * factor));
+        if (declared == 0) {
+            return 0;
+        }
+        double scaled = Math.floor(declared * factor + 0.5);
+        return scaled > MAX_PROVIDERS ? MAX_PROVIDERS + 1 : Math.max(1, (int) scaled);
     }
 
     /** {@code declared} registrations per second, or the fleet's default where it is 0 (not given). */

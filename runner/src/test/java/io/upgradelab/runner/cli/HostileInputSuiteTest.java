@@ -26,6 +26,12 @@ class HostileInputSuiteTest {
 
     static final Path REPOSITORY = Path.of(System.getProperty("basedir", ".")).resolve("..").normalize();
     static final Path SUITE = REPOSITORY.resolve("hostile-inputs");
+    static {
+        if (System.getProperty("upgradelab.home") == null) {   // as the launcher sets it: the server distributions are found
+            System.setProperty("upgradelab.home", REPOSITORY.toString());
+        }
+    }
+
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -39,11 +45,14 @@ class HostileInputSuiteTest {
     /**
      * One hostile input: base files edited ({@code [from, to]} pairs, each {@code from} must be
      * found), appended to or written whole; the arguments ({@code {dir}} is the case's directory);
-     * the exit code; text the output must contain, and text it must not.
+     * the exit code; text the output must contain, text it must not, and files (in the case's
+     * directory) that must not exist afterwards: what a refused command must not have written.
      */
     record Case(String name, Map<String, List<List<String>>> edit, Map<String, String> append,
-                Map<String, String> write, List<String> args, int exit, String message, List<String> never) {
+                Map<String, String> write, List<String> args, int exit, String message, List<String> never,
+                List<String> unwritten) {
         Case {
+            unwritten = unwritten == null ? List.of() : unwritten;
             edit = edit == null ? Map.of() : edit;
             append = append == null ? Map.of() : append;
             write = write == null ? Map.of() : write;
@@ -75,6 +84,7 @@ class HostileInputSuiteTest {
     private static void run(CaseClass cases, Case c) throws IOException {
         Path dir = Files.createTempDirectory("hostile-");
         for (Map.Entry<String, String> base : cases.base().entrySet()) {
+            Files.createDirectories(dir.resolve(base.getKey()).getParent());
             Files.copy(REPOSITORY.resolve(base.getValue()), dir.resolve(base.getKey()));
         }
         for (Map.Entry<String, List<List<String>>> edits : c.edit().entrySet()) {
@@ -96,12 +106,13 @@ class HostileInputSuiteTest {
         InProcessCli cli = new InProcessCli();
         int exit = cli.run(c.args().stream().map(a -> a.replace("{dir}", dir.toString())).toArray(String[]::new));
         String output = cli.out() + cli.err();
-        assertThat(exit).as("exit code; output:%n%s", output).isEqualTo(c.exit());
-        assertThat(output).doesNotContain("internal error").doesNotContain("\tat ").doesNotContain("Exception in thread")
+        assertThat(exit).as("%s: exit code; output:%n%s", c.name(), output).isEqualTo(c.exit());
+        assertThat(output).as(c.name()).doesNotContain("internal error").doesNotContain("\tat ").doesNotContain("Exception in thread")
                 .contains(c.message().replace("{dir}", dir.toString()));
-        c.never().forEach(text -> assertThat(output).doesNotContain(text));
+        c.never().forEach(text -> assertThat(output).as(c.name()).doesNotContain(text));
+        c.unwritten().forEach(path -> assertThat(dir.resolve(path)).as(c.name()).doesNotExist());
         assertThat(output.codePoints().filter(HostileInputSuiteTest::isControl).findAny())
-                .as("a control character in the output:%n%s", output).isEmpty();
+                .as("%s: a control character in the output:%n%s", c.name(), output).isEmpty();
     }
 
     /** C0 (but tab and line ends), DEL and C1: what a terminal would act on. */

@@ -129,7 +129,7 @@ class ValidateCommandTest {
     void aZeroScaleIsInvalidInput() {
         Path reference = FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml");
         assertThat(cli.run("validate", reference.toString(), "--scale", "0")).isEqualTo(2);
-        assertThat(cli.err()).contains("the scale must be more than 0");
+        assertThat(cli.err()).contains("--scale 0.0: more than 0 and at most 1000");
     }
 
     @Test

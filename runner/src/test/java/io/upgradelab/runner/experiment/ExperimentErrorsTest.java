@@ -83,6 +83,18 @@ class ExperimentErrorsTest {
     }
 
     @Test
+    void aHostileLongValueIsShownClippedAndAHostileLongDurationIsRefusedCleanly() throws IOException {
+        String text = VALID.replace("name: errors", "name: " + "x/".repeat(100_000))
+                .replace("for: 3m", "for: " + "1s".repeat(20_000));
+        assertThat(errors(text)).containsExactly(
+                file() + ":1: name: '" + "x/".repeat(30) + "... (200000 characters)' cannot name a run directory:"
+                        + " use letters, digits, '.', '_' and '-', starting with a letter or digit, at most 100"
+                        + " (e.g. nacos-1x-to-2x)",
+                file() + ":12: phase 2.for: '" + "1s".repeat(30) + "... (40000 characters)' is not a duration:"
+                        + " write e.g. 30s, 5m, 1m30s, 500ms");
+    }
+
+    @Test
     void aDuplicateFieldIsAnError() throws IOException {
         String text = VALID.replace("    for: 3m\n", "    for: 3m\n    for: 4m\n");
         assertThat(errors(text)).containsExactly(file() + ":13:8: duplicate field 'for' (first set on line 12):"

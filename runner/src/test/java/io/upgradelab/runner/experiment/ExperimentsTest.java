@@ -114,7 +114,7 @@ class ExperimentsTest {
         assertThatThrownBy(() -> Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
                 0.0, distributions))
                 .isInstanceOf(LabException.class)
-                .hasMessage("the scale must be more than 0, not 0.0")
+                .hasMessage("--scale 0.0: more than 0 and at most 1000, as the file's scale")
                 .extracting(e -> ((LabException) e).exitCode()).isEqualTo(2);
     }
 

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend.containers;
 
+import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.NacosImages;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
@@ -40,9 +41,9 @@ public record ContainerClusterSpec(String repository, String version, int nodes,
             throw LabException.invalidInput("target.nodes " + nodes + ": use 1 for a standalone server, or 3 or more"
                     + " for a cluster (raft needs a majority that survives one node down)");
         }
-        if (!maxHeap.matches("\\d+[kKmMgG]")) {
-            throw LabException.invalidInput("target.serverHeap " + maxHeap + ": expected a JVM size such as 512m or 1g");
-        }
+        HeapSizes.problem(maxHeap).ifPresent(problem -> {
+            throw LabException.invalidInput("target.serverHeap: " + problem);
+        });
         for (int n = 1; n <= nodes; n++) {
             try {
                 new NodePorts(hostHttpPort(firstPort, n));
@@ -107,13 +108,7 @@ public record ContainerClusterSpec(String repository, String version, int nodes,
      * smaller heap, and the 2.x image's defaults are this ratio (1g heap, 512m young).
      */
     static String youngGeneration(String heap) {
-        long value = Long.parseLong(heap.substring(0, heap.length() - 1));
-        long kib = switch (Character.toLowerCase(heap.charAt(heap.length() - 1))) {
-            case 'k' -> value;
-            case 'm' -> value << 10;
-            default -> value << 20;
-        };
-        return Math.max(1, kib / 2 >> 10) + "m";
+        return Math.max(1, HeapSizes.bytes(heap) / 2 >> 20) + "m";
     }
 
     private static int hostHttpPort(int firstPort, int node) {

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NacosImages;
 import io.upgradelab.runner.backend.Target;
@@ -142,7 +143,7 @@ public final class ClusterManifests {
         env.add(env("NACOS_SERVER_PORT", String.valueOf(HTTP_PORT)));
         env.add(env("JVM_XMS", target.serverHeap()));
         env.add(env("JVM_XMX", target.serverHeap()));
-        env.add(env("JVM_XMN", Math.max(1, heapBytes(target.serverHeap()) / 2 >> 20) + "m"));   // the young generation: half the heap
+        env.add(env("JVM_XMN", Math.max(1, HeapSizes.bytes(target.serverHeap()) / 2 >> 20) + "m"));   // the young generation: half the heap
         Container nacos = new ContainerBuilder()
                 .withName(NACOS)
                 .withImage(nacosImage(target, target.version()))
@@ -157,7 +158,7 @@ public final class ClusterManifests {
                 .endReadinessProbe()
                 .withNewResources()
                 .addToRequests("cpu", new Quantity("500m"))
-                .addToRequests("memory", new Quantity(mebibytes(heapBytes(target.serverHeap()) + (512L << 20))))
+                .addToRequests("memory", new Quantity(mebibytes(HeapSizes.bytes(target.serverHeap()) + (512L << 20))))
                 .endResources()
                 .addNewVolumeMount().withName("data").withMountPath("/home/nacos/data").endVolumeMount()
                 .build();
@@ -260,19 +261,6 @@ public final class ClusterManifests {
     static String servers(Target target) {
         return IntStream.rangeClosed(1, target.nodes())
                 .mapToObj(n -> address(target.kubernetes().namespace(), n)).collect(Collectors.joining(","));
-    }
-
-    /** A heap as -Xmx takes it ({@code 512m}, {@code 1g}, bytes without a unit) in bytes. */
-    static long heapBytes(String heap) {
-        char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
-        String digits = Character.isDigit(unit) ? heap : heap.substring(0, heap.length() - 1);
-        long value = Long.parseLong(digits);
-        return switch (unit) {
-            case 'k' -> value << 10;
-            case 'm' -> value << 20;
-            case 'g' -> value << 30;
-            default -> value;
-        };
     }
 
     /** A Kubernetes quantity in MiB, e.g. {@code 1536Mi}. */

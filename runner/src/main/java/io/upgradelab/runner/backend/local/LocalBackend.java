@@ -29,7 +29,11 @@ public final class LocalBackend implements BackendType {
 
     @Override
     public void check(Target target, Problems problems) {
-        // nothing beyond the schema and the versions this build has (ExperimentValidator.checkVersions)
+        if (target.firstPort() > 0) {
+            int last = target.firstPort() + LocalClusterSpec.PORT_STEP * (target.nodes() - 1);
+            NodePorts.problem(target.firstPort()).or(() -> NodePorts.problem(last).map(p -> "node " + target.nodes() + ": " + p))
+                    .ifPresent(p -> problems.add("firstPort", p));
+        }
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.upgradelab.runner.backend.local;
 
+import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ListeningSockets;
@@ -27,6 +29,8 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /** Ten apart, so no node's HTTP, gRPC (+1000, +1001) or raft (-1000) port meets another's. */
     public static final int PORT_STEP = 10;
     public static final int DEFAULT_FIRST_PORT = 8848;
+    /** As an experiment's target.nodes allows. */
+    public static final int MAX_NODES = 99;
     public static final String DEFAULT_MAX_HEAP = "512m";
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
     /** The user a new Nacos database holds (embedded Derby or raft storage alike). */
@@ -37,12 +41,16 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
 
     public LocalClusterSpec {
         serverProperties = Map.copyOf(new LinkedHashMap<>(serverProperties));
-        if (nodes < 1 || nodes == 2) {
-            throw LabException.invalidInput("--nodes " + nodes + ": use 1 for a standalone server, or 3 or more"
+        if (nodes < 1 || nodes == 2 || nodes > MAX_NODES) {
+            throw LabException.invalidInput("--nodes " + nodes + ": use 1 for a standalone server, or 3 to " + MAX_NODES
                     + " for a cluster (raft needs a majority that survives one node down)");
         }
-        if (!maxHeap.matches("\\d+[kKmMgG]")) {
-            throw LabException.invalidInput("--heap " + maxHeap + ": expected a JVM size such as 512m or 1g");
+        HeapSizes.problem(maxHeap).ifPresent(problem -> {
+            throw LabException.invalidInput("--heap: " + problem);
+        });
+        if (startTimeout.compareTo(Duration.ofSeconds(1)) < 0 || startTimeout.compareTo(Durations.MAX) > 0) {
+            throw LabException.invalidInput("--start-timeout " + startTimeout.toSeconds() + ": from 1 to "
+                    + Durations.MAX.toSeconds() + " seconds");
         }
         for (int n = 1; n <= nodes; n++) {
             try {

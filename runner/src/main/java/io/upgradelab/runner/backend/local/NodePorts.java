@@ -2,6 +2,7 @@ package io.upgradelab.runner.backend.local;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Every port one Nacos node takes, derived from its HTTP port as Nacos does.
@@ -18,10 +19,18 @@ public record NodePorts(int http) {
     public static final int RAFT_OFFSET = -1000;
 
     public NodePorts {
+        problem(http).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+    }
+
+    /** Why {@code http} cannot be a node's HTTP port, if it cannot: its raft or gRPC port would be out of range. */
+    public static Optional<String> problem(int http) {
         if (http + RAFT_OFFSET < 1024 || http + GRPC_CLUSTER_OFFSET > 65535) {
-            throw new IllegalArgumentException("HTTP port " + http + " leaves no room for raft (port-1000)"
-                    + " and gRPC (port+1001): choose one between 2024 and 64534");
+            return Optional.of("HTTP port " + http + " leaves no room for raft (port-1000, from 1024 without root)"
+                    + " and gRPC (port+1001, to 65535): choose one between 2024 and 64534");
         }
+        return Optional.empty();
     }
 
     public int grpcClient() {

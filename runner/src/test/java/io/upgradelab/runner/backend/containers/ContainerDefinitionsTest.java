@@ -141,7 +141,7 @@ class ContainerDefinitionsTest {
         assertThatThrownBy(() -> spec("1.4.1", 3, 64530, "1g")).isInstanceOf(LabException.class)
                 .hasMessageContaining("target.firstPort 64530");
         assertThatThrownBy(() -> spec("1.4.1", 3, 18848, "lots")).isInstanceOf(LabException.class)
-                .hasMessageContaining("serverHeap lots");
+                .hasMessageContaining("serverHeap: 'lots' is not a heap size");
     }
 
     @Test

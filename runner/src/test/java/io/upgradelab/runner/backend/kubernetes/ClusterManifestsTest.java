@@ -29,14 +29,6 @@ class ClusterManifestsTest {
     }
 
     @Test
-    void heapsAreReadAsXmxReadsThem() {
-        assertThat(ClusterManifests.heapBytes("512m")).isEqualTo(512L << 20);
-        assertThat(ClusterManifests.heapBytes("1G")).isEqualTo(1L << 30);
-        assertThat(ClusterManifests.heapBytes("4096k")).isEqualTo(4L << 20);
-        assertThat(ClusterManifests.heapBytes("1048576")).isEqualTo(1L << 20);
-    }
-
-    @Test
     void aPartitionCutsTheNodeFromEveryOtherPodBothWays() {
         NetworkChaos partition = ChaosManifests.network("ns", 2, NetworkDisturbance.partition());
         assertThat(partition.getSpec().getAction()).isEqualTo("partition");

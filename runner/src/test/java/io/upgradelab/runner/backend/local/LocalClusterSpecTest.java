@@ -48,6 +48,6 @@ class LocalClusterSpecTest {
     void aHeapThatIsNotAJvmSizeIsRefused() {
         assertThatThrownBy(() -> new LocalClusterSpec("1.4.1", 1, 8848, DIR, "lots",
                 LocalClusterSpec.DEFAULT_START_TIMEOUT, java.util.Map.of()))
-                .isInstanceOf(LabException.class).hasMessageContaining("--heap lots");
+                .isInstanceOf(LabException.class).hasMessageContaining("--heap: 'lots' is not a heap size");
     }
 }
