@@ -36,6 +36,9 @@ public final class NacosApi {
     /** A token this close to its end is renewed before use. */
     private static final Duration TOKEN_MARGIN = Duration.ofMinutes(1);
 
+    private static final String AUTHORIZATION = "Authorization";
+    private static final String BEARER = "Bearer ";
+
     /** Tokens by node and user, shared by every NacosApi of the process: a login per token lifetime, not per call. */
     private static final Map<String, AccessToken> TOKENS = new ConcurrentHashMap<>();
 
@@ -309,7 +312,12 @@ public final class NacosApi {
             throw new NacosApiException("POST " + uri + " (login as " + user.username() + ") answered "
                     + response.statusCode() + ": " + abbreviate(response.body()));
         }
-        JsonNode answer = parse(login, response);
+        JsonNode answer;
+        try {
+            answer = JSON.readTree(response.body());
+        } catch (IOException e) {   // the body is not quoted: an answer to a login may hold the token
+            throw new NacosApiException("POST " + uri + " (login as " + user.username() + ") answered no JSON");
+        }
         String token = answer.path("accessToken").asText("");
         if (token.isEmpty()) {
             throw new NacosApiException("POST " + uri + " (login as " + user.username() + ") gave no accessToken");
@@ -324,10 +332,18 @@ public final class NacosApi {
         return base + " " + credentials.map(c -> c.username() + " " + c.password()).orElse("");
     }
 
+    /**
+     * The request with the token in its {@code Authorization} header, never in its URL: a URL reaches
+     * the node's access log, and this class's messages, which can reach the journal and the terminal.
+     * Both 1.4.1 and 2.0.4 read {@code Authorization: Bearer <token>} first on HTTP calls
+     * ({@code console/src/main/java/com/alibaba/nacos/console/security/nacos/NacosAuthManager.java},
+     * {@code resolveToken(HttpServletRequest)}, and {@code JwtAuthenticationTokenFilter} for console
+     * pages); only then the {@code accessToken} parameter. 2.0.4 reads an {@code accessToken} header
+     * on gRPC requests only, not on HTTP ones.
+     */
     private static HttpRequest withToken(HttpRequest request, String token) {
-        String uri = request.uri().toString();
-        URI withToken = URI.create(uri + (uri.contains("?") ? "&" : "?") + "accessToken=" + encode(token));
-        return HttpRequest.newBuilder(request, (name, value) -> true).uri(withToken).build();
+        return HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase(AUTHORIZATION))
+                .header(AUTHORIZATION, BEARER + token).build();
     }
 
     /** An access token and when it stops being valid ({@link System#nanoTime()} scale). */

@@ -44,9 +44,10 @@ class HostileInputSuiteTest {
 
     /**
      * One hostile input: base files edited ({@code [from, to]} pairs, each {@code from} must be
-     * found), appended to or written whole; the arguments ({@code {dir}} is the case's directory);
-     * the exit code; text the output must contain, text it must not, and files (in the case's
-     * directory) that must not exist afterwards: what a refused command must not have written.
+     * found), appended to or written whole; the arguments ({@code {dir}} is the case's directory, in
+     * the arguments, the message and the text an edit, append or write puts in a file); the exit
+     * code; text the output must contain, text it must not, and files (in the case's directory)
+     * that must not exist afterwards: what a refused command must not have written.
      */
     record Case(String name, Map<String, List<List<String>>> edit, Map<String, String> append,
                 Map<String, String> write, List<String> args, int exit, String message, List<String> never,
@@ -92,16 +93,17 @@ class HostileInputSuiteTest {
             String text = Files.readString(target);
             for (List<String> edit : edits.getValue()) {
                 assertThat(text).as("case '" + c.name() + "' edits " + edits.getKey()).contains(edit.get(0));
-                text = text.replace(edit.get(0), edit.get(1));
+                text = text.replace(edit.get(0), edit.get(1).replace("{dir}", dir.toString()));
             }
             Files.writeString(target, text);
         }
         for (Map.Entry<String, String> append : c.append().entrySet()) {
-            Files.writeString(dir.resolve(append.getKey()), Files.readString(dir.resolve(append.getKey())) + append.getValue());
+            Files.writeString(dir.resolve(append.getKey()), Files.readString(dir.resolve(append.getKey()))
+                    + append.getValue().replace("{dir}", dir.toString()));
         }
         for (Map.Entry<String, String> write : c.write().entrySet()) {
             Files.createDirectories(dir.resolve(write.getKey()).getParent());
-            Files.writeString(dir.resolve(write.getKey()), write.getValue());
+            Files.writeString(dir.resolve(write.getKey()), write.getValue().replace("{dir}", dir.toString()));
         }
         InProcessCli cli = new InProcessCli();
         int exit = cli.run(c.args().stream().map(a -> a.replace("{dir}", dir.toString())).toArray(String[]::new));

@@ -37,10 +37,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +56,10 @@ import org.junit.jupiter.api.io.TempDir;
  * file, every call the observers and phases make works, and real clients of the lab log in (a Dubbo
  * demo provider, the fleet on nacos-client 1.x and 2.x); an upgrade step runs the user's argument
  * list as given (no shell) and waits for the node. The user's password is first changed to one used
- * nowhere else, so that "it reaches no journal line and no command line" is a search that can fail.
+ * nowhere else, so that "it reaches no journal line and no command line" is a search that can fail;
+ * at the end every file of the run (the node's logs and data, the fleet's and the provider's console
+ * logs, the journal) is searched for the password and for any token, the fleet having met a node
+ * that does not answer first, as in a rolling upgrade, where nacos-client logs its failed login.
  * It lives with the end-to-end tests because it starts the lab's demo provider and fleet, which the
  * build makes after the runner.
  */
@@ -60,6 +67,8 @@ class ExternalClusterIT {
 
     private static final int DEMO_PORT = 20997;
     private static final String PASSWORD = "lab-" + UUID.randomUUID();
+    /** A JSON Web Token, as Nacos issues them: a header and a payload, each Base64url of a JSON object. */
+    private static final Pattern JWT = Pattern.compile("eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}");
 
     @TempDir
     Path directory;
@@ -73,15 +82,16 @@ class ExternalClusterIT {
         LocalClusterSpec spec = LocalClusterSpec.of("2.0.4", 1, directory.resolve("local")).withFirstPort(port)
                 .withServerProperties(Map.of("management.endpoints.web.exposure.include", "prometheus",
                         "nacos.core.auth.caching.enabled", "false")).withAuth();   // a new password counts at once
+        Path credentials = directory.resolve("nacos.properties");
+        String token;
         try (LocalCluster nacos = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()),
                 System.out::println)) {
             String address = nacos.nodes().get(0).address();
             assertThatThrownBy(() -> new NacosApi(address).services()).as("auth is on: no token, no answer")
                     .hasMessageContaining("403");
 
-            changePassword(address, PASSWORD);
-            Path credentials = Files.writeString(directory.resolve("nacos.properties"),
-                    "username=nacos\npassword=" + PASSWORD + "\n");
+            token = changePassword(address, PASSWORD);
+            Files.writeString(credentials, "username=nacos\npassword=" + PASSWORD + "\n");
             Path script = upgradeScript();
             Path arguments = directory.resolve("arguments.txt");
             Target target = new Target("external", "2.0.4", 0, 0, null, new ExternalTarget(List.of(address),
@@ -114,7 +124,10 @@ class ExternalClusterIT {
                     assertThat(ProcessHandle.of(demo.pid()).flatMap(p -> p.info().arguments()).orElseThrow())
                             .as("the provider's command line").noneMatch(a -> a.contains(PASSWORD));
                 }
-                try (FleetProcess fleet = FleetProcess.start(FleetSettings.forServers(address).withLayout(5, 5)
+                // a node that does not answer first, as during a rolling upgrade: each client's login fails there
+                // before it succeeds on the next (nacos-client logs that failure with the password it sent)
+                String down = "127.0.0.1:" + (port + 5);
+                try (FleetProcess fleet = FleetProcess.start(FleetSettings.forServers(down + "," + address).withLayout(5, 5)
                         .withLogin(external.credentials()), directory.resolve("fleet"), System.out::println)) {
                     fleet.scaleTo(10, 50, "1x");
                     fleet.awaitIdle(Duration.ofMinutes(1));
@@ -143,10 +156,39 @@ class ExternalClusterIT {
             }
             assertThat(nacos.nodes().get(0).state()).as("closing the external backend leaves the node").isEqualTo(NodeState.UP);
         }
+        // every file of the run, the nodes' logs and data included (closed: their logs are flushed), but the
+        // credentials file, which holds the password by design
+        long started = System.nanoTime();
+        List<String> leaks = new ArrayList<>();
+        int files = 0;
+        try (Stream<Path> all = Files.walk(directory)) {
+            for (Path file : all.filter(Files::isRegularFile).filter(f -> !f.equals(credentials)).toList()) {
+                files++;
+                String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+                Map.of("the password", Pattern.compile(Pattern.quote(PASSWORD)),
+                        "the test's own token", Pattern.compile(Pattern.quote(token)),
+                        "a token parameter", Pattern.compile("accessToken=[^&\\s]"),
+                        "a bearer token", Pattern.compile("Bearer [A-Za-z0-9_-]"),
+                        "a JWT", JWT).forEach((what, pattern) -> {
+                            Matcher found = pattern.matcher(text);
+                            if (found.find()) {   // where, not what: the report must not carry the secret either
+                                leaks.add(directory.relativize(file) + ": " + what + " at offset " + found.start());
+                            }
+                        });
+            }
+        }
+        System.out.printf("secrets searched for in %d files of the run in %d ms%n", files,
+                Duration.ofNanos(System.nanoTime() - started).toMillis());
+        assertThat(files).as("files searched").isGreaterThan(20);
+        assertThat(leaks).as("the password or a token in a file of the run").isEmpty();
     }
 
-    /** Changes the default user's password through the open API, and proves it by logging in with it. */
-    private static void changePassword(String address, String password) throws Exception {
+    /**
+     * Changes the default user's password through the open API, and proves it by logging in with it;
+     * returns the token it used. Token and password travel in a header and in bodies, as the lab's
+     * own calls send them: a URL would reach the node's access log, which the test searches.
+     */
+    private static String changePassword(String address, String password) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create("http://" + address
                         + "/nacos/v1/auth/users/login")).header("Content-Type", "application/x-www-form-urlencoded")
@@ -154,11 +196,13 @@ class ExternalClusterIT {
                         + LocalClusterSpec.DEFAULT_USER.password())).build(), HttpResponse.BodyHandlers.ofString());
         String token = new ObjectMapper().readTree(login.body()).path("accessToken").asText();
         // 2.0.4 answers 403 to this yet changes the password (its controller goes on after the error): proved below
-        http.send(HttpRequest.newBuilder(URI.create("http://" + address + "/nacos/v1/auth/users?username=nacos&newPassword="
-                        + URLEncoder.encode(password, StandardCharsets.UTF_8) + "&accessToken=" + token))
-                .PUT(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        http.send(HttpRequest.newBuilder(URI.create("http://" + address + "/nacos/v1/auth/users"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/x-www-form-urlencoded")
+                .PUT(HttpRequest.BodyPublishers.ofString("username=nacos&newPassword="
+                        + URLEncoder.encode(password, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(new NacosApi(address, Optional.of(new NacosCredentials("nacos", password))).serverVersion())
                 .as("logged in with the new password").isEqualTo("2.0.4");
+        return token;
     }
 
     /** A script that writes each argument after the first on a line of the file named by the first. */

@@ -47,6 +47,10 @@ public final class ExternalBackend implements BackendType {
             problems.add("external/upgradeCommands", external.upgradeCommands().size() + " upgrade commands for "
                     + external.addresses().size() + " nodes: give one per node, in node order");
         }
+        if (external.credentials() != null) {   // read now, so that a run without its user is refused before it starts
+            CredentialsReader.problem(external.credentials(), System.getenv())
+                    .ifPresent(p -> problems.add("external/" + p.field(), p.message()));
+        }
     }
 
     @Override

@@ -37,6 +37,8 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     public static final NacosCredentials DEFAULT_USER = new NacosCredentials("nacos", "nacos");
     private static final String AUTH_ENABLED = "nacos.core.auth.enabled";
     /** Nacos's own sample key (valid Base64, over 32 bytes decoded, as 2.x wants): these clusters are loopback-only test beds. */
+    /** Nacos's own access log pattern, with the request's path where it has the whole request line. */
+    static final String ACCESS_LOG_PATTERN = "%h %l %u %t \"%m %U %H\" %s %b %D %{User-Agent}i %{Request-Source}i";
     private static final String TOKEN_SECRET = "SecretKey012345678901234567890123456789012345678901234567890123456789";
 
     public LocalClusterSpec {
@@ -78,7 +80,9 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /**
      * The same cluster with Nacos auth on, as a staging registry often has it: every open-API call
      * then needs a token, which the lab's own calls get by logging in as {@link #DEFAULT_USER}. The
-     * peers recognise each other by an identity header rather than by their User-Agent.
+     * peers recognise each other by an identity header rather than by their User-Agent. The nodes'
+     * access logs leave out query strings, where 1.x clients put their tokens, and their auth logs
+     * the DEBUG lines that carry a token.
      */
     public LocalClusterSpec withAuth() {
         Map<String, String> properties = new LinkedHashMap<>(serverProperties);
@@ -87,6 +91,12 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
         properties.put("nacos.core.auth.server.identity.key", "upgrade-lab-peer");
         properties.put("nacos.core.auth.server.identity.value", "upgrade-lab-peer");
         properties.put("nacos.core.auth.default.token.secret.key", TOKEN_SECRET);
+        // the access log without query strings (%U, not %r): nacos-client 1.x sends its token as the
+        // accessToken parameter, and the log is in the run directory
+        properties.put("server.tomcat.accesslog.pattern", ACCESS_LOG_PATTERN);
+        // 1.4.1 and 2.0.4 log each authorised call at DEBUG (their default for this logger) with the
+        // user, whose toString holds the token (NacosAuthManager.auth, NacosUser): core-auth.log
+        properties.put("logging.level.com.alibaba.nacos.core.auth", "info");
         return withServerProperties(properties);
     }
 
