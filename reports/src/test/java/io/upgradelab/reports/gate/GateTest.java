@@ -162,7 +162,7 @@ class GateTest {
         assertThat(gate.verdicts().get(1).measured()).startsWith("no phase of the run is rollingClientUpgarde");
         assertThat(gate.verdicts().get(2).measured()).startsWith("no phase of the run is 0");
         assertThat(gate.junit()).isEqualTo(run.resolve(Gate.JUNIT_NAME).toAbsolutePath());
-        assertThat(parse(gate.junit()).getDocumentElement().getAttribute("name")).isEqualTo("typo\uFFFD");
+        assertThat(parse(gate.junit()).getDocumentElement().getAttribute("name")).isEqualTo("typo\\u0001");
     }
 
     @Test
