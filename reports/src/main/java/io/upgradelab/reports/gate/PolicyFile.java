@@ -134,7 +134,8 @@ public final class PolicyFile {
     /** The mistakes in one criterion, at {@code pointer} and named {@code field}. */
     private static void criterion(JsonNode criterion, String pointer, String field, List<Problem> problems) {
         if (!criterion.isObject()) {
-            problems.add(new Problem(pointer, field, criterion.isNull() ? "an empty item: write a criterion or remove"
+            boolean empty = criterion.isNull() || criterion.isTextual() && criterion.asText().isBlank();
+            problems.add(new Problem(pointer, field, empty ? "an empty item: write a criterion or remove"
                     + " the line" : "a criterion is a mapping of fields (kind: ..., and its own), not "
                     + (criterion.isArray() ? "a list" : "a single value")));
             return;
