@@ -1,5 +1,6 @@
 package io.upgradelab.reports;
 
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunComparison.Pair;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
@@ -9,7 +10,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * A before/after comparison as Markdown: per phase, each figure before, after and the change, so a
- * pull-request comment says what an upgrade changed at a glance. Text from the journals is escaped.
+ * pull-request comment says what an upgrade changed at a glance. Text from the journals is escaped,
+ * and no control character reaches the page ({@link ControlCharacters}).
  */
 public final class CompareMarkdown {
 
@@ -52,7 +54,7 @@ public final class CompareMarkdown {
         unmatched(md, "Only in the after run", comparison.onlyInAfter());
         md.append("\nPhases pair up by number when they are of the same kind. Change: after minus before, and"
                 + " after / before for figures that are not counts.\n");
-        return md.toString();
+        return ControlCharacters.escape(md.toString());
     }
 
     private static String headline(RunSummary run) {

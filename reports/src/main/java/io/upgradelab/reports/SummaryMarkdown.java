@@ -1,12 +1,14 @@
 package io.upgradelab.reports;
 
+import io.upgradelab.journal.ControlCharacters;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
  * A run's summary as Markdown, fit for a pull-request comment: one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
- * what the probe felt (outcomes and latency p50/p75/p90/p99/max). Text from the journal is escaped.
+ * what the probe felt (outcomes and latency p50/p75/p90/p99/max). Text from the journal is escaped,
+ * and no control character reaches the page ({@link ControlCharacters}).
  */
 public final class SummaryMarkdown {
 
@@ -20,7 +22,7 @@ public final class SummaryMarkdown {
         md.append(SummaryText.probeSentence(run)).append("\n\n");
         table(md, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
-        return md.toString();
+        return ControlCharacters.escape(md.toString());
     }
 
     private static void table(StringBuilder md, List<List<SummaryText.Cell>> rows) {

@@ -72,4 +72,40 @@ public final class RecordedRuns {
         Files.write(dir.resolve("journal.jsonl"), lines);
         return dir;
     }
+
+    /**
+     * What a hostile journal may carry where people read: ESC sequences (clear the screen, set the
+     * window title), BEL, NUL, DEL, a C1 CSI and a right-to-left override.
+     */
+    public static final String CONTROLS = "\u001b[2J\u001b]0;owned\u0007\u0000\u007f\u009b31m\u202eevil";
+
+    /**
+     * A copy of the CI-size run in {@code dir}/journal.jsonl with {@link #CONTROLS} in the experiment's
+     * name and description, in phase 1's title, and in a warning of phase 1.
+     */
+    public static Path ciSizeRunWithControlCharacters(Path dir) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(ciSizeJournal())) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            String type = node.path("type").asText();
+            if ("runStarted".equals(type)) {
+                node.put("experiment", "ci" + CONTROLS).put("description", "run" + CONTROLS);
+            }
+            if (node.path("title").asText().equals("ramp to 120 providers")) {
+                node.put("title", "ramp" + CONTROLS);
+            }
+            if ("phaseEnded".equals(type) && node.path("index").asInt() == 1) {
+                ObjectNode warning = json.createObjectNode();
+                warning.put("type", "warning").put("time", node.path("time").asText())
+                        .put("elapsed", node.path("elapsed").asDouble()).put("phase", 1)
+                        .put("kind", "nodeNotSynced").put("message", "warned" + CONTROLS);
+                lines.add(json.writeValueAsString(warning));
+            }
+            lines.add(json.writeValueAsString(node));
+        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("journal.jsonl"), lines);
+        return dir;
+    }
 }

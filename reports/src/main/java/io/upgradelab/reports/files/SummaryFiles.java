@@ -1,7 +1,12 @@
 package io.upgradelab.reports.files;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
@@ -17,16 +22,43 @@ import java.nio.file.Path;
 /**
  * Writes a run's summaries beside its journal: {@code summary.json} (for tools: the gate, a
  * dashboard), {@code summary.md} (for people: a pull-request comment) and {@code report.html} (for
- * people: the tables and the charts over time, offline).
+ * people: the tables and the charts over time, offline). No control character from the journal
+ * reaches any of them ({@link ControlCharacters}): in summary.json every text is escaped as the
+ * other files escape it, so a tool that prints a field prints no escape sequence.
  */
 public final class SummaryFiles {
 
     public static final String JSON_NAME = "summary.json";
     public static final String MARKDOWN_NAME = "summary.md";
     public static final String HTML_NAME = "report.html";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new SimpleModule("control characters escaped").addSerializer(new EscapedText())
+                    .addKeySerializer(String.class, new EscapedText(true)));
 
     private SummaryFiles() {
+    }
+
+    /** Text (a value, or with {@code key} a map's key) with its control characters escaped. */
+    private static final class EscapedText extends StdSerializer<String> {
+        private final boolean key;
+
+        EscapedText() {
+            this(false);
+        }
+
+        EscapedText(boolean key) {
+            super(String.class);
+            this.key = key;
+        }
+
+        @Override
+        public void serialize(String value, JsonGenerator json, SerializerProvider provider) throws IOException {
+            if (key) {
+                json.writeFieldName(ControlCharacters.escape(value));
+            } else {
+                json.writeString(ControlCharacters.escape(value));
+            }
+        }
     }
 
     /** What was written: the three files, and the Markdown itself. */

@@ -1,5 +1,6 @@
 package io.upgradelab.reports.gate;
 
+import io.upgradelab.journal.ControlCharacters;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -63,10 +64,14 @@ public final class JUnitReport {
         }
     }
 
-    /** Text XML 1.0 may hold: StAX escapes markup but passes control characters, which no parser accepts. */
+    /**
+     * Text XML 1.0 may hold: StAX escapes markup but passes control characters, which no parser
+     * accepts; they are escaped as in every output ({@link ControlCharacters}), and what else XML
+     * cannot hold (a lone surrogate, U+FFFE, U+FFFF) becomes U+FFFD.
+     */
     static String xmlSafe(String text) {
         StringBuilder out = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> out.appendCodePoint(c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF
+        ControlCharacters.escape(text).codePoints().forEach(c -> out.appendCodePoint(c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF
                 || c >= 0xE000 && c <= 0xFFFD || c >= 0x10000 && c <= 0x10FFFF ? c : 0xFFFD));
         return out.toString();
     }

@@ -1,5 +1,6 @@
 package io.upgradelab.reports.gate;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -8,10 +9,13 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.upgradelab.reports.Kinds;
+import io.upgradelab.reports.yaml.NearestName;
 import io.upgradelab.reports.yaml.SourceLines;
 import io.upgradelab.reports.yaml.YamlDocument;
 import java.io.IOException;
@@ -19,6 +23,8 @@ import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,9 +32,10 @@ import java.util.regex.Pattern;
 /**
  * Reads a policy file (YAML). A mistake is reported as {@code FILE:LINE: field.path: what}, as
  * experiment files' are, at the line of the field itself (or of the criterion a required field is
- * missing from): unknown fields and criterion kinds, missing or ill-typed values, and what
- * {@link YamlDocument} refuses (YAML syntax, a tab in the indentation, a duplicate key, an empty
- * file, a second document).
+ * missing from), every mistake at once in file order: unknown fields and criterion kinds (with the
+ * nearest known name, as experiment files suggest it: {@link NearestName}), missing or ill-typed
+ * values, thresholds out of range, and what {@link YamlDocument} refuses (YAML syntax, a tab in the
+ * indentation, a duplicate key, an empty file, a second document).
  */
 public final class PolicyFile {
 
@@ -73,53 +80,139 @@ public final class PolicyFile {
         }
         JsonNode tree = document.tree();
         SourceLines lines = document.lines();
-        Policy policy;
+        if (!tree.isObject()) {
+            throw new InvalidPolicyException(file + ":1: a policy is a mapping of fields (name: ..., criteria: ...),"
+                    + " not " + (tree.isArray() ? "a list" : "a single value"));
+        }
+        List<Problem> problems = problems(tree);
+        if (!problems.isEmpty()) {
+            throw new InvalidPolicyException(String.join("\n", problems.stream()
+                    .sorted(Comparator.comparingInt((Problem p) -> lines.lineOf(p.pointer())))
+                    .map(p -> file + ":" + lines.lineOf(p.pointer()) + ": " + p.field() + ": " + p.message())
+                    .toList()));
+        }
         try {
-            policy = BINDER.treeToValue(tree, Policy.class);
+            return BINDER.treeToValue(tree, Policy.class);
         } catch (JsonMappingException e) {
-            throw new InvalidPolicyException(file + ":" + lines.lineOf(pointer(e)) + ": " + field(e) + ": " + what(e));
+            throw new InvalidPolicyException(file + ":" + lines.lineOf(pointer("", e)) + ": " + field("", e) + ": "
+                    + what(e));
         } catch (JsonProcessingException e) {
             throw new InvalidPolicyException(file + ":1: " + e.getOriginalMessage());
         }
-        if (policy.criteria() == null || policy.criteria().isEmpty()) {
-            throw new InvalidPolicyException(file + ":" + lines.lineOf("/criteria")
-                    + ": criteria: a policy needs at least one criterion");
-        }
-        List<OutOfRange> outOfRange = outOfRange(tree.path("criteria"));
-        if (!outOfRange.isEmpty()) {
-            throw new InvalidPolicyException(String.join("\n", outOfRange.stream()
-                    .map(problem -> file + ":" + lines.lineOf(problem.pointer()) + ": " + problem.message()).toList()));
-        }
-        return policy;
-    }
-
-    /** A threshold out of its range: where it is ({@code /criteria/0/atMost}) and what a person reads. */
-    private record OutOfRange(String pointer, String message) {
     }
 
     /**
-     * Every threshold out of its range, all at once.
-     * The range follows from the field's name, so a new criterion needs no entry here: a
-     * {@code ...Percent} is 0 to 100, {@code seconds} and a ratio are above 0, any other count is 0 or
-     * more; every number is finite.
+     * A mistake in a policy: where it is ({@code /criteria/0/atMost}), the field as a person finds it
+     * ({@code criteria[0].atMost}) and what is wrong.
      */
-    private static List<OutOfRange> outOfRange(JsonNode criteria) {
-        List<OutOfRange> problems = new ArrayList<>();
-        for (int i = 0; i < criteria.size(); i++) {
-            int index = i;
-            criteria.get(i).fields().forEachRemaining(field -> {
-                if (field.getValue().isNumber()) {
-                    String why = rangeProblem(field.getKey(), field.getValue());
-                    if (why != null) {
-                        problems.add(new OutOfRange("/criteria/" + index + "/" + field.getKey(),
-                                "criteria[" + index + "]." + field.getKey() + ": " + why));
-                    }
-                }
-            });
+    private record Problem(String pointer, String field, String message) {
+    }
+
+    /**
+     * Every mistake in {@code policy} found without binding it whole, all at once: unknown fields
+     * (with the nearest known name), unknown or missing criterion kinds, criteria that do not bind
+     * (a missing field, a wrong type), thresholds out of their range.
+     */
+    private static List<Problem> problems(JsonNode policy) {
+        List<Problem> problems = new ArrayList<>();
+        List<String> suggested = unknownFields(policy, "", "", "a policy", fieldsOf(Policy.class), problems);
+        JsonNode criteria = policy.path("criteria");
+        if (criteria.isMissingNode() || criteria.isNull() || criteria.isArray() && criteria.isEmpty()) {
+            if (!suggested.contains("criteria")) {   // criteria misspelt: one mistake, said once
+                problems.add(new Problem("/criteria", "criteria", "a policy needs at least one criterion"));
+            }
+        } else if (!criteria.isArray()) {
+            problems.add(new Problem("/criteria", "criteria", "must be a list of criteria (- kind: ...)"));
+        } else {
+            for (int i = 0; i < criteria.size(); i++) {
+                criterion(criteria.get(i), "/criteria/" + i, "criteria[" + i + "]", problems);
+            }
         }
         return problems;
     }
 
+    /** The mistakes in one criterion, at {@code pointer} and named {@code field}. */
+    private static void criterion(JsonNode criterion, String pointer, String field, List<Problem> problems) {
+        if (!criterion.isObject()) {
+            boolean empty = criterion.isNull() || criterion.isTextual() && criterion.asText().isBlank();
+            problems.add(new Problem(pointer, field, empty ? "an empty item: write a criterion or remove"
+                    + " the line" : "a criterion is a mapping of fields (kind: ..., and its own), not "
+                    + (criterion.isArray() ? "a list" : "a single value")));
+            return;
+        }
+        JsonNode kind = criterion.path("kind");
+        if (kind.isMissingNode() || kind.isNull()) {
+            problems.add(new Problem(pointer, field, "missing field 'kind'; expected one of " + KINDS));
+            return;
+        }
+        int type = KINDS.indexOf(kind.asText());
+        if (!kind.isTextual() || type < 0) {
+            String nearest = kind.isTextual() ? NearestName.of(kind.asText(), KINDS) : null;
+            problems.add(new Problem(pointer + "/kind", field + ".kind", "unknown criterion kind '" + kind.asText()
+                    + "'" + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " (expected one of "
+                    + KINDS + ")"));
+            return;
+        }
+        List<String> known = new ArrayList<>(List.of("kind"));
+        known.addAll(fieldsOf(CRITERIA.get(type)));
+        if (!unknownFields(criterion, pointer, field + ".", kind.asText(), known, problems).isEmpty()) {
+            return;
+        }
+        try {
+            BINDER.treeToValue(criterion, Criterion.class);
+        } catch (JsonMappingException e) {
+            problems.add(new Problem(pointer(pointer, e), field(field, e), what(e)));
+            return;
+        } catch (JsonProcessingException e) {
+            problems.add(new Problem(pointer, field, e.getOriginalMessage()));
+            return;
+        }
+        criterion.fields().forEachRemaining(threshold -> {
+            String why = threshold.getValue().isNumber() ? rangeProblem(threshold.getKey(), threshold.getValue()) : null;
+            if (why != null) {
+                problems.add(new Problem(pointer + "/" + escape(threshold.getKey()), field + "." + threshold.getKey(),
+                        why));
+            }
+        });
+    }
+
+    /**
+     * Adds a problem for each field of {@code object} not in {@code known}, suggesting the nearest
+     * known name, and returns what was added (the names suggested, null where none was close);
+     * {@code holder} says what has the fields.
+     */
+    private static List<String> unknownFields(JsonNode object, String pointer, String prefix, String holder,
+                                              List<String> known, List<Problem> problems) {
+        List<String> suggested = new ArrayList<>();
+        object.fieldNames().forEachRemaining(name -> {
+            if (!known.contains(name)) {
+                String nearest = NearestName.of(name, known);
+                problems.add(new Problem(pointer + "/" + escape(name), prefix + name, "unknown field '" + name + "'"
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " (" + holder + " has: "
+                        + String.join(", ", known) + ")"));
+                suggested.add(nearest);
+            }
+        });
+        return suggested;
+    }
+
+    /** The fields a policy file may give a record: its components, as Jackson names them. */
+    private static List<String> fieldsOf(Class<?> record) {
+        return Arrays.stream(record.getRecordComponents()).map(c -> {
+            JsonProperty property = c.getAnnotation(JsonProperty.class);
+            return property != null && !property.value().isEmpty() ? property.value() : c.getName();
+        }).toList();
+    }
+
+    private static String escape(String name) {
+        return name.replace("~", "~0").replace("/", "~1");
+    }
+
+    /**
+     * What is wrong with a threshold, or null when it is in its range. The range follows from the
+     * field's name, so a new criterion needs no entry here: a {@code ...Percent} is 0 to 100,
+     * {@code seconds} and a ratio are above 0, any other count is 0 or more; every number is finite.
+     */
     private static String rangeProblem(String field, JsonNode number) {
         double value = number.asDouble();
         if (!Double.isFinite(value)) {
@@ -137,16 +230,17 @@ public final class PolicyFile {
         return null;
     }
 
-    /** {@code /criteria/2/atMost}; for a missing required field, the field it names. */
-    private static String pointer(JsonMappingException e) {
-        StringBuilder pointer = new StringBuilder();
-        e.getPath().forEach(r -> pointer.append('/').append(r.getFieldName() != null ? r.getFieldName() : r.getIndex()));
+    /** {@code /criteria/2/atMost} under {@code base}; for a missing required field, the field it names. */
+    private static String pointer(String base, JsonMappingException e) {
+        StringBuilder pointer = new StringBuilder(base);
+        e.getPath().forEach(r -> pointer.append('/')
+                .append(r.getFieldName() != null ? escape(r.getFieldName()) : r.getIndex()));
         return pointer.toString();
     }
 
-    /** {@code criteria[2].atMost}: the field as a person finds it in the file. */
-    private static String field(JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
+    /** {@code criteria[2].atMost} under {@code base}: the field as a person finds it in the file. */
+    private static String field(String base, JsonMappingException e) {
+        StringBuilder path = new StringBuilder(base);
         e.getPath().forEach(r -> path.append(r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]"));
         return path.isEmpty() ? "(top level)" : path.charAt(0) == '.' ? path.substring(1) : path.toString();
     }
@@ -167,7 +261,29 @@ public final class PolicyFile {
         if (missing.find()) {
             return "missing required field '" + missing.group(1) + "'";
         }
+        String expected = e instanceof MismatchedInputException m ? expected(m.getTargetType()) : null;
+        if (expected != null) {
+            return "must be " + expected + (e instanceof InvalidFormatException f && f.getValue() != null
+                    ? ", not " + (f.getValue() instanceof String text ? "'" + text + "'" : f.getValue()) : "");
+        }
         return message.length() > 200 ? message.substring(0, 200) + "..." : message;
+    }
+
+    /** A field's type as a person says it, for one the policy's records use; null for others. */
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return null;
+        }
+        if (type == int.class || type == long.class || type == Integer.class || type == Long.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class) {
+            return "a number";
+        }
+        if (type == String.class) {
+            return "text";
+        }
+        return List.class.isAssignableFrom(type) ? "a list (- item)" : null;
     }
 
     /** A policy file that cannot be used; its message names the file, the line and the field. */

@@ -24,8 +24,9 @@ import static j2html.TagCreator.thead;
 import static j2html.TagCreator.title;
 import static j2html.TagCreator.tr;
 
-import io.upgradelab.reports.SummaryText;
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.SummaryText;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import j2html.tags.DomContent;
@@ -40,7 +41,8 @@ import java.util.Locale;
  * A run's report as one self-contained HTML page: the per-phase table, the charts over time and the
  * events. Nothing is fetched (no CDN, no script; the charts are SVG in data URIs), so it opens from a
  * CI artifact or a mail attachment. j2html builds the page and escapes every text node, so a string
- * from the journal is shown, never interpreted.
+ * from the journal is shown, never interpreted; the page's control characters are escaped
+ * ({@link ControlCharacters}), so none acts on whoever views or greps it.
  */
 public final class HtmlReport {
 
@@ -64,7 +66,7 @@ public final class HtmlReport {
         RunTimeline timeline = unflagged.flagging(run.phases().stream().filter(p -> !p.load().valid())
                 .map(PhaseSummary::index).collect(java.util.stream.Collectors.toSet()));
         String heading = SummaryText.headline(run);
-        return document(html(
+        return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), title(heading), style(rawHtml(CSS))),
                 body(
                         h1(heading),
@@ -89,7 +91,7 @@ public final class HtmlReport {
                         nodes(run),
                         p("Read from " + run.experiment() + "'s journal"
                                 + (run.tornLines() > 0 ? "; " + run.tornLines() + " torn line(s) skipped" : "")
-                                + ".").withClass("note"))));
+                                + ".").withClass("note")))));
     }
 
     private static TableTag phases(RunSummary run) {

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.reader.ReaderException;
 
 /**
  * One YAML document, read with the line of every field ({@link LocatedTree}). Experiment files and
@@ -97,6 +98,16 @@ public record YamlDocument(JsonNode tree, SourceLines lines) {
             String field = e.getProcessor().getParsingContext().getCurrentName();
             return new SyntaxException(line, column, "duplicate field '" + field + "'"
                     + (first == null ? "" : " (first set on line " + first.line() + ")") + ": write each field once");
+        }
+        if (e.getCause() instanceof ReaderException unreadable) {
+            // SnakeYAML's position is where its buffer was, lines before; the character is found in the text
+            int found = text.indexOf(Character.toString(unreadable.getCodePoint()));
+            int start = text.lastIndexOf('\n', found) + 1;
+            return new SyntaxException(found < 0 ? line
+                    : (int) text.substring(0, found).chars().filter(c -> c == '\n').count() + 1,
+                    found < 0 ? column : found - start + 1, String.format("YAML syntax: a control character (U+%04X) is not"
+                            + " allowed in YAML; remove it, or write it as an escape in a double-quoted string",
+                    unreadable.getCodePoint()));
         }
         if (e.getCause() instanceof MarkedYAMLException yaml) {
             return new SyntaxException(line, column, "YAML syntax: " + describe(yaml));

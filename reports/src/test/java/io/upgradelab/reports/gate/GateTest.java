@@ -89,7 +89,7 @@ class GateTest {
         assertThatThrownBy(() -> PolicyFile.read(missing)).hasMessage(missing + ":3: criteria[0].atMostPercent: missing required field 'atMostPercent'");
 
         Path kind = Files.writeString(dir.resolve("kind.yaml"), "name: k\ncriteria:\n  - kind: latencyP99\n    atMost: 5\n");
-        assertThatThrownBy(() -> PolicyFile.read(kind)).hasMessageStartingWith(kind + ":3: criteria[0]: unknown criterion kind 'latencyP99'");
+        assertThatThrownBy(() -> PolicyFile.read(kind)).hasMessageStartingWith(kind + ":3: criteria[0].kind: unknown criterion kind 'latencyP99'");
 
         Path type = Files.writeString(dir.resolve("type.yaml"), "name: t\ncriteria:\n  - kind: flapping\n    atMost: many\n");
         assertThatThrownBy(() -> PolicyFile.read(type)).hasMessageStartingWith(type + ":4: criteria[0].atMost: ");
@@ -99,6 +99,44 @@ class GateTest {
 
         Path fraction = Files.writeString(dir.resolve("fraction.yaml"), "name: f\ncriteria:\n  - kind: flapping\n    atMost: 1.5\n");
         assertThatThrownBy(() -> PolicyFile.read(fraction)).hasMessageStartingWith(fraction + ":4: criteria[0].atMost: ");
+    }
+
+    @Test
+    void everyUnknownFieldAndKindIsListedAtOnceWithTheNameMeant() throws Exception {
+        Path typos = Files.writeString(dir.resolve("typos.yaml"), """
+                nmae: typos
+                criteria:
+                  - kind: probeSucess
+                    atLeastPercent: 99
+                  - kind: noProviderErrors
+                    atMots: 0
+                    phase: [9]
+                  - kind: cpuP95
+                    atMostPercent: 150
+                  - kind: flapping
+                    atMost: lots
+                  - kind: latencyP99
+                """);
+        assertThatThrownBy(() -> PolicyFile.read(typos)).hasMessage(String.join("\n",
+                typos + ":1: nmae: unknown field 'nmae'; did you mean 'name'? (a policy has: name, criteria)",
+                typos + ":3: criteria[0].kind: unknown criterion kind 'probeSucess'; did you mean 'probeSuccess'?"
+                        + " (expected one of " + PolicyFile.criterionKinds() + ")",
+                typos + ":6: criteria[1].atMots: unknown field 'atMots'; did you mean 'atMost'? (noProviderErrors has:"
+                        + " kind, atMost, phases)",
+                typos + ":7: criteria[1].phase: unknown field 'phase'; did you mean 'phases'? (noProviderErrors has:"
+                        + " kind, atMost, phases)",
+                typos + ":9: criteria[2].atMostPercent: 150 is out of range: a percentage is 0 to 100",
+                typos + ":11: criteria[3].atMost: must be a whole number, not 'lots'",
+                typos + ":12: criteria[4].kind: unknown criterion kind 'latencyP99' (expected one of "
+                        + PolicyFile.criterionKinds() + ")"));
+
+        Path misspelt = Files.writeString(dir.resolve("misspelt.yaml"), "critera:\n  - kind: flapping\n    atMost: 0\n");
+        assertThatThrownBy(() -> PolicyFile.read(misspelt)).hasMessage(misspelt
+                + ":1: critera: unknown field 'critera'; did you mean 'criteria'? (a policy has: name, criteria)");
+
+        Path list = Files.writeString(dir.resolve("list.yaml"), "- kind: flapping\n  atMost: 0\n");
+        assertThatThrownBy(() -> PolicyFile.read(list)).hasMessage(list
+                + ":1: a policy is a mapping of fields (name: ..., criteria: ...), not a list");
     }
 
     @Test
@@ -162,7 +200,7 @@ class GateTest {
         assertThat(gate.verdicts().get(1).measured()).startsWith("no phase of the run is rollingClientUpgarde");
         assertThat(gate.verdicts().get(2).measured()).startsWith("no phase of the run is 0");
         assertThat(gate.junit()).isEqualTo(run.resolve(Gate.JUNIT_NAME).toAbsolutePath());
-        assertThat(parse(gate.junit()).getDocumentElement().getAttribute("name")).isEqualTo("typo\uFFFD");
+        assertThat(parse(gate.junit()).getDocumentElement().getAttribute("name")).isEqualTo("typo\\u0001");
     }
 
     @Test

@@ -6,17 +6,12 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.render.ExperimentManifests;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,13 +47,15 @@ final class RenderCommand implements Runnable {
                             + " cluster only: the lab creates each fault when its phase starts and deletes it when"
                             + " it ends.",
                     "Prints each file written, then what phases change without a resource of their own (the image"
-                            + " of a rolling upgrade, a pod deleted). YAML files an earlier render left in DIR"
-                            + " and no longer rendered are removed; other files are left alone."},
+                            + " of a rolling upgrade, a pod deleted). DIR/upgrade-lab-render.<experiment name>.txt"
+                            + " lists the files written; the files an earlier render of the same experiment listed"
+                            + " there and this one no longer writes are removed, other files are left alone."
+                            + " Symbolic links in DIR are not followed."},
             footer = {"", "Examples:",
                     "  upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml",
                     "  upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml --out review --scale 0.02",
                     "", "Exit codes: 0 written, 1 a file could not be written, 2 invalid experiment (the errors"
-                    + " are on standard error) or no such file."})
+                    + " are on standard error), no such file, DIR a file, or its list of files edited wrongly."})
     static final class K8s implements Callable<Integer> {
 
         /** The first line of every file this command writes: how a later render knows its own files. */
@@ -89,16 +86,17 @@ final class RenderCommand implements Runnable {
             ValidatedExperiment valid = arguments.load();
             Path dir = out != null ? out : Path.of("k8s", valid.experiment().name());
             ExperimentManifests manifests = ExperimentManifests.of(valid);
+            RenderedFiles files = RenderedFiles.in(dir, valid.experiment().name());
+            List<String> written = manifests.files().stream().map(ExperimentManifests.File::path).toList();
+            files.prepare(written);
             PrintWriter stdout = spec.commandLine().getOut();
-            List<Path> written = new ArrayList<>();
             for (ExperimentManifests.File file : manifests.files()) {
-                Path path = dir.resolve(file.path());
-                write(path, HEADER + " from " + valid.file() + " (experiment " + valid.experiment().name()
-                        + ").\n# " + file.about() + "\n" + yaml(file.resource()));
-                written.add(path.normalize());
+                Path path = files.write(file.path(), HEADER + " from " + valid.file() + " (experiment "
+                        + valid.experiment().name() + ").\n# " + file.about() + "\n" + yaml(file.resource()));
                 stdout.println("wrote " + path);
             }
-            removeStale(dir, written).forEach(p -> stdout.println("removed " + p + " (an earlier render's)"));
+            files.replace(written, HEADER, valid.experiment().name())
+                    .forEach(p -> stdout.println("removed " + p + " (an earlier render's)"));
             manifests.notes().forEach(note -> stdout.println(note));
             stdout.println("apply the cluster with: kubectl apply -f " + dir + " (not " + ExperimentManifests.FAULTS
                     + "/: the lab creates each fault in its phase)");
@@ -118,36 +116,6 @@ final class RenderCommand implements Runnable {
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("cannot write " + resource.getKind() + " as YAML", e);
             }
-        }
-
-        private static void write(Path path, String text) {
-            try {
-                Files.createDirectories(path.getParent());
-                Files.writeString(path, text);
-            } catch (IOException e) {
-                throw new LabException(LabException.FAILED, "cannot write " + path + ": " + e);
-            }
-        }
-
-        /** Deletes the YAML files in {@code dir} and its faults/ that an earlier render wrote and this one did not. */
-        private static List<Path> removeStale(Path dir, List<Path> written) {
-            List<Path> removed = new ArrayList<>();
-            for (Path folder : List.of(dir, dir.resolve(ExperimentManifests.FAULTS))) {
-                if (!Files.isDirectory(folder)) {
-                    continue;
-                }
-                try (Stream<Path> files = Files.list(folder)) {
-                    for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).toList()) {
-                        if (!written.contains(file.normalize()) && Files.readString(file).startsWith(HEADER)) {
-                            Files.delete(file);
-                            removed.add(file);
-                        }
-                    }
-                } catch (IOException e) {
-                    throw new LabException(LabException.FAILED, "cannot tidy " + folder + ": " + e);
-                }
-            }
-            return removed;
         }
     }
 }

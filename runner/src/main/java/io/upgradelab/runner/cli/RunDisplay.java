@@ -55,7 +55,8 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
     public synchronized void accept(String message) {
         String line = Progress.stamp(began, message);
         if (terminal) {
-            err.print(CLEAR_LINE + line + "\n" + statusLine);
+            clearLine();
+            err.print(line + "\n" + statusLine);
         } else {
             err.println(line);
         }
@@ -70,7 +71,8 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
         String line = describe(source.get());
         if (terminal) {
             statusLine = line;
-            err.print(CLEAR_LINE + line);
+            clearLine();
+            err.print(line);
             err.flush();
         } else {
             err.println(Progress.stamp(began, "status: " + line));
@@ -109,8 +111,15 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
     public synchronized void close() {
         ticker.shutdownNow();
         if (terminal && !statusLine.isEmpty()) {
-            err.print(CLEAR_LINE);
-            err.flush();
+            clearLine();
         }
+    }
+
+    /** Back to the start of the status line, blanked: the display's own control sequence, written unescaped. */
+    private void clearLine() {
+        err.flush();
+        PrintWriter controls = TerminalWriter.unescaped(err);
+        controls.print(CLEAR_LINE);
+        controls.flush();
     }
 }

@@ -13,6 +13,9 @@ import picocli.CommandLine.Command;
  *
  * <p>Exit codes: 0 success, 1 the run failed (a node did not start...), 2 invalid input (a flag, a
  * version, a port in use), 130 interrupted (Ctrl-C).
+ *
+ * <p>Whatever it prints has its control characters escaped ({@link TerminalWriter}), so text from a
+ * journal or a file never acts on the terminal; help is therefore printed without colours.
  */
 @Command(name = "upgrade-lab",
         mixinStandardHelpOptions = true,
@@ -28,11 +31,24 @@ public final class UpgradeLab {
         System.exit(newCommandLine().execute(args));
     }
 
-    /** The configured command line, for main and for tests that run it in-process. */
+    /** The configured command line on standard output and error, for main. */
     public static CommandLine newCommandLine() {
         CommandLine cli = new CommandLine(new UpgradeLab());
+        return configure(cli, cli.getOut(), cli.getErr());
+    }
+
+    /** The configured command line printing to {@code out} and {@code err}, for tests that run it in-process. */
+    public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
+        return configure(new CommandLine(new UpgradeLab()), out, err);
+    }
+
+    private static CommandLine configure(CommandLine cli, PrintWriter out, PrintWriter err) {
         cli.setExecutionExceptionHandler(UpgradeLab::handleFailure);
         cli.setParameterExceptionHandler(UpgradeLab::handleUsageError);
+        // colours are escape sequences, which the writers escape like any other
+        cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        cli.setOut(TerminalWriter.of(out));
+        cli.setErr(TerminalWriter.of(err));
         return cli;
     }
 

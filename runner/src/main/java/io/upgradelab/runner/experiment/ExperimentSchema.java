@@ -15,6 +15,7 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.upgradelab.reports.yaml.NearestName;
 import io.upgradelab.runner.plan.Problems;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,10 +39,10 @@ import java.util.stream.StreamSupport;
  *
  * <p>The validator's own messages are written for schema authors ("property 'provders' is not
  * defined in the schema..."); each is reworded here from the keyword that failed and the schema
- * around it: unknown fields suggest the nearest known one, a missing field says what it is for, and
- * a schema may word a rule itself with an {@code errorMessage} entry per keyword ({@code {value}}
- * stands for the value found). Phases and conditions dispatch on {@code kind} with if/then, so only
- * the kind a file names reports errors.
+ * around it: unknown fields suggest the nearest known one ({@link NearestName}, as policies do),
+ * a missing field says what it is for, and a schema may word a rule itself with an
+ * {@code errorMessage} entry per keyword ({@code {value}} stands for the value found). Phases and
+ * conditions dispatch on {@code kind} with if/then, so only the kind a file names reports errors.
  */
 public final class ExperimentSchema {
 
@@ -125,7 +126,7 @@ public final class ExperimentSchema {
             case "additionalProperties" -> {
                 String field = m.getProperty();
                 List<String> known = names(around.path("properties"));
-                String nearest = nearest(field, known);
+                String nearest = NearestName.of(field, known);
                 return new Found(pointer + "/" + escape(field), "unknown field"
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?")
                         + " (" + article(what(around, pointer)) + " has: " + String.join(", ", known) + ")",
@@ -151,7 +152,7 @@ public final class ExperimentSchema {
                     + (rule.asText().equals("string") && value.isNumber() ? " (quote it: \"" + raw(value) + "\")" : "");
             case "enum" -> {
                 List<String> allowed = StreamSupport.stream(rule.spliterator(), false).map(JsonNode::asText).toList();
-                String nearest = value.isTextual() ? nearest(value.asText(), allowed) : null;
+                String nearest = value.isTextual() ? NearestName.of(value.asText(), allowed) : null;
                 yield shown(value) + " is not one of: " + String.join(", ", allowed)
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?");
             }
@@ -265,40 +266,6 @@ public final class ExperimentSchema {
         List<String> names = new ArrayList<>();
         properties.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    /** The known name {@code typed} most likely meant, if one is close (a typo, other case, a prefix). */
-    static String nearest(String typed, List<String> known) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : known) {
-            int distance = candidate.equalsIgnoreCase(typed) ? 0 : distance(typed.toLowerCase(), candidate.toLowerCase());
-            if (distance < bestDistance) {
-                best = candidate;
-                bestDistance = distance;
-            }
-        }
-        int allowed = Math.max(2, typed.length() / 3);
-        return best != null && bestDistance <= allowed ? best : null;
-    }
-
-    private static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     private static String pointer(JsonNodePath path) {

@@ -130,6 +130,89 @@ class RenderCommandTest {
     }
 
     @Test
+    void theListOfFilesWrittenIsKeptAndOnlyItsOwnExperimentsFilesAreRemoved() throws IOException {
+        Path file = Files.writeString(dir.resolve("k8s-faults.yaml"), EXPERIMENT);
+        Path other = Files.writeString(dir.resolve("other.yaml"), EXPERIMENT.replace("name: k8s-faults", "name: other")
+                .replace("fault: kill", "fault: pause"));
+        Path out = dir.resolve("out");
+        assertThat(cli.run("render", "k8s", other.toString(), "--out", out.toString())).isZero();
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isZero();
+        assertThat(Files.readAllLines(out.resolve("upgrade-lab-render.k8s-faults.txt"))).contains("00-namespace.yaml",
+                "faults/phase-02-kill-podchaos.yaml", "faults/phase-03-delay-networkchaos.yaml");
+        Path written = out.resolve("faults/phase-02-kill-podchaos.yaml");
+        Files.delete(out.resolve("faults/phase-03-delay-networkchaos.yaml"));   // gone already: nothing to say
+        Files.writeString(file, EXPERIMENT.replace("fault: kill", "fault: restart"));
+        cli.clear();
+
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).as(cli.err()).isZero();
+
+        assertThat(cli.out().lines().filter(l -> l.startsWith("removed ")).toList())
+                .containsExactly("removed " + written + " (an earlier render's)");
+        assertThat(out.resolve("faults/phase-02-pause-podchaos.yaml")).as("the other experiment's").exists();
+    }
+
+    @Test
+    void aListedPathOutsideTheFolderIsRefusedWithItsLineAndNothingIsTouched() throws IOException {
+        Path file = Files.writeString(dir.resolve("k8s-faults.yaml"), EXPERIMENT);
+        Path out = dir.resolve("out");
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isZero();
+        Path outside = Files.writeString(dir.resolve("outside.yaml"), RenderCommand.K8s.HEADER + "\n");
+        Path list = out.resolve("upgrade-lab-render.k8s-faults.txt");
+        Files.writeString(list, "# edited\n00-namespace.yaml\n../outside.yaml\n" + outside + "\nfaults/../../outside.yaml\n"
+                + "sub/x.yaml\n");
+        cli.clear();
+
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains(list + ":3: '../outside.yaml' is not a file render writes",
+                list + ":4: '" + outside + "' is not a file render writes", list + ":5: 'faults/../../outside.yaml'",
+                list + ":6: 'sub/x.yaml'").doesNotContain(":2:");
+        assertThat(cli.out()).isEmpty();
+        assertThat(outside).exists();
+    }
+
+    @Test
+    void symbolicLinksAreNotFollowed() throws IOException {
+        Path file = Files.writeString(dir.resolve("k8s-faults.yaml"), EXPERIMENT);
+        Path out = dir.resolve("out");
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isZero();
+        Path target = Files.writeString(dir.resolve("target.yaml"), RenderCommand.K8s.HEADER + " elsewhere\n");
+        Path delay = out.resolve("faults/phase-03-delay-networkchaos.yaml");
+        Files.delete(delay);
+        Files.createSymbolicLink(delay, target);   // listed, no longer rendered: the link is left, the target too
+        Files.writeString(file, EXPERIMENT.replace("fault: delay", "fault: loss").replace("delay: 200ms", "percent: 30"));
+        cli.clear();
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).as(cli.err()).isZero();
+        assertThat(cli.out()).doesNotContain("removed ");
+        assertThat(Files.isSymbolicLink(delay)).isTrue();
+        assertThat(Files.readString(target)).endsWith(" elsewhere\n");
+
+        Path namespace = out.resolve("00-namespace.yaml");
+        Files.delete(namespace);
+        Files.createSymbolicLink(namespace, target);   // where render writes: not written through
+        cli.clear();
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isEqualTo(1);
+        assertThat(cli.err()).contains("cannot write " + namespace + ": it is a symbolic link, which render does not follow");
+        assertThat(Files.readString(target)).endsWith(" elsewhere\n");
+
+        Path faults = out.resolve("faults");
+        Path moved = Files.move(faults, dir.resolve("elsewhere"));
+        Files.createSymbolicLink(faults, moved);
+        cli.clear();
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(faults + " is a symbolic link or a file");
+    }
+
+    @Test
+    void anOutputThatIsAFileIsRefused() throws IOException {
+        Path file = Files.writeString(dir.resolve("k8s-faults.yaml"), EXPERIMENT);
+        Path out = Files.writeString(dir.resolve("out"), "mine\n");
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("upgrade-lab: " + out + " is a file, not a directory: give --out a directory");
+        assertThat(Files.readString(out)).isEqualTo("mine\n");
+    }
+
+    @Test
     void anInvalidExperimentIsNotRendered() throws IOException {
         Path file = Files.writeString(dir.resolve("bad.yaml"), """
                 name: bad

@@ -105,13 +105,6 @@ class ExperimentSchemaTest {
         assertThat(open).isEmpty();
     }
 
-    @Test
-    void nearestSuggestsTyposNotStrangers() {
-        assertThat(ExperimentSchema.nearest("provders", List.of("kind", "providers", "rate"))).isEqualTo("providers");
-        assertThat(ExperimentSchema.nearest("Rate", List.of("kind", "providers", "rate"))).isEqualTo("rate");
-        assertThat(ExperimentSchema.nearest("colour", List.of("kind", "providers", "rate"))).isNull();
-    }
-
     /** Each property of each object schema has a description (its own or its $ref's); each object schema forbids others. */
     private void walk(JsonNode node, String at, List<String> undocumented, List<String> open) {
         if (node.has("properties") && !at.contains("/if")) {

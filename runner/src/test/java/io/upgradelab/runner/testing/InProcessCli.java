@@ -13,9 +13,7 @@ public final class InProcessCli {
 
     /** Runs {@code upgrade-lab args...} and returns its exit code. */
     public int run(String... args) {
-        CommandLine cli = UpgradeLab.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
+        CommandLine cli = UpgradeLab.newCommandLine(new PrintWriter(out, true), new PrintWriter(err, true));
         return cli.execute(args);
     }
 
