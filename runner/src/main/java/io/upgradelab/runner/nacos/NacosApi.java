@@ -115,7 +115,8 @@ public final class NacosApi {
     /**
      * Whether this node serves in 2.x mode. A 2.0.x cluster starts in 1.x-compatible mode and
      * refuses gRPC (2.x) clients until every member is 2.x and it has switched ({@code upgraded}).
-     * Versions without the upgrade endpoint (1.x, and 2.2 on) answer from what they are.
+     * Versions without the upgrade endpoint (1.x, and 2.2 on, which answers 501 "no such api") answer
+     * from what they are.
      */
     public boolean servesIn2xMode(int generation) {
         if (generation < 2) {
@@ -123,7 +124,8 @@ public final class NacosApi {
         }
         HttpRequest request = get(UPGRADE_METRICS);
         HttpResponse<String> response = send(request);
-        return response.statusCode() == 404 || parse(request, response).path("upgraded").asBoolean();
+        return response.statusCode() == 404 || response.statusCode() == 501
+                || parse(request, response).path("upgraded").asBoolean();
     }
 
     /**
