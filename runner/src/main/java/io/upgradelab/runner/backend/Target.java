@@ -1,5 +1,11 @@
 package io.upgradelab.runner.backend;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * The cluster under test as it starts.
  *
@@ -11,9 +17,12 @@ package io.upgradelab.runner.backend;
  * @param external       the {@code external} backend's cluster; null for other backends
  * @param kubernetes     the {@code kubernetes} backend's settings; null for defaults
  * @param testcontainers the {@code testcontainers} backend's settings; null for defaults
+ * @param servers        Nacos servers the experiment brings (backend {@code local}): version to
+ *                       archive or folder, as written until {@link #withServersFrom} resolves them
  */
 public record Target(String backend, String version, int nodes, int firstPort, String serverHeap,
-                     ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers) {
+                     ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
+                     Map<String, String> servers) {
 
     public Target {
         backend = backend == null ? "local" : backend;
@@ -21,5 +30,31 @@ public record Target(String backend, String version, int nodes, int firstPort, S
         serverHeap = serverHeap == null ? "1g" : serverHeap;
         kubernetes = kubernetes == null ? new KubernetesTarget(null, null, null, null) : kubernetes;
         testcontainers = testcontainers == null ? new ContainersTarget(null) : testcontainers;
+        servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+    }
+
+    /** A target that brings no server of its own. */
+    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
+                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers) {
+        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, null);
+    }
+
+    /**
+     * The same target with each of {@link #servers}' paths absolute: a relative one is read from
+     * {@code folder}, the experiment file's, so a file and its archives move together.
+     */
+    public Target withServersFrom(Path folder) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
+        return new Target(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, resolved);
+    }
+
+    /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */
+    private static String resolved(Path folder, String path) {
+        try {
+            return folder.resolve(path).toAbsolutePath().normalize().toString();
+        } catch (InvalidPathException e) {
+            return path;
+        }
     }
 }

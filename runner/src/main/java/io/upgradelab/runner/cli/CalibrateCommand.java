@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.calibrate.Calibration;
@@ -22,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -122,7 +125,7 @@ final class CalibrateCommand implements Callable<Integer> {
         for (Pair pair : chosen) {
             Path runDirectory = directory.resolve(key.fileName().replace(".json", "")).resolve(pair.server() + "-"
                     + pair.clients() + "-" + Instant.now().toString().replace(":", "").replaceAll("\\..*", ""));
-            ValidatedExperiment pairRun = write(tree, pair, counts, settleFor, holdFor, runDirectory);
+            ValidatedExperiment pairRun = write(withServersOf(tree, valid), pair, counts, settleFor, holdFor, runDirectory);
             RunOutcome outcome = RunExecution.execute(pairRun, runDirectory, err);
             Calibration.PairCapacity capacity = Capacity.of(pair, counts, runDirectory);
             measured.add(capacity);
@@ -195,13 +198,27 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The file's tree with target.servers as {@code valid} resolved them, absolute: the pair's file
+     * is written elsewhere, where the file's relative paths would not lead.
+     */
+    private static JsonNode withServersOf(ExperimentFile tree, ValidatedExperiment valid) {
+        ObjectNode copy = tree.tree().deepCopy();
+        Map<String, String> servers = valid.experiment().target().servers();
+        if (!servers.isEmpty() && copy.get("target") instanceof ObjectNode target) {
+            ObjectNode absolute = target.putObject("servers");
+            servers.forEach(absolute::put);
+        }
+        return copy;
+    }
+
     /** Writes the pair's experiment into its run directory and validates it as any experiment file. */
-    private static ValidatedExperiment write(ExperimentFile tree, Pair pair, List<Integer> counts, Duration settle,
+    private static ValidatedExperiment write(JsonNode tree, Pair pair, List<Integer> counts, Duration settle,
                                              Duration hold, Path runDirectory) {
         try {
             Files.createDirectories(runDirectory);
             Path experiment = Files.writeString(runDirectory.resolve("experiment.yaml"),
-                    CalibrationPlan.experimentYaml(tree.tree(), pair, counts, settle, hold));
+                    CalibrationPlan.experimentYaml(tree, pair, counts, settle, hold));
             return Experiments.load(experiment, null);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot write " + runDirectory + ": " + e.getMessage());

@@ -34,6 +34,10 @@ public record Experiment(String name, String description, Target target, FleetSp
         return new FleetScale(scale, fleet.rampRate());
     }
 
+    public Experiment withTarget(Target otherTarget) {
+        return new Experiment(name, description, otherTarget, fleet, probe, observeEvery, scale, abortWhen, phases);
+    }
+
     public Experiment withScale(double otherScale) {
         return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases);
     }

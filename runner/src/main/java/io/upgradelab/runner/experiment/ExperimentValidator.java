@@ -14,7 +14,9 @@ import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The checks only context can make: each phase planned in order from the state the ones before it
@@ -35,6 +37,8 @@ public final class ExperimentValidator {
     static final Duration PER_EXTRA_NODE = Duration.ofSeconds(15);
     /** The fleet JVM, the demo providers and the probe's unrecorded JIT warm-up. */
     static final Duration LOAD_START = Duration.ofSeconds(30);
+
+    private static final String LOCAL = "local";
 
     private ExperimentValidator() {
     }
@@ -62,6 +66,10 @@ public final class ExperimentValidator {
         checkRanges(experiment, problems);
         Backends.named(experiment.target().backend())
                 .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
+        if (!experiment.target().servers().isEmpty() && !LOCAL.equals(backendName)) {
+            problems.add("/target/servers", "brought-in servers run on backend local only; backend " + backendName
+                    + " does not start Nacos from an archive or folder: remove 'servers', or use backend local");
+        }
         if (experiment.target().external() != null && !"external".equals(experiment.target().backend())) {
             problems.add("/target/external", "'external' describes a cluster for backend external; backend "
                     + experiment.target().backend() + " starts its own nodes");
@@ -106,19 +114,22 @@ public final class ExperimentValidator {
     }
 
     /**
-     * Reports each server version the file names (target.version, every rollingServerUpgrade.to)
-     * that this build has no distribution of. Returns false, checking nothing, when the build has
-     * laid out none (the distributions are not built). Only the local backend runs these
-     * distributions; other backends' versions are images or the user's own upgrade commands.
+     * Reports each server the file brings (target.servers) that cannot run, at its version's line,
+     * and each server version the file names (target.version, every rollingServerUpgrade.to) that
+     * neither this build nor the file provides. Returns false, checking the names, when the build
+     * has laid out no distribution (the distributions are not built). Only the local backend runs
+     * these distributions; other backends' versions are images or the user's own upgrade commands.
      */
     public static boolean checkVersions(Experiment experiment, NacosDistributions distributions, Problems problems) {
-        if (!"local".equals(experiment.target().backend())) {
+        if (!LOCAL.equals(experiment.target().backend())) {
             return true;
         }
-        List<String> known = distributions.versions();
-        if (known.isEmpty()) {
+        Set<String> known = new LinkedHashSet<>(distributions.withBroughtIn(experiment.target().servers(),
+                (version, problem) -> problems.add("/target/servers/" + version, problem)).versions());
+        if (distributions.versions().isEmpty()) {
             return false;
         }
+        known.addAll(experiment.target().servers().keySet());   // one that cannot run is an error at its own line already
         String has = ": this build has " + String.join(", ", known) + " (see 'upgrade-lab versions')";
         if (!known.contains(experiment.target().version())) {
             problems.add("/target/version", "unknown Nacos version '" + experiment.target().version() + "'" + has);

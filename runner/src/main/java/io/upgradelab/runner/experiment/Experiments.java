@@ -8,6 +8,7 @@ import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.Problems;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,7 @@ public final class Experiments {
             Optional<Experiment> bound = ExperimentBinder.bind(bindable.get(), problems);
             if (bound.isPresent()) {
                 experiment = scaleOverride == null ? bound.get() : bound.get().withScale(scaleOverride);
+                experiment = experiment.withTarget(experiment.target().withServersFrom(folderOf(file)));
                 timeline = ExperimentValidator.plan(experiment, problems);
                 if (!ExperimentValidator.checkVersions(experiment, distributions, problems)) {
                     notes.add("Nacos versions not checked: no server distributions in "
@@ -84,6 +86,16 @@ public final class Experiments {
             throw new InvalidExperimentException(file.name(), errors);
         }
         return new ValidatedExperiment(file.name(), experiment, timeline, notes);
+    }
+
+    /** The folder of the experiment file, against which its relative paths are read. */
+    private static Path folderOf(ExperimentFile file) {
+        try {
+            Path parent = Path.of(file.name()).toAbsolutePath().getParent();
+            return parent == null ? Path.of("").toAbsolutePath() : parent;
+        } catch (InvalidPathException e) {
+            return Path.of("").toAbsolutePath();   // a name that is no path: an experiment given as text
+        }
     }
 
     /**

@@ -2,24 +2,40 @@ package io.upgradelab.runner.nacos;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * One real Nacos server version as the build laid it out: the jars of its console artifact's
- * runtime closure, in Maven's resolution order, and the class that boots it.
+ * One real Nacos server version, laid out so that a JVM can boot it: the jars in the order the JVM
+ * must see them and the class that boots it. The build lays out the built-in versions; a team can
+ * bring its own ({@link BroughtInServer}), e.g. the official archive of a version Maven Central
+ * does not carry.
  *
- * @param version   the server version, e.g. {@code 1.4.1}
- * @param mainClass the class whose {@code main} boots the server
- * @param directory the distribution's directory (holds {@code lib/} and the descriptor)
- * @param classpath the jars, absolute, in the order the JVM must see them
+ * @param version       the server version, e.g. {@code 1.4.1}
+ * @param mainClass     the class whose {@code main} boots the server ({@code com.alibaba.nacos.Nacos},
+ *                      or the Spring Boot launcher of an official {@code nacos-server.jar})
+ * @param directory     the distribution's directory (holds {@code lib/} or {@code target/nacos-server.jar})
+ * @param classpath     the jars, absolute, in the order the JVM must see them
+ * @param broughtInFrom the archive or folder it was brought in from; null for a built-in version
  */
-public record NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath) {
+public record NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath,
+                                Path broughtInFrom) {
 
     public NacosDistribution {
         classpath = List.copyOf(classpath);
     }
 
+    /** A built-in version, as the build laid it out. */
+    public NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath) {
+        this(version, mainClass, directory, classpath, null);
+    }
+
     /** The major generation (1, 2, 3): it decides what a server can do, e.g. gRPC from 2 on. */
     public int generation() {
         return Integer.parseInt(version.substring(0, version.indexOf('.')));
+    }
+
+    /** Where a brought-in version came from; empty for a built-in one. */
+    public Optional<Path> source() {
+        return Optional.ofNullable(broughtInFrom);
     }
 }

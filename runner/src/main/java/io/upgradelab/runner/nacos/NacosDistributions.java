@@ -5,14 +5,17 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -20,12 +23,15 @@ import java.util.stream.Stream;
  *
  * <p>The runner holds no list of versions: the build (runner/nacos-servers) writes one directory
  * per version with a {@code distribution.properties} and a {@code classpath.txt}, and whatever is
- * there is what {@code --version} accepts.
+ * there is what {@code --version} accepts. An experiment can add versions of its own
+ * ({@link #withBroughtIn}).
  */
 public final class NacosDistributions {
 
     static final String DESCRIPTOR = "distribution.properties";
     static final String CLASSPATH = "classpath.txt";
+    /** Beside the built-in distributions: the brought-in archives, unpacked. */
+    static final String BROUGHT_IN = "brought-in";
 
     private final Path root;
     private final Map<String, NacosDistribution> byVersion;
@@ -55,6 +61,61 @@ public final class NacosDistributions {
 
     public List<NacosDistribution> all() {
         return List.copyOf(byVersion.values());
+    }
+
+    /**
+     * These distributions and the servers an experiment brings ({@code target.servers}: version to
+     * absolute path), each read by {@link BroughtInServer} and unpacked, when an archive, into
+     * {@code brought-in/} beside the built-in ones. A server that cannot be used is left out and
+     * goes to {@code problems} with its version and why.
+     */
+    public NacosDistributions withBroughtIn(Map<String, String> servers, BiConsumer<String, String> problems) {
+        Map<String, NacosDistribution> all = new TreeMap<>(VERSION_ORDER);
+        all.putAll(byVersion);
+        servers.forEach((version, path) -> {
+            try {
+                NacosDistribution server = BroughtInServer.read(version, pathOf(path), root.resolveSibling(BROUGHT_IN));
+                shadowProblem(server).ifPresentOrElse(problem -> problems.accept(version, problem),
+                        () -> all.put(version, server));
+            } catch (LabException e) {
+                problems.accept(version, e.getMessage());
+            }
+        });
+        return new NacosDistributions(root, Collections.unmodifiableMap(all));
+    }
+
+    private static Path pathOf(String path) {
+        try {
+            return Path.of(path);
+        } catch (InvalidPathException e) {
+            throw LabException.invalidInput("not a path: it holds a character no file name can have");
+        }
+    }
+
+    /**
+     * Why {@code server} may not stand for the built-in version it names: a built-in one with other
+     * jars (by name and size). The same jars are the same server, and welcome.
+     */
+    private Optional<String> shadowProblem(NacosDistribution server) {
+        NacosDistribution builtIn = byVersion.get(server.version());
+        if (builtIn == null || jars(builtIn).equals(jars(server))) {
+            return Optional.empty();
+        }
+        return Optional.of(server.broughtInFrom() + ": Nacos " + server.version() + " is built in (" + builtIn.directory()
+                + ") with other jars, and a brought-in server may not replace it: remove this entry to run the"
+                + " built-in one");
+    }
+
+    private static Map<String, Long> jars(NacosDistribution distribution) {
+        Map<String, Long> jars = new TreeMap<>();
+        for (Path jar : distribution.classpath()) {
+            try {
+                jars.put(jar.getFileName().toString(), Files.size(jar));
+            } catch (IOException e) {
+                jars.put(jar.getFileName().toString(), -1L);
+            }
+        }
+        return jars;
     }
 
     /** The distribution of {@code version}, or an invalid-input error naming the versions there are. */

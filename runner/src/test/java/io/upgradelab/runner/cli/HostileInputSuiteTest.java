@@ -103,6 +103,10 @@ class HostileInputSuiteTest {
         }
         for (Map.Entry<String, String> write : c.write().entrySet()) {
             Files.createDirectories(dir.resolve(write.getKey()).getParent());
+            if (write.getKey().endsWith("/")) {   // a folder, left empty
+                Files.createDirectories(dir.resolve(write.getKey()));
+                continue;
+            }
             Files.writeString(dir.resolve(write.getKey()), write.getValue().replace("{dir}", dir.toString()));
         }
         InProcessCli cli = new InProcessCli();

@@ -2,6 +2,8 @@ package io.upgradelab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.runner.nacos.ServerArchives;
+import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.upgradelab.runner.testing.InProcessCli;
 
 /** The CLI's answers to people: help, version, and one-line errors with exit code 2 for bad input. */
 class UpgradeLabCliTest {
@@ -95,5 +96,38 @@ class UpgradeLabCliTest {
     void versionsListsWhatTheBuildLaidOut() {
         assertThat(cli.run("versions")).isZero();
         assertThat(cli.out()).contains("1.4.1").contains("1 jars");
+    }
+
+    @Test
+    void versionsOfAnExperimentAlsoListsTheServersItBringsWithTheirSource() throws IOException {
+        Path archive = ServerArchives.tarGz(ServerArchives.fakeServer(dir.resolve("server"), "2.5.0", 61), "nacos/",
+                dir.resolve("servers/nacos-server-2.5.0.tar.gz"));
+        Path experiment = Files.writeString(dir.resolve("experiment.yaml"), """
+                name: brought-in
+                target:
+                  version: 1.4.1
+                  nodes: 1
+                  servers:
+                    2.5.0: servers/nacos-server-2.5.0.tar.gz
+                phases:
+                  - kind: hold
+                    for: 1m
+                """);
+
+        assertThat(cli.run("versions", experiment.toString())).isZero();
+
+        assertThat(cli.out().lines().toList()).hasSize(2).first().asString().startsWith("1.4.1 ").doesNotContain("brought in");
+        assertThat(cli.out().lines().toList().get(1)).startsWith("2.5.0 ").contains("  2 jars  " + dir.resolve("brought-in"))
+                .endsWith("(brought in: " + archive + ")");
+    }
+
+    @Test
+    void versionsOfAnExperimentWithABrokenServerIsExitTwoAtItsLine() throws IOException {
+        Path experiment = Files.writeString(dir.resolve("experiment.yaml"),
+                "name: x\ntarget:\n  version: 1.4.1\n  servers:\n    2.5.0: none.zip\nphases:\n  - kind: hold\n    for: 1m\n");
+
+        assertThat(cli.run("versions", experiment.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains(experiment + ":5: target.servers.2.5.0: " + dir.resolve("none.zip")
+                + ": no such archive or folder");
     }
 }

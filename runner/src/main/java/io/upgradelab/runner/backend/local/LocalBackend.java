@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend.local;
 
+import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
@@ -42,6 +43,10 @@ public final class LocalBackend implements BackendType {
                 : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
                 runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
-        return LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()), progress);
+        NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
+                .withBroughtIn(target.servers(), (version, problem) -> {
+                    throw LabException.invalidInput("target.servers." + version + ": " + problem);
+                });
+        return LocalCluster.start(spec, distributions, progress);
     }
 }

@@ -1,0 +1,123 @@
+package io.upgradelab.runner.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.nacos.ServerArchives;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * target.servers in an experiment file: a brought-in version is one the file may name, read from
+ * a path relative to the file; a server that cannot run is an error at its version's line, and
+ * only the local backend takes them.
+ */
+class ExperimentServersTest {
+
+    private static final String FILE = """
+            name: servers
+            target:
+              version: 2.0.4
+              nodes: 1
+              servers:
+                2.5.0: servers/nacos-server-2.5.0.tar.gz
+            phases:
+              - kind: rollingServerUpgrade
+                to: 2.5.0
+            """;
+
+    @TempDir
+    Path dir;
+
+    NacosDistributions distributions;
+
+    @BeforeEach
+    void distributions() throws IOException {
+        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4");
+    }
+
+    @Test
+    void aBroughtInVersionIsOneTheFileMayNameAndItsPathIsReadFromTheFilesFolder() throws IOException {
+        Path archive = archiveOf("2.5.0");
+
+        ValidatedExperiment valid = Experiments.load(write(FILE), null, distributions);
+
+        assertThat(valid.experiment().target().servers()).containsExactly(Map.entry("2.5.0", archive.toString()));
+        try (Stream<Path> unpacked = Files.list(dir.resolve("brought-in"))) {
+            assertThat(unpacked.toList()).singleElement().asString().contains("2.5.0-");
+        }
+    }
+
+    @Test
+    void aServerOfAnotherVersionIsAnErrorAtItsLine() throws IOException {
+        Path archive = archiveOf("2.4.3");
+        Files.move(archive, archive.resolveSibling("nacos-server-2.5.0.tar.gz"));
+
+        assertThat(errors(FILE)).containsExactly(file() + ":6: target.servers.2.5.0: "
+                + dir.resolve("servers/nacos-server-2.5.0.tar.gz") + ": holds Nacos 2.4.3, not 2.5.0: key it '2.4.3'");
+    }
+
+    @Test
+    void aMissingServerIsAnErrorAtItsLineAndItsVersionIsNotAlsoUnknown() throws IOException {
+        assertThat(errors(FILE)).containsExactly(file() + ":6: target.servers.2.5.0: "
+                + dir.resolve("servers/nacos-server-2.5.0.tar.gz") + ": no such archive or folder");
+    }
+
+    @Test
+    void aBroughtInServerMayNotReplaceABuiltInOneWithOtherJars() throws IOException {
+        archiveOf("2.0.4");
+        String text = FILE.replace("2.5.0: servers/nacos-server-2.5.0.tar.gz", "2.0.4: servers/nacos-server-2.0.4.tar.gz")
+                .replace("to: 2.5.0", "to: 2.0.4").replace("version: 2.0.4", "version: 1.4.1");
+
+        assertThat(errors(text)).singleElement().asString().startsWith(file() + ":6: target.servers.2.0.4: ")
+                .contains(": Nacos 2.0.4 is built in (" + dir.resolve("dist/2.0.4") + ") with other jars");
+    }
+
+    @Test
+    void otherBackendsRefuseBroughtInServers() throws IOException {
+        archiveOf("2.5.0");
+        String text = FILE.replace("  nodes: 1\n", "  nodes: 1\n  backend: testcontainers\n");
+
+        assertThat(errors(text)).containsExactly(file() + ":6: target.servers: brought-in servers run on backend local"
+                + " only; backend testcontainers does not start Nacos from an archive or folder: remove 'servers', or use"
+                + " backend local");
+    }
+
+    @Test
+    void aKeyThatIsNoVersionIsASchemaError() throws IOException {
+        String text = FILE.replace("2.5.0: servers", "latest: servers");
+
+        assertThat(errors(text)).containsExactly(file() + ":5: target.servers: each key is the Nacos version of its"
+                + " server, written like 2.5.0");
+    }
+
+    private Path archiveOf(String version) throws IOException {
+        Path server = ServerArchives.fakeServer(dir.resolve("src-" + version), version, 61);
+        return ServerArchives.tarGz(server, "nacos/", dir.resolve("servers/nacos-server-" + version + ".tar.gz"));
+    }
+
+    private Path file() {
+        return dir.resolve("servers.yaml");
+    }
+
+    private Path write(String text) throws IOException {
+        return Files.writeString(file(), text);
+    }
+
+    private List<String> errors(String text) throws IOException {
+        Path file = write(text);
+        InvalidExperimentException e = catchThrowableOfType(() -> Experiments.load(file, null, distributions),
+                InvalidExperimentException.class);
+        assertThat(e).as("an invalid experiment").isNotNull();
+        assertThat(e.exitCode()).isEqualTo(2);
+        return e.errors().stream().map(ExperimentError::toString).toList();
+    }
+}
