@@ -286,11 +286,6 @@ class ExperimentErrorsTest {
     }
 
     private List<String> errors(String text) throws IOException {
-        Path file = write(text);
-        InvalidExperimentException e = catchThrowableOfType(() -> Experiments.load(file, null, distributions),
-                InvalidExperimentException.class);
-        assertThat(e).as("an invalid experiment").isNotNull();
-        assertThat(e.exitCode()).isEqualTo(2);
-        return e.errors().stream().map(ExperimentError::toString).toList();
+        return InvalidExperiments.errors(write(text), distributions);
     }
 }

@@ -1,7 +1,6 @@
 package io.upgradelab.runner.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.ServerArchives;
@@ -113,11 +112,6 @@ class ExperimentServersTest {
     }
 
     private List<String> errors(String text) throws IOException {
-        Path file = write(text);
-        InvalidExperimentException e = catchThrowableOfType(() -> Experiments.load(file, null, distributions),
-                InvalidExperimentException.class);
-        assertThat(e).as("an invalid experiment").isNotNull();
-        assertThat(e.exitCode()).isEqualTo(2);
-        return e.errors().stream().map(ExperimentError::toString).toList();
+        return InvalidExperiments.errors(write(text), distributions);
     }
 }
