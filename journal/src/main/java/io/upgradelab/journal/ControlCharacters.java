@@ -14,7 +14,21 @@ package io.upgradelab.journal;
  */
 public final class ControlCharacters {
 
+    /** The most of a foreign value a one-line message quotes: a 200000-character name is not echoed whole. */
+    public static final int SHOWN_LENGTH = 60;
+
     private ControlCharacters() {
+    }
+
+    /**
+     * {@code text} as a message quotes it: at most {@link #SHOWN_LENGTH} characters (and how many there
+     * were), escaped; null stays null.
+     */
+    public static String shown(String text) {
+        if (text == null || text.length() <= SHOWN_LENGTH) {
+            return escape(text);
+        }
+        return escape(text.substring(0, SHOWN_LENGTH)) + "... (" + text.length() + " characters)";
     }
 
     /** Whether {@code c} is escaped by {@link #escape}. */

@@ -3,6 +3,7 @@ package io.upgradelab.reports;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.RunEnded;
@@ -69,7 +70,7 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
                 torn++;   // the line a kill tore: the run is reported as incomplete
             } else {
                 throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a journal line (a JSON object with a"
-                        + " type), and not the last line, which a kill may tear: " + preview(text[i]));
+                        + " type), and not the last line, which a kill may tear: " + ControlCharacters.shown(text[i]));
             }
         }
         if (lines.isEmpty() || !"runStarted".equals(lines.get(0).path("type").asText())) {
@@ -115,10 +116,6 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
         }
     }
 
-    private static String preview(String line) {
-        String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
-        return shown.replaceAll("\\p{Cntrl}", "?");
-    }
 
     /**
      * The lines of {@code body}'s type, in order, read as it; a line that does not read is an

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.upgradelab.journal.ControlCharacters;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -37,12 +38,12 @@ public final class Durations {
     public static Duration parse(String text) {
         String t = text == null ? "" : text.trim();
         if (!t.matches(PATTERN)) {
-            throw new IllegalArgumentException("'" + shown(text) + "' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms"
+            throw new IllegalArgumentException("'" + ControlCharacters.shown(text) + "' is not a duration: write e.g. 30s, 5m, 1m30s, 500ms"
                     + " (at most 4 parts of 9 digits)");
         }
         Duration total = Duration.ZERO;
         Matcher m = PART.matcher(t);
-        while (m.find() && total.compareTo(MAX) <= 0) {
+        while (m.find()) {
             long n = Long.parseLong(m.group(1));
             total = total.plus(switch (m.group(2)) {
                 case "ms" -> Duration.ofMillis(n);
@@ -52,15 +53,11 @@ public final class Durations {
             });
         }
         if (total.compareTo(MAX) > 0) {
-            throw new IllegalArgumentException("'" + shown(text) + "' is longer than " + text(MAX) + ", the longest duration the lab takes");
+            throw new IllegalArgumentException("'" + ControlCharacters.shown(text) + "' is longer than " + text(MAX) + ", the longest duration the lab takes");
         }
         return total;
     }
 
-    /** The text as a message shows it: a hostile flag of 200000 characters is not echoed whole. */
-    private static String shown(String text) {
-        return text == null || text.length() <= 40 ? text : text.substring(0, 40) + "... (" + text.length() + " characters)";
-    }
 
     /** {@code 1m30s}, {@code 45s}, {@code 2h5m}: how a person reads it. */
     public static String text(Duration d) {

@@ -15,12 +15,15 @@ public final class HeapSizes {
     /** More than any machine here has; beyond it a size is a typo. */
     public static final long MAX_BYTES = 1024L << 30;
 
+    /** A size as -Xmx takes it, of a bounded length; the experiment schema's heap pattern is this one. */
+    public static final String PATTERN = "^[0-9]{1,13}[kKmMgG]?$";
+
     private HeapSizes() {
     }
 
     /** {@code size} in bytes; throws IllegalArgumentException for a size -Xmx would not take. */
     public static long bytes(String size) {
-        if (size == null || !size.matches("[0-9]{1,13}[kKmMgG]?")) {
+        if (size == null || !size.matches(PATTERN)) {
             throw new IllegalArgumentException("'" + size + "' is not a heap size: write it as -Xmx takes it, e.g. 512m or 1g");
         }
         char unit = Character.toLowerCase(size.charAt(size.length() - 1));

@@ -1,6 +1,5 @@
 package io.upgradelab.reports.gate;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -16,6 +15,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.upgradelab.reports.Kinds;
 import io.upgradelab.reports.yaml.NearestName;
+import io.upgradelab.reports.yaml.RecordFieldNames;
 import io.upgradelab.reports.yaml.SourceLines;
 import io.upgradelab.reports.yaml.YamlDocument;
 import java.io.IOException;
@@ -23,7 +23,6 @@ import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -94,7 +93,7 @@ public final class PolicyFile {
         try {
             return BINDER.treeToValue(tree, Policy.class);
         } catch (JsonMappingException e) {
-            throw new InvalidPolicyException(file + ":" + lines.lineOf(pointer("", e)) + ": " + field("", e) + ": "
+            throw new InvalidPolicyException(file + ":" + lines.lineOf(SourceLines.pointerOf("", e)) + ": " + field("", e) + ": "
                     + what(e));
         } catch (JsonProcessingException e) {
             throw new InvalidPolicyException(file + ":1: " + e.getOriginalMessage());
@@ -115,7 +114,7 @@ public final class PolicyFile {
      */
     private static List<Problem> problems(JsonNode policy) {
         List<Problem> problems = new ArrayList<>();
-        List<String> suggested = unknownFields(policy, "", "", "a policy", fieldsOf(Policy.class), problems);
+        List<String> suggested = unknownFields(policy, "", "", "a policy", RecordFieldNames.of(Policy.class), problems);
         JsonNode criteria = policy.path("criteria");
         if (criteria.isMissingNode() || criteria.isNull() || criteria.isArray() && criteria.isEmpty()) {
             if (!suggested.contains("criteria")) {   // criteria misspelt: one mistake, said once
@@ -154,14 +153,14 @@ public final class PolicyFile {
             return;
         }
         List<String> known = new ArrayList<>(List.of("kind"));
-        known.addAll(fieldsOf(CRITERIA.get(type)));
+        known.addAll(RecordFieldNames.of(CRITERIA.get(type)));
         if (!unknownFields(criterion, pointer, field + ".", kind.asText(), known, problems).isEmpty()) {
             return;
         }
         try {
             BINDER.treeToValue(criterion, Criterion.class);
         } catch (JsonMappingException e) {
-            problems.add(new Problem(pointer(pointer, e), field(field, e), what(e)));
+            problems.add(new Problem(SourceLines.pointerOf(pointer, e), field(field, e), what(e)));
             return;
         } catch (JsonProcessingException e) {
             problems.add(new Problem(pointer, field, e.getOriginalMessage()));
@@ -170,7 +169,7 @@ public final class PolicyFile {
         criterion.fields().forEachRemaining(threshold -> {
             String why = threshold.getValue().isNumber() ? rangeProblem(threshold.getKey(), threshold.getValue()) : null;
             if (why != null) {
-                problems.add(new Problem(pointer + "/" + escape(threshold.getKey()), field + "." + threshold.getKey(),
+                problems.add(new Problem(pointer + "/" + SourceLines.escaped(threshold.getKey()), field + "." + threshold.getKey(),
                         why));
             }
         });
@@ -187,25 +186,13 @@ public final class PolicyFile {
         object.fieldNames().forEachRemaining(name -> {
             if (!known.contains(name)) {
                 String nearest = NearestName.of(name, known);
-                problems.add(new Problem(pointer + "/" + escape(name), prefix + name, "unknown field '" + name + "'"
+                problems.add(new Problem(pointer + "/" + SourceLines.escaped(name), prefix + name, "unknown field '" + name + "'"
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " (" + holder + " has: "
                         + String.join(", ", known) + ")"));
                 suggested.add(nearest);
             }
         });
         return suggested;
-    }
-
-    /** The fields a policy file may give a record: its components, as Jackson names them. */
-    private static List<String> fieldsOf(Class<?> record) {
-        return Arrays.stream(record.getRecordComponents()).map(c -> {
-            JsonProperty property = c.getAnnotation(JsonProperty.class);
-            return property != null && !property.value().isEmpty() ? property.value() : c.getName();
-        }).toList();
-    }
-
-    private static String escape(String name) {
-        return name.replace("~", "~0").replace("/", "~1");
     }
 
     /**
@@ -228,14 +215,6 @@ public final class PolicyFile {
             return number + " is out of range: a count is 0 or more";
         }
         return null;
-    }
-
-    /** {@code /criteria/2/atMost} under {@code base}; for a missing required field, the field it names. */
-    private static String pointer(String base, JsonMappingException e) {
-        StringBuilder pointer = new StringBuilder(base);
-        e.getPath().forEach(r -> pointer.append('/')
-                .append(r.getFieldName() != null ? escape(r.getFieldName()) : r.getIndex()));
-        return pointer.toString();
     }
 
     /** {@code criteria[2].atMost} under {@code base}: the field as a person finds it in the file. */

@@ -34,7 +34,7 @@ public final class LocatedTree {
                 ObjectNode object = NODES.objectNode();
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
                     String field = parser.currentName();
-                    String child = pointer + "/" + field.replace("~", "~0").replace("/", "~1");
+                    String child = pointer + "/" + SourceLines.escaped(field);
                     positions.put(child, position(parser.currentTokenLocation()));
                     parser.nextToken();
                     object.set(field, read(parser, child, positions));

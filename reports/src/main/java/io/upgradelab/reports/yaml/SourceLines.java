@@ -1,5 +1,6 @@
 package io.upgradelab.reports.yaml;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
 import java.util.Map;
 import java.util.Optional;
 
@@ -45,5 +46,18 @@ public final class SourceLines {
 
     public int lineOf(String pointer) {
         return of(pointer).line();
+    }
+
+    /** {@code field} as one step of a JSON pointer: '~' and '/' escaped, as RFC 6901 wants. */
+    public static String escaped(String field) {
+        return field.replace("~", "~0").replace("/", "~1");
+    }
+
+    /** The pointer of the field a Jackson mapping error is about, under {@code base}: {@code /criteria/2/atMost}. */
+    public static String pointerOf(String base, JsonMappingException e) {
+        StringBuilder pointer = new StringBuilder(base);
+        e.getPath().forEach(r -> pointer.append('/')
+                .append(r.getFieldName() != null ? escaped(r.getFieldName()) : String.valueOf(r.getIndex())));
+        return pointer.toString();
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.reports.Kinds;
+import io.upgradelab.reports.yaml.SourceLines;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.plan.Problems;
@@ -59,13 +60,8 @@ public final class ExperimentBinder {
             }
             return Optional.of(MAPPER.treeToValue(withDefaults, Experiment.class));
         } catch (JsonMappingException e) {
-            StringBuilder pointer = new StringBuilder();
-            for (JsonMappingException.Reference ref : e.getPath()) {
-                pointer.append('/').append(ref.getFieldName() != null
-                        ? ref.getFieldName().replace("~", "~0").replace("/", "~1") : String.valueOf(ref.getIndex()));
-            }
             String message = e.getOriginalMessage();
-            problems.add(pointer.toString(), message.lines().findFirst().orElse(message));
+            problems.add(SourceLines.pointerOf("", e), message.lines().findFirst().orElse(message));
             return Optional.empty();
         } catch (IOException e) {
             problems.add("", "cannot read the experiment: " + e.getMessage());

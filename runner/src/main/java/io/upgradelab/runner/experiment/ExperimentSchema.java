@@ -1,10 +1,6 @@
 package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.core.JsonPointer;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.JsonNodePath;
@@ -15,7 +11,9 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.yaml.NearestName;
+import io.upgradelab.reports.yaml.SourceLines;
 import io.upgradelab.runner.plan.Problems;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,9 +44,6 @@ import java.util.stream.StreamSupport;
  */
 public final class ExperimentSchema {
 
-    /** The most of a value an error message shows. */
-    private static final int SHOWN_LENGTH = 60;
-
     /** The hand-written part of the schema, on the class path. */
     public static final String BASE = "/io/upgradelab/runner/experiment/experiment.base.schema.json";
 
@@ -77,18 +72,6 @@ public final class ExperimentSchema {
     /** The schema document itself, e.g. to list the kinds it knows. */
     public JsonNode document() {
         return document.deepCopy();
-    }
-
-    /** The whole schema as experiments/experiment.schema.json holds it: two-space indents, one final newline. */
-    public String text() {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
-        printer.indentObjectsWith(new DefaultIndenter("  ", "\n"));
-        try {
-            return new ObjectMapper().writer(printer).writeValueAsString(document) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Every way {@code tree} breaks the schema, each at the JSON pointer of the field, worded for people. */
@@ -127,7 +110,7 @@ public final class ExperimentSchema {
                 String field = m.getProperty();
                 List<String> known = names(around.path("properties"));
                 String nearest = NearestName.of(field, known);
-                return new Found(pointer + "/" + escape(field), "unknown field"
+                return new Found(pointer + "/" + SourceLines.escaped(field), "unknown field"
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?")
                         + " (" + article(what(around, pointer)) + " has: " + String.join(", ", known) + ")",
                         nearest, false);
@@ -135,7 +118,7 @@ public final class ExperimentSchema {
             case "required" -> {
                 String field = m.getProperty();
                 String purpose = firstSentence(describe(around.path("properties").path(field)));
-                return new Found(pointer + "/" + escape(field), "missing: " + article(what(around, pointer))
+                return new Found(pointer + "/" + SourceLines.escaped(field), "missing: " + article(what(around, pointer))
                         + " needs it" + (purpose.isEmpty() ? "" : " (" + purpose + ")"), null, true);
             }
             default -> {
@@ -238,7 +221,7 @@ public final class ExperimentSchema {
             return "nothing";
         }
         if (value.isTextual()) {
-            return "'" + clipped(value.asText()) + "'";
+            return "'" + ControlCharacters.shown(value.asText()) + "'";
         }
         if (value.isObject()) {
             return "a mapping";
@@ -253,14 +236,9 @@ public final class ExperimentSchema {
     }
 
     private static String raw(JsonNode value) {
-        return value == null || value.isContainerNode() ? shown(value) : clipped(value.asText());
+        return value == null || value.isContainerNode() ? shown(value) : ControlCharacters.shown(value.asText());
     }
 
-    /** A value as long as a message line can show: a hostile 200000-character name is not echoed whole. */
-    private static String clipped(String text) {
-        return text.length() <= SHOWN_LENGTH ? text
-                : text.substring(0, SHOWN_LENGTH) + "... (" + text.length() + " characters)";
-    }
 
     private static List<String> names(JsonNode properties) {
         List<String> names = new ArrayList<>();
@@ -272,7 +250,7 @@ public final class ExperimentSchema {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < path.getNameCount(); i++) {
             Object element = path.getElement(i);
-            out.append('/').append(element instanceof Integer ? element.toString() : escape(element.toString()));
+            out.append('/').append(element instanceof Integer ? element.toString() : SourceLines.escaped(element.toString()));
         }
         return out.toString();
     }
@@ -281,7 +259,4 @@ public final class ExperimentSchema {
         return JsonPointer.compile(pointer).head().toString();
     }
 
-    private static String escape(String name) {
-        return name.replace("~", "~0").replace("/", "~1");
-    }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.reports.yaml.RecordFieldNames;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.Fault;
@@ -111,7 +112,7 @@ final class KindSchemas {
         properties.putObject("kind").put("const", faultPhase);
         properties.putObject("fault").put("const", fault.name());
         for (RecordComponent c : FaultPhase.class.getRecordComponents()) {
-            String name = RecordFields.name(c);
+            String name = RecordFieldNames.of(c);
             if (!c.getAccessor().isAnnotationPresent(JsonIgnore.class) && !name.equals("fault")) {
                 properties.putObject(name).put("$ref", DEFS + faultPhase + "/properties/" + name);
             }
@@ -145,9 +146,9 @@ final class KindSchemas {
             if (c.getAccessor().isAnnotationPresent(JsonIgnore.class)) {
                 continue;
             }
-            schema.with("properties").set(RecordFields.name(c), property(record, c));
+            schema.with("properties").set(RecordFieldNames.of(c), property(record, c));
             if (RecordFields.required(c)) {
-                schema.withArray("required").add(RecordFields.name(c));
+                schema.withArray("required").add(RecordFieldNames.of(c));
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.nacos;
 
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.runner.LabException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -29,7 +30,6 @@ final class ServerArchive {
     static final long MAX_BYTES = 2L << 30;
     /** Entries at most: an official server has a few hundred. */
     static final int MAX_ENTRIES = 20_000;
-    private static final int SHOWN_LENGTH = 80;
 
     private ServerArchive() {
     }
@@ -84,13 +84,13 @@ final class ServerArchive {
     private static Path placeOf(ArchiveEntry entry, Path target, Path archive) {
         String name = entry.getName();
         if (!isPlainFileOrFolder(entry)) {
-            throw refused(archive, "entry '" + shown(name) + "' is a link or a device; a Nacos server has only files and folders");
+            throw refused(archive, "entry '" + ControlCharacters.shown(name) + "' is a link or a device; a Nacos server has only files and folders");
         }
         boolean escapes = name.isEmpty() || name.startsWith("/") || name.contains("\\") || name.indexOf('\0') >= 0
                 || ("/" + name + "/").contains("/../");
         Path to = escapes ? target : target.resolve(name).normalize();
         if (escapes || !to.startsWith(target) || to.equals(target) && !entry.isDirectory()) {
-            throw refused(archive, "entry '" + shown(name) + "' would be written outside the folder it unpacks to");
+            throw refused(archive, "entry '" + ControlCharacters.shown(name) + "' would be written outside the folder it unpacks to");
         }
         return to;
     }
@@ -120,12 +120,6 @@ final class ServerArchive {
         return written;
     }
 
-    /** A name as a message shows it: no control characters, not endless. */
-    private static String shown(String name) {
-        String clean = name.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-        return clean.length() <= SHOWN_LENGTH ? clean : clean.substring(0, SHOWN_LENGTH) + "...";
-    }
 
     private static LabException refused(Path archive, String why) {
         return LabException.invalidInput(archive + ": not unpacked: " + why);

@@ -26,18 +26,12 @@ public interface Phase {
 
     /**
      * This phase with the experiment's scale and fleet defaults applied: what the plan shows and the
-     * engine runs, so nothing is scaled or defaulted twice. Kinds without such fields are themselves.
-     */
-    default Phase resolve(FleetScale scale) {
-        return this;
-    }
-
-    /**
-     * {@link #resolve(FleetScale)}, for kinds that bind fields of their own while resolving (a fault's
-     * parameters) and report what does not bind, named relative to this phase.
+     * engine runs, so nothing is scaled or defaulted twice. Kinds that bind fields of their own while
+     * resolving (a fault's parameters) report what does not bind, named relative to this phase.
+     * Kinds without such fields are themselves.
      */
     default Phase resolve(FleetScale scale, Problems problems) {
-        return resolve(scale);
+        return this;
     }
 
     /** What a person reads in progress and reports, e.g. "ramp to 6000 providers" (of a resolved phase). */

@@ -25,7 +25,7 @@ public record RampTo(
         @SchemaRef("rate") double rate) implements Phase {
 
     @Override
-    public RampTo resolve(FleetScale scale) {
+    public RampTo resolve(FleetScale scale, Problems problems) {
         return new RampTo(scale.providers(providers), scale.rate(rate));
     }
 

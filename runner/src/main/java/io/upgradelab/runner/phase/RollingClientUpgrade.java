@@ -43,7 +43,7 @@ public record RollingClientUpgrade(
     }
 
     @Override
-    public RollingClientUpgrade resolve(FleetScale scale) {
+    public RollingClientUpgrade resolve(FleetScale scale, Problems problems) {
         return new RollingClientUpgrade(to, batches, pause, scale.rate(rate));
     }
 

@@ -25,7 +25,7 @@ public record ScaleDownTo(
         @SchemaRef("rate") double rate) implements Phase {
 
     @Override
-    public ScaleDownTo resolve(FleetScale scale) {
+    public ScaleDownTo resolve(FleetScale scale, Problems problems) {
         return new ScaleDownTo(scale.providers(providers), scale.rate(rate));
     }
 

@@ -30,7 +30,7 @@ public record FleetScale(double factor, double defaultRate) {
         if (declared == 0) {
             return 0;
         }
-        double scaled = Math.floor(declared * factor + 0.5);
+        long scaled = Math.round(declared * factor);
         return scaled > MAX_PROVIDERS ? MAX_PROVIDERS + 1 : Math.max(1, (int) scaled);
     }
 

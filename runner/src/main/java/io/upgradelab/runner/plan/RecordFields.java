@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.upgradelab.reports.yaml.RecordFieldNames;
+import io.upgradelab.reports.yaml.SourceLines;
 import io.upgradelab.runner.Durations;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -36,11 +38,6 @@ public final class RecordFields {
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     }
 
-    /** The field's name in files: its {@link JsonProperty} name, else the component's. */
-    public static String name(RecordComponent component) {
-        JsonProperty renamed = component.getAccessor().getAnnotation(JsonProperty.class);
-        return renamed != null && !renamed.value().isEmpty() ? renamed.value() : component.getName();
-    }
 
     /** Whether a file must give it: {@code @JsonProperty(required = true)}. */
     public static boolean required(RecordComponent component) {
@@ -64,14 +61,14 @@ public final class RecordFields {
         List<String> known = new ArrayList<>();
         int before = problems.all().size();
         for (RecordComponent component : type.getRecordComponents()) {
-            String name = name(component);
+            String name = RecordFieldNames.of(component);
             known.add(name);
             if (required(component) && !given.containsKey(name)) {
                 String purpose = sentence(description(component));
-                problems.add(escape(name), owner + " needs " + name + (purpose.isEmpty() ? "" : ": " + purpose));
+                problems.add(SourceLines.escaped(name), owner + " needs " + name + (purpose.isEmpty() ? "" : ": " + purpose));
             }
         }
-        given.keySet().stream().filter(name -> !known.contains(name)).forEach(name -> problems.add(escape(name),
+        given.keySet().stream().filter(name -> !known.contains(name)).forEach(name -> problems.add(SourceLines.escaped(name),
                 owner + " takes no " + name + (known.isEmpty() ? "" : " (it takes: " + String.join(", ", known) + ")")));
         if (problems.all().size() > before) {
             return Optional.empty();
@@ -88,7 +85,7 @@ public final class RecordFields {
         if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             String field = mapping.getPath().get(0).getFieldName();
             String message = mapping.getOriginalMessage();
-            problems.add(field == null ? "" : escape(field), owner + ": " + message.lines().findFirst().orElse(message));
+            problems.add(field == null ? "" : SourceLines.escaped(field), owner + ": " + message.lines().findFirst().orElse(message));
         } else {
             problems.add("", owner + ": " + e.getMessage());
         }
@@ -101,7 +98,4 @@ public final class RecordFields {
         return text.isEmpty() ? "" : Character.toLowerCase(text.charAt(0)) + text.substring(1);
     }
 
-    private static String escape(String name) {
-        return name.replace("~", "~0").replace("/", "~1");
-    }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The hostile-input suite: every case in {@code hostile-inputs/*.yaml} (see its README) runs the
@@ -31,6 +33,10 @@ class HostileInputSuiteTest {
             System.setProperty("upgradelab.home", REPOSITORY.toString());
         }
     }
+
+    /** Where each case gets a directory of its own; removed with the class. */
+    @TempDir
+    static Path caseDirectories;
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -83,7 +89,7 @@ class HostileInputSuiteTest {
     }
 
     private static void run(CaseClass cases, Case c) throws IOException {
-        Path dir = Files.createTempDirectory("hostile-");
+        Path dir = Files.createTempDirectory(caseDirectories, "case-");
         for (Map.Entry<String, String> base : cases.base().entrySet()) {
             Files.createDirectories(dir.resolve(base.getKey()).getParent());
             Files.copy(REPOSITORY.resolve(base.getValue()), dir.resolve(base.getKey()));
@@ -121,8 +127,8 @@ class HostileInputSuiteTest {
                 .as("%s: a control character in the output:%n%s", c.name(), output).isEmpty();
     }
 
-    /** C0 (but tab and line ends), DEL and C1: what a terminal would act on. */
+    /** What {@link ControlCharacters} escapes, but a carriage return (a line end on some systems). */
     static boolean isControl(int c) {
-        return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7f && c <= 0x9f);
+        return c != '\r' && ControlCharacters.isControl(c);
     }
 }

@@ -5,11 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.Faults;
+import io.upgradelab.runner.plan.FleetScale;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -43,7 +50,7 @@ class ExperimentSchemaTest {
     @Test
     void theCommittedSchemaIsTheOneTheKindsAssemble() throws IOException {
         Path committed = FakeDistributions.experiments().resolve("experiment.schema.json");
-        String assembled = ExperimentSchema.get().text();
+        String assembled = text(ExperimentSchema.get().document());
         if (Boolean.getBoolean(WRITE)) {
             Files.writeString(committed, assembled);
         }
@@ -94,6 +101,17 @@ class ExperimentSchemaTest {
     @Test
     void durationsUseThePatternTheParserUses() {
         assertThat(schema.at("/$defs/duration/pattern").asText()).isEqualTo(Durations.PATTERN);
+    }
+
+    @Test
+    void heapsUseThePatternTheParserUses() {
+        assertThat(schema.at("/$defs/heap/pattern").asText()).isEqualTo(HeapSizes.PATTERN);
+    }
+
+    @Test
+    void theScaleAndProviderBoundsAreThePlansBounds() {
+        assertThat(schema.at("/properties/scale/maximum").asDouble()).isEqualTo(FleetScale.MAX_FACTOR);
+        assertThat(schema.at("/$defs/providers/maximum").asInt()).isEqualTo(FleetScale.MAX_PROVIDERS);
     }
 
     @Test
@@ -165,5 +183,13 @@ class ExperimentSchemaTest {
 
     private static List<String> values(JsonNode array) {
         return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+    }
+
+    /** The whole schema as experiments/experiment.schema.json holds it: two-space indents, one final newline. */
+    private static String text(JsonNode document) throws JsonProcessingException {
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+        printer.indentObjectsWith(new DefaultIndenter("  ", "\n"));
+        return new ObjectMapper().writer(printer).writeValueAsString(document) + "\n";
     }
 }
