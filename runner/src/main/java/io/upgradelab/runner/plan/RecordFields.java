@@ -83,9 +83,8 @@ public final class RecordFields {
 
     private static void reportIllTyped(IllegalArgumentException e, String owner, Problems problems) {
         if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            String field = mapping.getPath().get(0).getFieldName();
             String message = mapping.getOriginalMessage();
-            problems.add(field == null ? "" : SourceLines.escaped(field), owner + ": " + message.lines().findFirst().orElse(message));
+            problems.add(SourceLines.pointerOf("", mapping), owner + ": " + message.lines().findFirst().orElse(message));
         } else {
             problems.add("", owner + ": " + e.getMessage());
         }
