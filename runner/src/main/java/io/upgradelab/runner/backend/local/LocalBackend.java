@@ -1,6 +1,5 @@
 package io.upgradelab.runner.backend.local;
 
-import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
@@ -44,9 +43,7 @@ public final class LocalBackend implements BackendType {
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
                 runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
-                .withBroughtIn(target.servers(), (version, problem) -> {
-                    throw LabException.invalidInput("target.servers." + version + ": " + problem);
-                });
+                .withBroughtIn(target.servers());
         return LocalCluster.start(spec, distributions, progress);
     }
 }
