@@ -27,10 +27,11 @@ public final class LocalBackend implements BackendType {
         return EnumSet.allOf(Capability.class);
     }
 
+    /** The ports; and not the default's refusal of target.servers: this backend runs brought-in servers. */
     @Override
     public void check(Target target, Problems problems) {
         if (target.firstPort() > 0) {
-            int last = target.firstPort() + LocalClusterSpec.PORT_STEP * (target.nodes() - 1);
+            int last = LocalClusterSpec.httpPort(target.firstPort(), target.nodes());
             NodePorts.problem(target.firstPort()).or(() -> NodePorts.problem(last).map(p -> "node " + target.nodes() + ": " + p))
                     .ifPresent(p -> problems.add("firstPort", p));
         }
