@@ -20,8 +20,18 @@ public interface BackendType {
     /** What phases and faults may ask of a cluster {@code target} describes; the plan refuses the others at their line. */
     Set<Capability> capabilities(Target target);
 
-    /** Reports what in {@code target} this backend cannot work with (e.g. a missing section), before anything starts. */
-    void check(Target target, Problems problems);
+    /**
+     * Reports what in {@code target} this backend cannot work with (e.g. a missing section), before
+     * anything starts. This default refuses brought-in servers ({@code target.servers}): only a
+     * backend that starts Nacos itself from an archive or folder can run them, and one that does
+     * says so by overriding it; the others call it from their own check.
+     */
+    default void check(Target target, Problems problems) {
+        if (!target.servers().isEmpty()) {
+            problems.add("servers", "brought-in servers run on backend local only; backend " + name()
+                    + " does not start Nacos from an archive or folder: remove 'servers', or use backend local");
+        }
+    }
 
     /**
      * Brings the cluster up (or finds it) as {@code target} says and returns once every node

@@ -1,6 +1,5 @@
 package io.upgradelab.runner.cli;
 
-import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.nacos.NacosDistribution;
@@ -35,9 +34,7 @@ final class VersionsCommand implements Callable<Integer> {
         NacosDistributions builtIn = NacosDistributions.scan(LabHome.serverDistributions());
         Map<String, String> servers = experiment == null ? Map.of()
                 : Experiments.load(experiment, null, builtIn).experiment().target().servers();
-        NacosDistributions distributions = builtIn.withBroughtIn(servers, (version, problem) -> {
-            throw LabException.invalidInput("target.servers." + version + ": " + problem);
-        });
+        NacosDistributions distributions = builtIn.withBroughtIn(servers);
         if (distributions.versions().isEmpty()) {
             distributions.require("any");   // throws the "build them first" message
         }

@@ -66,10 +66,6 @@ public final class ExperimentValidator {
         checkRanges(experiment, problems);
         Backends.named(experiment.target().backend())
                 .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
-        if (!experiment.target().servers().isEmpty() && !LOCAL.equals(backendName)) {
-            problems.add("/target/servers", "brought-in servers run on backend local only; backend " + backendName
-                    + " does not start Nacos from an archive or folder: remove 'servers', or use backend local");
-        }
         if (experiment.target().external() != null && !"external".equals(experiment.target().backend())) {
             problems.add("/target/external", "'external' describes a cluster for backend external; backend "
                     + experiment.target().backend() + " starts its own nodes");

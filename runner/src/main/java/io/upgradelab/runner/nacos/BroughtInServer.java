@@ -8,14 +8,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -59,8 +61,21 @@ public final class BroughtInServer {
     private record Layout(String version, String mainClass, List<Path> classpath, int classFileMajor) {
     }
 
+    /** An archive as it was when read: the same path, size and time are taken for the same bytes. */
+    private record ArchiveKey(String version, Path archive, Path cache, long size, FileTime modified) {
+    }
+
+    /**
+     * The archives read so far in this process, so that one command that validates an experiment
+     * more than once and then starts it (run --fit, versions, the local backend) hashes and inspects
+     * each archive once. Only what read well is kept: a refused archive is read again, and refused again.
+     */
+    private static final Map<ArchiveKey, NacosDistribution> READ = new ConcurrentHashMap<>();
+
     /**
      * Reads the server at {@code source} (archive or folder) that the experiment keys {@code version}.
+     * An archive read well before in this process, unchanged since (same size and time) and still
+     * unpacked, is not read again.
      *
      * @param cache where archives are unpacked, one folder per version and content hash
      * @throws LabException {@code INVALID_INPUT}: missing, not a Nacos server, another version than
@@ -71,14 +86,29 @@ public final class BroughtInServer {
             throw invalid(source, "no such archive or folder");
         }
         try {
-            Path root = serverRoot(Files.isDirectory(source) ? source : unpacked(version, source, cache), source);
-            Layout layout = Files.isRegularFile(root.resolve(FAT_JAR))
-                    ? official(root, version, source) : classpath(root, version, source);
-            requireJava(layout, source);
-            return new NacosDistribution(version, layout.mainClass(), root, layout.classpath(), source);
+            if (Files.isDirectory(source)) {   // a change deep inside a folder shows in none of its own attributes
+                return inspect(version, source, source);
+            }
+            ArchiveKey key = new ArchiveKey(version, source, cache, Files.size(source), Files.getLastModifiedTime(source));
+            NacosDistribution known = READ.get(key);
+            if (known != null && Files.isDirectory(known.directory())) {
+                return known;
+            }
+            NacosDistribution server = inspect(version, unpacked(version, source, cache), source);
+            READ.put(key, server);
+            return server;
         } catch (IOException e) {
             throw invalid(source, "cannot read it: " + e);
         }
+    }
+
+    /** The server in {@code folder} (unpacked, or brought as it is), checked to be Nacos {@code version} and to run on this Java. */
+    private static NacosDistribution inspect(String version, Path folder, Path source) throws IOException {
+        Path root = serverRoot(folder, source);
+        Layout layout = Files.isRegularFile(root.resolve(FAT_JAR))
+                ? official(root, version, source) : classpath(root, version, source);
+        requireJava(layout, source);
+        return new NacosDistribution(version, layout.mainClass(), root, layout.classpath(), Optional.of(source));
     }
 
     /** The cache folder {@code archive} is unpacked in, unpacking it there first if no earlier read did. */
@@ -98,8 +128,9 @@ public final class BroughtInServer {
             ServerArchive.unpack(archive, unpacking);
             Files.move(unpacking, done, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            if (!Files.isDirectory(done)) {
-                throw e;   // another read that finished first is as good as this one
+            if (!Files.isDirectory(done)) {   // else another read that finished first is as good as this one
+                throw new LabException(LabException.FAILED, archive + ": not unpacked: cannot move it in place in "
+                        + cache + ": " + e);
             }
         } finally {
             deleteTree(unpacking);
@@ -171,25 +202,17 @@ public final class BroughtInServer {
 
     /** The jars in {@code classpath.txt}'s order when there is one (each inside the server), else lib/*.jar by name. */
     private static List<Path> jarsOf(Path root, Path source) throws IOException {
-        Path order = root.resolve(NacosDistributions.CLASSPATH);
         if (!Files.isDirectory(root.resolve("lib"))) {
             throw invalid(source, NOT_A_SERVER);
         }
-        if (!Files.isRegularFile(order)) {
-            try (Stream<Path> lib = Files.list(root.resolve("lib"))) {
-                return lib.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
-                        .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
-            }
+        if (Files.isRegularFile(root.resolve(NacosDistributions.CLASSPATH))) {
+            return NacosDistributions.classpathOf(root, entry -> invalid(source, NacosDistributions.CLASSPATH + " names '"
+                    + entry + "', which is not a jar in it"));
         }
-        List<Path> jars = new ArrayList<>();
-        for (String entry : Files.readString(order).trim().split(":")) {
-            Path jar = root.resolve(entry).normalize();
-            if (!jar.startsWith(root) || !Files.isRegularFile(jar)) {
-                throw invalid(source, NacosDistributions.CLASSPATH + " names '" + entry + "', which is not a jar in it");
-            }
-            jars.add(jar);
+        try (Stream<Path> lib = Files.list(root.resolve("lib"))) {
+            return lib.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
         }
-        return jars;
     }
 
     /** The class-file major version of {@code entry}, found in the fat jar's classes or in one of its nested jars. */

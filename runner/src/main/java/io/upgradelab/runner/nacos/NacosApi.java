@@ -106,10 +106,16 @@ public final class NacosApi {
 
     /**
      * {@code GET v1/ns/upgrade/ops/metrics?json=true}: the 1.x-to-2.x upgrade state of a 2.0.x node
-     * (upgraded, isAll20XVersion, isDoubleWriteEnabled, v1 and v2 counts).
+     * (upgraded, isAll20XVersion, isDoubleWriteEnabled, v1 and v2 counts). Empty where there is no
+     * such endpoint: 1.x answers 404, and 2.2 on 501 "no such api", having no 1.x mode to leave.
      */
-    public JsonNode upgradeMetrics() {
-        return json(get(UPGRADE_METRICS));
+    public Optional<JsonNode> upgradeMetrics() {
+        HttpRequest request = get(UPGRADE_METRICS);
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() == 404 || response.statusCode() == 501) {
+            return Optional.empty();
+        }
+        return Optional.of(parse(request, response));
     }
 
     /**
@@ -119,13 +125,7 @@ public final class NacosApi {
      * from what they are.
      */
     public boolean servesIn2xMode(int generation) {
-        if (generation < 2) {
-            return false;
-        }
-        HttpRequest request = get(UPGRADE_METRICS);
-        HttpResponse<String> response = send(request);
-        return response.statusCode() == 404 || response.statusCode() == 501
-                || parse(request, response).path("upgraded").asBoolean();
+        return generation >= 2 && upgradeMetrics().map(m -> m.path("upgraded").asBoolean()).orElse(true);
     }
 
     /**

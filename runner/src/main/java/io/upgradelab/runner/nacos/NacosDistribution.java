@@ -2,6 +2,7 @@ package io.upgradelab.runner.nacos;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,27 +16,23 @@ import java.util.Optional;
  *                      or the Spring Boot launcher of an official {@code nacos-server.jar})
  * @param directory     the distribution's directory (holds {@code lib/} or {@code target/nacos-server.jar})
  * @param classpath     the jars, absolute, in the order the JVM must see them
- * @param broughtInFrom the archive or folder it was brought in from; null for a built-in version
+ * @param source        the archive or folder a brought-in version came from; empty for a built-in one
  */
 public record NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath,
-                                Path broughtInFrom) {
+                                Optional<Path> source) {
 
     public NacosDistribution {
         classpath = List.copyOf(classpath);
+        Objects.requireNonNull(source, "source: empty for a built-in version, never null");
     }
 
     /** A built-in version, as the build laid it out. */
     public NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath) {
-        this(version, mainClass, directory, classpath, null);
+        this(version, mainClass, directory, classpath, Optional.empty());
     }
 
     /** The major generation (1, 2, 3): it decides what a server can do, e.g. gRPC from 2 on. */
     public int generation() {
         return Integer.parseInt(version.substring(0, version.indexOf('.')));
-    }
-
-    /** Where a brought-in version came from; empty for a built-in one. */
-    public Optional<Path> source() {
-        return Optional.ofNullable(broughtInFrom);
     }
 }

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.nacos;
 
 import io.upgradelab.runner.LabException;
+import java.io.File;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -84,6 +86,16 @@ public final class NacosDistributions {
         return new NacosDistributions(root, Collections.unmodifiableMap(all));
     }
 
+    /**
+     * {@link #withBroughtIn(Map, BiConsumer)} for servers an experiment's validation has already
+     * read: none can fail now but by a change since, which ends the command as invalid input.
+     */
+    public NacosDistributions withBroughtIn(Map<String, String> servers) {
+        return withBroughtIn(servers, (version, problem) -> {
+            throw LabException.invalidInput("target.servers." + version + ": " + problem);
+        });
+    }
+
     private static Path pathOf(String path) {
         try {
             return Path.of(path);
@@ -101,9 +113,9 @@ public final class NacosDistributions {
         if (builtIn == null || jars(builtIn).equals(jars(server))) {
             return Optional.empty();
         }
-        return Optional.of(server.broughtInFrom() + ": Nacos " + server.version() + " is built in (" + builtIn.directory()
-                + ") with other jars, and a brought-in server may not replace it: remove this entry to run the"
-                + " built-in one");
+        return Optional.of(server.source().orElseThrow() + ": Nacos " + server.version() + " is built in ("
+                + builtIn.directory() + ") with other jars, and a brought-in server may not replace it: remove this entry to"
+                + " run the built-in one");
     }
 
     private static Map<String, Long> jars(NacosDistribution distribution) {
@@ -138,19 +150,27 @@ public final class NacosDistributions {
             descriptor.load(in);
             String version = required(descriptor, "version", dir);
             String mainClass = required(descriptor, "mainClass", dir);
-            List<Path> classpath = new ArrayList<>();
-            for (String entry : Files.readString(dir.resolve(CLASSPATH)).trim().split(":")) {
-                Path jar = dir.resolve(entry);
-                if (!Files.isRegularFile(jar)) {
-                    throw new LabException(LabException.FAILED, "broken Nacos " + version
-                            + " distribution: " + jar + " is missing; rebuild with ./mvnw -q package -DskipTests");
-                }
-                classpath.add(jar);
-            }
+            List<Path> classpath = classpathOf(dir, entry -> new LabException(LabException.FAILED, "broken Nacos "
+                    + version + " distribution: " + dir + File.separator + entry
+                    + " is missing; rebuild with ./mvnw -q package -DskipTests"));
             return new NacosDistribution(version, mainClass, dir, classpath);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot read Nacos distribution " + dir + ": " + e);
         }
+    }
+
+    /**
+     * The jars {@code dir}'s {@code classpath.txt} names, in its order: built-in and brought-in
+     * servers alike. Each must be a file inside {@code dir}; for one that is not (missing, outside,
+     * no file name at all), {@code notAJar} says what is wrong with that entry, as written.
+     */
+    static List<Path> classpathOf(Path dir, Function<String, LabException> notAJar) throws IOException {
+        List<Path> classpath = new ArrayList<>();
+        for (String entry : Files.readString(dir.resolve(CLASSPATH)).trim().split(":")) {
+            classpath.add(ServerArchive.inside(dir, entry).filter(Files::isRegularFile)
+                    .orElseThrow(() -> notAJar.apply(entry)));
+        }
+        return classpath;
     }
 
     private static String required(Properties descriptor, String key, Path dir) {

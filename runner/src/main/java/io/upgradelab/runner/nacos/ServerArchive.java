@@ -6,9 +6,11 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.commons.compress.archivers.ArchiveEntry;
 import org.apache.commons.compress.archivers.ArchiveInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -44,10 +46,12 @@ final class ServerArchive {
      * Unpacks {@code archive} into {@code target}, created here.
      *
      * @throws LabException {@code INVALID_INPUT} naming the entry that is refused, or when the
-     *                      archive does not read as its name says
+     *                      archive does not read as its name says; {@code FAILED} when what it
+     *                      holds cannot be written (a full disk, a folder without write permission):
+     *                      the archive is not to blame for that
      */
-    static void unpack(Path archive, Path target) throws IOException {
-        Files.createDirectories(target);
+    static void unpack(Path archive, Path target) {
+        createFolder(target, archive);
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive));
              ArchiveInputStream<? extends ArchiveEntry> in = open(archive, raw)) {
             long total = 0;
@@ -58,14 +62,14 @@ final class ServerArchive {
                 }
                 Path to = placeOf(entry, target, archive);
                 if (entry.isDirectory()) {
-                    Files.createDirectories(to);
+                    createEntryFolder(to, target, archive);
                 } else {
-                    Files.createDirectories(to.getParent());
-                    total += copy(in, to, MAX_BYTES - total, archive);
+                    createEntryFolder(to.getParent(), target, archive);
+                    total += copy(in, to, target, MAX_BYTES - total, archive);
                 }
             }
         } catch (IOException e) {
-            throw refused(archive, "it does not read as " + kind(archive) + ": " + e.getMessage());
+            throw unreadable(archive, e);
         }
     }
 
@@ -86,13 +90,22 @@ final class ServerArchive {
         if (!isPlainFileOrFolder(entry)) {
             throw refused(archive, "entry '" + ControlCharacters.shown(name) + "' is a link or a device; a Nacos server has only files and folders");
         }
+        return inside(target, name).filter(to -> !to.equals(target.normalize()) || entry.isDirectory()).orElseThrow(() ->
+                refused(archive, "entry '" + ControlCharacters.shown(name) + "' would be written outside the folder it unpacks to"));
+    }
+
+    /**
+     * Where {@code name}, a relative name read from a file someone else wrote (an archive's entry, a
+     * line of {@code classpath.txt}), points under {@code root}: empty when it would leave it (an
+     * absolute name, {@code ..}, a backslash) or is no file name at all (a NUL), so that no such name
+     * is ever resolved. {@code root} itself (normalized) when the name is {@code .} or {@code ./}.
+     */
+    static Optional<Path> inside(Path root, String name) {
         boolean escapes = name.isEmpty() || name.startsWith("/") || name.contains("\\") || name.indexOf('\0') >= 0
                 || ("/" + name + "/").contains("/../");
-        Path to = escapes ? target : target.resolve(name).normalize();
-        if (escapes || !to.startsWith(target) || to.equals(target) && !entry.isDirectory()) {
-            throw refused(archive, "entry '" + ControlCharacters.shown(name) + "' would be written outside the folder it unpacks to");
-        }
-        return to;
+        Path base = root.normalize();
+        Path to = escapes ? base : base.resolve(name).normalize();
+        return escapes || !to.startsWith(base) ? Optional.empty() : Optional.of(to);
     }
 
     private static boolean isPlainFileOrFolder(ArchiveEntry entry) {
@@ -105,23 +118,69 @@ final class ServerArchive {
     }
 
     /** Copies the entry's bytes, at most {@code room} of them; returns how many. */
-    private static long copy(InputStream in, Path to, long room, Path archive) throws IOException {
+    private static long copy(InputStream in, Path to, Path target, long room, Path archive) {
+        if (Files.isDirectory(to)) {
+            throw fileAndFolder(archive, target, to);
+        }
         byte[] buffer = new byte[64 * 1024];
         long written = 0;
         try (OutputStream out = Files.newOutputStream(to)) {
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+            for (int n = read(in, buffer, archive); n >= 0; n = read(in, buffer, archive)) {
                 written += n;
                 if (written > room) {
                     throw refused(archive, "it unpacks to more than " + (MAX_BYTES >> 30) + " GiB, more than any Nacos server");
                 }
                 out.write(buffer, 0, n);
             }
+        } catch (IOException e) {   // reads fail as LabException: only the writes are left
+            throw unwritable(archive, to, e);
         }
         return written;
+    }
+
+    /** Reads the entry's next bytes; a read error is the archive's. */
+    private static int read(InputStream in, byte[] buffer, Path archive) {
+        try {
+            return in.read(buffer);
+        } catch (IOException e) {
+            throw unreadable(archive, e);
+        }
+    }
+
+    /** Creates the folder an entry is or goes in; a file in the archive where the folder goes is the archive's fault. */
+    private static void createEntryFolder(Path folder, Path target, Path archive) {
+        try {
+            Files.createDirectories(folder);
+        } catch (FileAlreadyExistsException e) {
+            throw fileAndFolder(archive, target, folder);
+        } catch (IOException e) {
+            throw unwritable(archive, folder, e);
+        }
+    }
+
+    private static void createFolder(Path folder, Path archive) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw unwritable(archive, folder, e);
+        }
     }
 
 
     private static LabException refused(Path archive, String why) {
         return LabException.invalidInput(archive + ": not unpacked: " + why);
+    }
+
+    private static LabException fileAndFolder(Path archive, Path target, Path at) {
+        return refused(archive, "entry '" + ControlCharacters.shown(target.relativize(at).toString()) + "' is both a file and a folder");
+    }
+
+    private static LabException unreadable(Path archive, IOException e) {
+        return refused(archive, "it does not read as " + kind(archive) + ": " + e.getMessage());
+    }
+
+    /** Writing is this machine's side: its disk or permissions, whatever the archive holds. */
+    private static LabException unwritable(Path archive, Path where, IOException e) {
+        return new LabException(LabException.FAILED, archive + ": not unpacked: cannot write " + where + ": " + e);
     }
 }

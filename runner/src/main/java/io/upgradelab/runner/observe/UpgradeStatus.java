@@ -8,11 +8,13 @@ import io.upgradelab.runner.nacos.NacosVersions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The 1.x-to-2.x upgrade state of every 2.x node ({@code /nacos/v1/ns/upgrade/ops/metrics}): whether
  * it double-writes, has switched to 2.x mode ({@code upgraded}), and what the v1 and v2 data models
- * hold. Nodes still on 1.x, or not answering, are left out of the sample.
+ * hold. Nodes still on 1.x, from 2.2 on (no such endpoint: no 1.x mode), or not answering, are left
+ * out of the sample.
  */
 public final class UpgradeStatus implements Observer {
 
@@ -30,11 +32,12 @@ public final class UpgradeStatus implements Observer {
                 continue;
             }
             try {
-                JsonNode m = observed.cluster().api(node.number()).upgradeMetrics();
-                UpgradeSample sample = new UpgradeSample(node.number(), m.path("upgraded").asBoolean(),
-                        m.path("isAll20XVersion").asBoolean(), m.path("isDoubleWriteEnabled").asBoolean(),
-                        m.path("serviceCountV1").asInt(), m.path("instanceCountV1").asInt(),
-                        m.path("serviceCountV2").asInt(), m.path("instanceCountV2").asInt());
+                Optional<JsonNode> metrics = observed.cluster().api(node.number()).upgradeMetrics();
+                if (metrics.isEmpty()) {   // 2.2 on: no 1.x mode, as for a 1.x node
+                    into.clearUpgrade(node.number());
+                    continue;
+                }
+                UpgradeSample sample = sampleOf(node.number(), metrics.get());
                 into.put(sample);
                 samples.add(sample);
             } catch (NacosApi.NacosApiException e) {
@@ -44,5 +47,11 @@ public final class UpgradeStatus implements Observer {
         if (!samples.isEmpty()) {
             journal.append("sample", Map.of("observer", name(), "nodes", samples));
         }
+    }
+
+    private static UpgradeSample sampleOf(int node, JsonNode m) {
+        return new UpgradeSample(node, m.path("upgraded").asBoolean(), m.path("isAll20XVersion").asBoolean(),
+                m.path("isDoubleWriteEnabled").asBoolean(), m.path("serviceCountV1").asInt(),
+                m.path("instanceCountV1").asInt(), m.path("serviceCountV2").asInt(), m.path("instanceCountV2").asInt());
     }
 }

@@ -292,8 +292,12 @@ public record RollingServerUpgrade(
                 .orElse(List.of());
     }
 
+    /** The node's double write and data models after its step; nothing from 2.2 on, which has neither. */
     private static void recordDoubleWrite(RunContext run, NodeStatus node) {
-        JsonNode metrics = run.cluster().api(node.number()).upgradeMetrics();
+        run.cluster().api(node.number()).upgradeMetrics().ifPresent(metrics -> recordDoubleWrite(run, node, metrics));
+    }
+
+    private static void recordDoubleWrite(RunContext run, NodeStatus node, JsonNode metrics) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("node", node.number());
         fields.put("enabled", metrics.path("isDoubleWriteEnabled").asBoolean());

@@ -7,6 +7,7 @@ import io.upgradelab.runner.LabException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -40,10 +41,40 @@ class BroughtInServerTest {
                 .containsExactly("nacos-console-2.5.0.jar", "nacos-core-2.5.0.jar");
         assertThat(server.source()).contains(archive);
         assertThat(cacheEntries()).singleElement().asString().startsWith("2.5.0-");
+        FileTime longAgo = FileTime.fromMillis(0);
+        Files.setLastModifiedTime(cache(), longAgo);   // an unpacking folder made and removed in it would change it
 
         NacosDistribution again = BroughtInServer.read("2.5.0", archive, cache());
         assertThat(again.directory()).isEqualTo(server.directory());
         assertThat(cacheEntries()).hasSize(1);
+        assertThat(Files.getLastModifiedTime(cache())).as("not unpacked again").isEqualTo(longAgo);
+        assertThat(again).as("the same archive, unchanged, is not read again in one process").isSameAs(server);
+    }
+
+    @Test
+    void theSameBytesElsewhereAreHashedToTheFolderUnpackedBeforeAndNotUnpackedAgain() throws IOException {
+        Path archive = ServerArchives.tarGz(ServerArchives.fakeServer(dir.resolve("src"), "2.5.1", JAVA_17), "nacos/",
+                dir.resolve("nacos-server-2.5.1.tar.gz"));
+        NacosDistribution server = BroughtInServer.read("2.5.1", archive, cache());
+        Path copy = Files.copy(archive, Files.createDirectories(dir.resolve("elsewhere")).resolve(archive.getFileName()));
+        FileTime longAgo = FileTime.fromMillis(0);
+        Files.setLastModifiedTime(cache(), longAgo);   // an unpacking folder made and removed in it would change it
+
+        NacosDistribution fromCopy = BroughtInServer.read("2.5.1", copy, cache());
+
+        assertThat(fromCopy.directory()).isEqualTo(server.directory());
+        assertThat(fromCopy.source()).contains(copy);
+        assertThat(Files.getLastModifiedTime(cache())).as("nothing unpacked into the cache again").isEqualTo(longAgo);
+    }
+
+    @Test
+    void anArchiveChangedSinceItWasReadIsReadAgain() throws IOException {
+        Path archive = ServerArchives.tarGz(ServerArchives.fakeServer(dir.resolve("src"), "2.5.2", JAVA_17), "nacos/",
+                dir.resolve("nacos-server-2.5.2.tar.gz"));
+        NacosDistribution server = BroughtInServer.read("2.5.2", archive, cache());
+        Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
+
+        assertThat(BroughtInServer.read("2.5.2", archive, cache())).isNotSameAs(server).isEqualTo(server);
     }
 
     @Test
@@ -67,6 +98,18 @@ class BroughtInServerTest {
 
         Files.writeString(folder.resolve("classpath.txt"), "lib/nacos-core-2.4.3.jar:../../etc/passwd");
         assertRefused("2.4.3", folder, "classpath.txt names '../../etc/passwd', which is not a jar in it");
+    }
+
+    @Test
+    void aClasspathTxtEntryThatIsNoFileNameOrLeavesTheServerIsRefusedAsInput() throws IOException {
+        Path folder = ServerArchives.fakeServer(dir.resolve("s"), "2.4.3", JAVA_17);
+
+        Files.writeString(folder.resolve("classpath.txt"), "lib/nacos-core-2.4.3.jar:lib/nacos\0console.jar");
+        assertRefused("2.4.3", folder, "classpath.txt names 'lib/nacos\0console.jar', which is not a jar in it");
+
+        Path absolute = folder.resolve("lib/nacos-console-2.4.3.jar").toAbsolutePath();
+        Files.writeString(folder.resolve("classpath.txt"), "lib/nacos-core-2.4.3.jar:" + absolute);
+        assertRefused("2.4.3", folder, "classpath.txt names '" + absolute + "', which is not a jar in it");
     }
 
     @Test

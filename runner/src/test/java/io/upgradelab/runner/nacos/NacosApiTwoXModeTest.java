@@ -1,6 +1,7 @@
 package io.upgradelab.runner.nacos;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -52,5 +53,29 @@ class NacosApiTwoXModeTest {
     @Test
     void a1xNodeNeverServesIn2xMode() throws IOException {
         assertThat(nodeAnswering(404, "").servesIn2xMode(1)).isFalse();
+    }
+
+    /** The 404 is read: a 2.x node without the endpoint at all has no 1.x mode to be stuck in. */
+    @Test
+    void a2xNodeAnswering404ServesIn2xMode() throws IOException {
+        assertThat(nodeAnswering(404, "").servesIn2xMode(2)).isTrue();
+    }
+
+    @Test
+    void theUpgradeMetricsAreEmptyWhereThereIsNoEndpointAndReadWhereThereIsOne() throws IOException {
+        assertThat(nodeAnswering(404, "").upgradeMetrics()).isEmpty();
+        node.stop(0);
+        assertThat(nodeAnswering(501, "{\"status\":501}").upgradeMetrics()).isEmpty();
+        node.stop(0);
+        assertThat(nodeAnswering(200, "{\"upgraded\":true,\"instanceCountV1\":7}").upgradeMetrics())
+                .hasValueSatisfying(m -> assertThat(m.path("instanceCountV1").asInt()).isEqualTo(7));
+    }
+
+    @Test
+    void anotherErrorIsNotTakenForAMissingEndpoint() throws IOException {
+        NacosApi failing = nodeAnswering(500, "boom");
+        assertThatThrownBy(failing::upgradeMetrics).isInstanceOf(NacosApi.NacosApiException.class)
+                .hasMessageContaining("500");
+        assertThatThrownBy(() -> failing.servesIn2xMode(2)).isInstanceOf(NacosApi.NacosApiException.class);
     }
 }

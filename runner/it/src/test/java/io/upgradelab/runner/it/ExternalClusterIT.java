@@ -161,20 +161,21 @@ class ExternalClusterIT {
         long started = System.nanoTime();
         List<String> leaks = new ArrayList<>();
         int files = 0;
+        Map<String, Pattern> secrets = Map.of("the password", Pattern.compile(Pattern.quote(PASSWORD)),
+                "the test's own token", Pattern.compile(Pattern.quote(token)),
+                "a token parameter", Pattern.compile("accessToken=[^&\\s]"),
+                "a bearer token", Pattern.compile("Bearer [A-Za-z0-9_-]"),
+                "a JWT", JWT);
         try (Stream<Path> all = Files.walk(directory)) {
             for (Path file : all.filter(Files::isRegularFile).filter(f -> !f.equals(credentials)).toList()) {
                 files++;
                 String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-                Map.of("the password", Pattern.compile(Pattern.quote(PASSWORD)),
-                        "the test's own token", Pattern.compile(Pattern.quote(token)),
-                        "a token parameter", Pattern.compile("accessToken=[^&\\s]"),
-                        "a bearer token", Pattern.compile("Bearer [A-Za-z0-9_-]"),
-                        "a JWT", JWT).forEach((what, pattern) -> {
-                            Matcher found = pattern.matcher(text);
-                            if (found.find()) {   // where, not what: the report must not carry the secret either
-                                leaks.add(directory.relativize(file) + ": " + what + " at offset " + found.start());
-                            }
-                        });
+                secrets.forEach((what, pattern) -> {
+                    Matcher found = pattern.matcher(text);
+                    if (found.find()) {   // where, not what: the report must not carry the secret either
+                        leaks.add(directory.relativize(file) + ": " + what + " at offset " + found.start());
+                    }
+                });
             }
         }
         System.out.printf("secrets searched for in %d files of the run in %d ms%n", files,

@@ -45,11 +45,10 @@ public record ContainerClusterSpec(String repository, String version, int nodes,
             throw LabException.invalidInput("target.serverHeap: " + problem);
         });
         for (int n = 1; n <= nodes; n++) {
-            try {
-                new NodePorts(hostHttpPort(firstPort, n));
-            } catch (IllegalArgumentException e) {
-                throw LabException.invalidInput("target.firstPort " + firstPort + ": node " + n + ": " + e.getMessage());
-            }
+            int node = n;
+            NodePorts.problem(LocalClusterSpec.httpPort(firstPort, n)).ifPresent(problem -> {
+                throw LabException.invalidInput("target.firstPort " + firstPort + ": node " + node + ": " + problem);
+            });
         }
     }
 
@@ -64,7 +63,7 @@ public record ContainerClusterSpec(String repository, String version, int nodes,
 
     /** The node's ports on the host; a 2.x client dials HTTP+1000, so the offsets hold on the host too. */
     public NodePorts hostPorts(int node) {
-        return new NodePorts(hostHttpPort(firstPort, node));
+        return new NodePorts(LocalClusterSpec.httpPort(firstPort, node));
     }
 
     /** The container of node {@code node} running {@code nodeVersion}. */
@@ -109,9 +108,5 @@ public record ContainerClusterSpec(String repository, String version, int nodes,
      */
     static String youngGeneration(String heap) {
         return Math.max(1, HeapSizes.bytes(heap) / 2 >> 20) + "m";
-    }
-
-    private static int hostHttpPort(int firstPort, int node) {
-        return firstPort + (node - 1) * LocalClusterSpec.PORT_STEP;
     }
 }

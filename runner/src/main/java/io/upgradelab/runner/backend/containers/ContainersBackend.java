@@ -6,7 +6,6 @@ import io.upgradelab.runner.backend.ContainersTarget;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.plan.Capability;
-import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
@@ -28,11 +27,6 @@ public final class ContainersBackend implements BackendType {
     @Override
     public Set<Capability> capabilities(Target target) {
         return EnumSet.of(Capability.KILL, Capability.PAUSE, Capability.RESTART, Capability.UPGRADE);
-    }
-
-    @Override
-    public void check(Target target, Problems problems) {
-        // nothing beyond the schema: every field of target has a meaning here
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.upgradelab.runner.backend.local;
 
-import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
@@ -28,10 +27,11 @@ public final class LocalBackend implements BackendType {
         return EnumSet.allOf(Capability.class);
     }
 
+    /** The ports; and not the default's refusal of target.servers: this backend runs brought-in servers. */
     @Override
     public void check(Target target, Problems problems) {
         if (target.firstPort() > 0) {
-            int last = target.firstPort() + LocalClusterSpec.PORT_STEP * (target.nodes() - 1);
+            int last = LocalClusterSpec.httpPort(target.firstPort(), target.nodes());
             NodePorts.problem(target.firstPort()).or(() -> NodePorts.problem(last).map(p -> "node " + target.nodes() + ": " + p))
                     .ifPresent(p -> problems.add("firstPort", p));
         }
@@ -44,9 +44,7 @@ public final class LocalBackend implements BackendType {
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
                 runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
-                .withBroughtIn(target.servers(), (version, problem) -> {
-                    throw LabException.invalidInput("target.servers." + version + ": " + problem);
-                });
+                .withBroughtIn(target.servers());
         return LocalCluster.start(spec, distributions, progress);
     }
 }

@@ -55,11 +55,10 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
                     + Durations.MAX.toSeconds() + " seconds");
         }
         for (int n = 1; n <= nodes; n++) {
-            try {
-                new NodePorts(httpPort(firstPort, n));
-            } catch (IllegalArgumentException e) {
-                throw LabException.invalidInput("--port " + firstPort + ": node " + n + ": " + e.getMessage());
-            }
+            int node = n;
+            NodePorts.problem(httpPort(firstPort, n)).ifPresent(problem -> {
+                throw LabException.invalidInput("--port " + firstPort + ": node " + node + ": " + problem);
+            });
         }
     }
 
@@ -111,7 +110,7 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
      */
     public static int firstFreePort(int nodes, int from) {
         ListeningSockets listening = ListeningSockets.read();
-        for (int first = from; first + (nodes - 1) * PORT_STEP + NodePorts.GRPC_CLUSTER_OFFSET <= 65535; first += 100) {
+        for (int first = from; httpPort(first, nodes) + NodePorts.GRPC_CLUSTER_OFFSET <= 65535; first += 100) {
             if (takenPort(first, nodes, listening).isEmpty()) {
                 return first;
             }
@@ -143,7 +142,8 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
         return new NodePorts(httpPort(firstPort, node));
     }
 
-    private static int httpPort(int firstPort, int node) {
+    /** The HTTP port of node {@code node} (from 1) when node 1 listens on {@code firstPort}: local and container nodes alike. */
+    public static int httpPort(int firstPort, int node) {
         return firstPort + (node - 1) * PORT_STEP;
     }
 }

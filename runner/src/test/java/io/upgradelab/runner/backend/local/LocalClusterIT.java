@@ -74,7 +74,7 @@ class LocalClusterIT {
             assertThat(upgraded.pid()).isNotEqualTo(pids.get(2));
             assertThat(ProcessHandle.of(pids.get(2))).isEmpty();
 
-            JsonNode metrics = cluster.node(3).api().upgradeMetrics();
+            JsonNode metrics = cluster.node(3).api().upgradeMetrics().orElseThrow();
             assertThat(metrics.path("isDoubleWriteEnabled").asBoolean()).as("metrics %s", metrics).isTrue();
             assertThat(metrics.path("upgraded").asBoolean()).as("a mixed cluster is not upgraded").isFalse();
 
