@@ -45,7 +45,8 @@ public final class JournalJson {
         return lineType(body).observer();
     }
 
-    private static LineType lineType(Class<?> body) {
+    /** {@code body}'s {@link LineType}: looked up once, to test many lines ({@link #is(JsonNode, LineType)}). */
+    public static LineType lineType(Class<?> body) {
         LineType type = body.getAnnotation(LineType.class);
         if (type == null) {
             throw new IllegalArgumentException(body.getName() + " is not a journal line (no @LineType)");
@@ -55,7 +56,11 @@ public final class JournalJson {
 
     /** Whether {@code line} is of {@code body}'s type (and, for a sample, of its observer). */
     public static boolean is(JsonNode line, Class<?> body) {
-        LineType type = lineType(body);
+        return is(line, lineType(body));
+    }
+
+    /** Whether {@code line} is of {@code type} (and, for a sample, of its observer). */
+    public static boolean is(JsonNode line, LineType type) {
         String observer = type.observer();
         return type.value().equals(line.path("type").asText())
                 && (observer.isEmpty() || observer.equals(line.path("observer").asText()));

@@ -45,6 +45,23 @@ class JournalJsonTest {
     }
 
     @Test
+    void aProbeSummaryLineOfAnOlderRunWritesBackAsTheRunnerWroteIt() throws Exception {
+        String body = "{\"summary\":{\"client\":\"Dubbo 2.7.23 + nacos-client 1.4.1\",\"label\":\"DemoService.sayHello\","
+                + "\"targetRate\":100.0,\"achievedRate\":100.001,\"started\":\"2026-11-22T04:38:26.648Z\","
+                + "\"ended\":\"2026-11-22T04:45:35.417842733Z\",\"callingSeconds\":428.7650282,\"balanced\":true,"
+                + "\"totals\":{\"scheduled\":42877,\"success\":42877,\"noProvider\":0,\"timeout\":0,\"network\":0,"
+                + "\"other\":0,\"inFlight\":0,\"otherClasses\":{}},\"latencyMs\":{\"count\":42877,\"p50\":3.04,"
+                + "\"p75\":5.86,\"p90\":10.29,\"p99\":30.38,\"max\":239.74},\"lagMs\":{\"count\":42877,\"p50\":0.2,"
+                + "\"p75\":0.96,\"p90\":2.47,\"p99\":8.42,\"max\":158.21},\"cpuPercent\":9.0}}";
+        com.fasterxml.jackson.databind.node.ObjectNode line = JSON.readTree(body).deepCopy();
+        line.put("type", "probeSummary").put("time", "2026-11-22T04:45:36.210456832Z");
+        ProbeSummary summary = JournalJson.read(line, ProbeSummaryLine.class).body().summary();
+        assertThat(summary.achievedRate()).isEqualTo(100.001);
+        assertThat(summary.balanced()).isTrue();
+        assertThat(JSON.writeValueAsString(new ProbeSummaryLine(summary))).isEqualTo(body);
+    }
+
+    @Test
     void aLineThatDoesNotReadNamesItsTypeAndField() throws Exception {
         JsonNode line = JSON.readTree("{\"type\":\"phaseStarted\",\"time\":\"2026-11-24T00:00:00Z\",\"elapsed\":1,"
                 + "\"phase\":1,\"index\":\"first\",\"kind\":\"hold\",\"title\":\"t\",\"expectedSeconds\":3}");

@@ -20,6 +20,48 @@ class ProbeJsonTest {
             + "\"p50\":0.16,\"p75\":0.28,\"p90\":0.78,\"p99\":3.07,\"max\":4.03},\"cpuPercent\":10.8,"
             + "\"latencyHistogram\":\"\"}";
 
+    /** summary.json as the probe wrote it while it stored achievedRate and balanced (a run of 428.77 s). */
+    private static final String OLD_SUMMARY = ""
+            + "{\n"
+            + "    \"client\": \"Dubbo 2.7.23 + nacos-client 1.4.1\",\n"
+            + "    \"label\": \"DemoService.sayHello\",\n"
+            + "    \"targetRate\": 100.0,\n"
+            + "    \"achievedRate\": 100.001,\n"
+            + "    \"started\": \"2026-11-22T04:38:26.648Z\",\n"
+            + "    \"ended\": \"2026-11-22T04:45:35.417842733Z\",\n"
+            + "    \"callingSeconds\": 428.7650282,\n"
+            + "    \"balanced\": true,\n"
+            + "    \"totals\": {\n"
+            + "        \"scheduled\": 42877,\n"
+            + "        \"success\": 42870,\n"
+            + "        \"noProvider\": 3,\n"
+            + "        \"timeout\": 2,\n"
+            + "        \"network\": 1,\n"
+            + "        \"other\": 1,\n"
+            + "        \"inFlight\": 0,\n"
+            + "        \"otherClasses\": {\n"
+            + "            \"java.lang.IllegalStateException\": 1\n"
+            + "        }\n"
+            + "    },\n"
+            + "    \"latencyMs\": {\n"
+            + "        \"count\": 42877,\n"
+            + "        \"p50\": 3.04,\n"
+            + "        \"p75\": 5.86,\n"
+            + "        \"p90\": 10.29,\n"
+            + "        \"p99\": 30.38,\n"
+            + "        \"max\": 239.74\n"
+            + "    },\n"
+            + "    \"lagMs\": {\n"
+            + "        \"count\": 42877,\n"
+            + "        \"p50\": 0.2,\n"
+            + "        \"p75\": 0.96,\n"
+            + "        \"p90\": 2.47,\n"
+            + "        \"p99\": 8.42,\n"
+            + "        \"max\": 158.21\n"
+            + "    },\n"
+            + "    \"cpuPercent\": 9.0\n"
+            + "}\n";
+
     @Test
     void aSecondReadsBackAsWrittenAndWritesAsTheProbeAlwaysDid() {
         ProbeSecond second = ProbeJson.second(OLD_LINE);
@@ -38,6 +80,20 @@ class ProbeJsonTest {
         assertThat(summary.achievedRate()).isEqualTo(100.0);
         assertThat(summary.balanced()).isTrue();
         assertThat(ProbeJson.summary(ProbeJson.document(summary))).isEqualTo(summary);
+    }
+
+    @Test
+    void aSummaryWritesAsTheProbeAlwaysDidItsRateAndBalanceDerived() {
+        ProbeSummary summary = ProbeJson.summary(OLD_SUMMARY);
+        assertThat(summary.achievedRate()).isEqualTo(100.001);
+        assertThat(summary.balanced()).isTrue();
+        assertThat(ProbeJson.document(summary)).isEqualTo(OLD_SUMMARY);
+        ProbeSummary edited = ProbeJson.summary(OLD_SUMMARY
+                .replace("\"achievedRate\": 100.001", "\"achievedRate\": 5.0")
+                .replace("\"balanced\": true", "\"balanced\": false"));
+        assertThat(edited).as("derived from the totals, not read").isEqualTo(summary);
+        assertThat(ProbeSummary.of("c", "l", 100, summary.started(), summary.ended(), 0, CallCounts.NONE,
+                Percentiles.NONE, Percentiles.NONE, 0).achievedRate()).isZero();
     }
 
     @Test

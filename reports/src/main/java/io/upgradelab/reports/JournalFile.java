@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.Line;
+import io.upgradelab.journal.LineType;
 import io.upgradelab.journal.RunEnded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -96,11 +97,12 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
 
     /** One run's journal has one end, and its clock (elapsed, monotonic) never goes back. */
     private static void refuseAmbiguity(Path file, List<JsonNode> lines, List<Integer> numbers) {
+        LineType runEnded = JournalJson.lineType(RunEnded.class);
         int ended = -1;
         double elapsed = 0;
         for (int i = 0; i < lines.size(); i++) {
             JsonNode line = lines.get(i);
-            if (JournalJson.is(line, RunEnded.class)) {
+            if (JournalJson.is(line, runEnded)) {
                 if (ended >= 0) {
                     throw new IllegalArgumentException(file + ":" + numbers.get(i) + ": a second runEnded line (the first"
                             + " is line " + numbers.get(ended) + "): two runs in one journal, or an edited one");
@@ -122,17 +124,23 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
      * {@link IllegalArgumentException} naming the file and the line.
      */
     public <T> List<Line<T>> lines(Class<T> body) {
+        LineType type = JournalJson.lineType(body);
         List<Line<T>> typed = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            if (JournalJson.is(lines.get(i), body)) {
+            if (JournalJson.is(lines.get(i), type)) {
                 try {
                     typed.add(JournalJson.read(lines.get(i), body, lineNumbers.get(i)));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(file + ":" + lineNumbers.get(i) + ": " + e.getMessage(), e);
+                    throw refused(lineNumbers.get(i), e.getMessage(), e);
                 }
             }
         }
         return List.copyOf(typed);
+    }
+
+    /** The refusal of line {@code number} of this file, named as every refusal of a line is: "file:number: why". */
+    public IllegalArgumentException refused(int number, String why, Throwable cause) {
+        return new IllegalArgumentException(file + ":" + number + ": " + why, cause);
     }
 
     /** The bodies of the lines of {@code body}'s type, in order. */
@@ -145,14 +153,9 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
         return lines.stream().filter(l -> type.equals(l.path("type").asText())).toList();
     }
 
-    /** The samples of {@code observer}, in order. */
-    public List<JsonNode> samples(String observer) {
-        return lines.stream().filter(l -> "sample".equals(l.path("type").asText())
-                && observer.equals(l.path("observer").asText())).toList();
-    }
-
     /** Whether the run got to write its last line (runEnded): a killed run did not. */
     public boolean complete() {
-        return lines.stream().anyMatch(l -> JournalJson.is(l, RunEnded.class));
+        LineType runEnded = JournalJson.lineType(RunEnded.class);
+        return lines.stream().anyMatch(l -> JournalJson.is(l, runEnded));
     }
 }

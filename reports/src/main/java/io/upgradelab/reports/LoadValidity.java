@@ -69,10 +69,10 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
     }
 
     /**
-     * From a phase's fleet, machine and probe lines of the journal. Beats are compared with nominal
-     * only over samples taken while the 1.x fleet kept its size (a provider registered a moment ago
-     * beats 5 s later, so a ramp always looks short of beats), and only from {@link #MIN_BEAT_SAMPLES}
-     * such samples on; fewer leave beats unjudged.
+     * From a phase's fleet samples (only those the fleet answered), machine and probe lines of the
+     * journal. Beats are compared with nominal only over samples taken while the 1.x fleet kept its
+     * size (a provider registered a moment ago beats 5 s later, so a ramp always looks short of
+     * beats), and only from {@link #MIN_BEAT_SAMPLES} such samples on; fewer leave beats unjudged.
      */
     static LoadValidity of(List<FleetSample> fleetSamples, List<MachineSample> machineSamples, List<ProbeSecond> probeSeconds) {
         double beats = 0;
@@ -81,9 +81,6 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
         double previousNominal = Double.NaN;
         List<Double> fleetCpu = new ArrayList<>();
         for (FleetSample sample : fleetSamples) {
-            if (!sample.answered()) {
-                continue;   // the fleet did not answer this round
-            }
             FleetStatus f = sample.fleet();
             fleetCpu.add(f.cpuPercent());
             double now = f.nominalBeatsPerSecond();

@@ -2,13 +2,11 @@ package io.upgradelab.reports;
 
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.FleetSample;
-import io.upgradelab.journal.LatencyHistograms;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
 import io.upgradelab.journal.NodeSample;
-import io.upgradelab.journal.Percentiles;
 import io.upgradelab.journal.PhaseEnded;
 import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.journal.ProbeLine;
@@ -19,14 +17,13 @@ import io.upgradelab.journal.RunStarted;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 
 /**
  * Reads a journal into a {@link RunSummary}. Every figure comes from lines the run wrote: the
@@ -38,37 +35,51 @@ public final class RunSummaries {
     private RunSummaries() {
     }
 
-    /** The journal's summary; a journal whose lines do not hold what the runner writes is refused, naming it. */
+    /**
+     * The journal's summary; a journal whose lines do not hold what the runner writes is refused
+     * ({@link JournalFile#refused}), naming the file and the line.
+     */
     public static RunSummary of(JournalFile journal) {
-        try {
-            return summarise(journal);
-        } catch (DateTimeParseException | IllegalArgumentException e) {
-            String message = String.valueOf(e.getMessage());
-            throw message.startsWith(journal.file().toString()) ? new IllegalArgumentException(message, e)
-                    : new IllegalArgumentException(journal.file() + ": not a journal the runner wrote: " + message, e);
-        }
-    }
-
-    private static RunSummary summarise(JournalFile journal) {
         Line<RunStarted> start = journal.lines(RunStarted.class).get(0);
         List<RunEnded> ended = journal.bodies(RunEnded.class);
         List<Line<ProbeLine>> probe = probeLines(journal);
         Recorded recorded = Recorded.of(journal);
+        List<Bounds> bounds = bounds(journal);
+        MergedLatency latency = MergedLatency.of(journal, probe, bounds);
         List<PhaseSummary> phases = new ArrayList<>();
-        Map<Integer, Line<PhaseStarted>> started = new TreeMap<>();
-        journal.lines(PhaseStarted.class).forEach(l -> started.put(l.body().index(), l));
-        for (Line<PhaseEnded> end : journal.lines(PhaseEnded.class)) {
-            Line<PhaseStarted> begin = started.get(end.body().index());
-            if (begin != null) {
-                phases.add(phase(journal, recorded, begin, end, probe));
-            }
+        for (int i = 0; i < bounds.size(); i++) {
+            phases.add(phase(recorded, bounds.get(i), probe, latency.phase(i)));
         }
         double lastElapsed = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
         RunStarted run = start.body();
         return new RunSummary(run.experiment(), run.description(), run.scale() == 0 ? 1.0 : run.scale(),
                 start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
-                List.copyOf(phases), outcomes(seconds(probe)), latency(journal, probe), endOfRun(recorded, phases));
+                List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases));
+    }
+
+    /** A phase as its phaseStarted and phaseEnded lines bound it: it holds the probe seconds that ended in it. */
+    private record Bounds(Line<PhaseStarted> begin, Line<PhaseEnded> end) implements Predicate<Line<ProbeLine>> {
+
+        @Override
+        public boolean test(Line<ProbeLine> line) {
+            Instant time = line.body().second().time();
+            return time != null && !time.isBefore(begin.time()) && time.isBefore(end.time());
+        }
+    }
+
+    /** The phases that ended, in the order they did, each with the start of the same index; one without is left out. */
+    private static List<Bounds> bounds(JournalFile journal) {
+        Map<Integer, Line<PhaseStarted>> started = new TreeMap<>();
+        journal.lines(PhaseStarted.class).forEach(l -> started.put(l.body().index(), l));
+        List<Bounds> bounds = new ArrayList<>();
+        for (Line<PhaseEnded> end : journal.lines(PhaseEnded.class)) {
+            Line<PhaseStarted> begin = started.get(end.body().index());
+            if (begin != null) {
+                bounds.add(new Bounds(begin, end));
+            }
+        }
+        return bounds;
     }
 
     /**
@@ -105,7 +116,7 @@ public final class RunSummaries {
         List<Line<ProbeLine>> lines = journal.lines(ProbeLine.class);
         for (Line<ProbeLine> line : lines) {
             if (line.body().second() == null) {
-                throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": a probe line without its second");
+                throw journal.refused(line.number(), "a probe line without its second", null);
             }
         }
         return lines;
@@ -132,34 +143,29 @@ public final class RunSummaries {
         return new RunSummary.EndOfRun(registered, List.copyOf(instances));
     }
 
-    private static PhaseSummary phase(JournalFile journal, Recorded recorded, Line<PhaseStarted> begin,
-                                      Line<PhaseEnded> endLine, List<Line<ProbeLine>> probe) {
-        PhaseEnded end = endLine.body();
+    private static PhaseSummary phase(Recorded recorded, Bounds bounds, List<Line<ProbeLine>> probe,
+                                      MergedLatency.Span latency) {
+        PhaseEnded end = bounds.end().body();
         int index = end.index();
-        Instant from = begin.time();
-        Instant to = endLine.time();
-        List<Line<ProbeLine>> inPhase = probe.stream().filter(l -> within(l.body().second().time(), from, to)).toList();
-        List<ProbeSecond> seconds = seconds(inPhase);
+        List<ProbeSecond> seconds = seconds(probe.stream().filter(bounds).toList());
         List<NodeCountsSample> nodeCounts = Recorded.in(recorded.counts(), index);
         List<FleetSample> fleet = Recorded.in(recorded.fleet(), index);
         List<NodeResourcesSample> resources = Recorded.in(recorded.resources(), index);
-        List<NodeSummary> nodes = new ArrayList<>();
-        for (PhaseEnded.NodeFigures n : end.nodes()) {
-            nodes.add(new NodeSummary(n.node(), n.samples(), n.unreachable(), n.minInstances(), n.maxInstances(),
-                    n.meanInstances(), n.stddevInstances(), n.belowSamples(), n.drops(), n.recoveries(),
-                    n.meanCpuPercent(), p95Cpu(resources, n.node()), n.maxCpuPercent(), n.maxRssMiB(),
-                    cpuSamples(resources, n.node())));
-        }
+        List<NodeSummary> nodes = end.nodes().stream().map(n -> node(n, resources)).toList();
         return new PhaseSummary(index, end.kind(), end.title(), end.outcome(), end.seconds(), end.expectedSeconds(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
                 end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
-                List.copyOf(nodes), outcomes(seconds), latency(journal, inPhase),
+                nodes, outcomes(seconds), latency.percentiles(),
                 LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds),
                 end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index));
     }
 
-    private static boolean within(Instant time, Instant from, Instant to) {
-        return time != null && !time.isBefore(from) && time.isBefore(to);
+    /** A node's figures as its phaseEnded tallied them, with the p95 and count of its CPU samples in the phase. */
+    private static NodeSummary node(PhaseEnded.NodeFigures n, List<NodeResourcesSample> resources) {
+        List<Double> cpu = cpu(resources, n.node());
+        return new NodeSummary(n.node(), n.samples(), n.unreachable(), n.minInstances(), n.maxInstances(),
+                n.meanInstances(), n.stddevInstances(), n.belowSamples(), n.drops(), n.recoveries(),
+                n.meanCpuPercent(), p95(cpu), n.maxCpuPercent(), n.maxRssMiB(), cpu.size());
     }
 
     /** "a" when the first and last sample say the same, else "a -> b"; "" without samples. */
@@ -186,12 +192,8 @@ public final class RunSummaries {
         return with.isEmpty() ? "none" : String.join("+", with);
     }
 
-    private static int cpuSamples(List<NodeResourcesSample> resources, int node) {
-        return (int) resources.stream().flatMap(s -> s.nodes().stream()).filter(n -> n.node() == node).count();
-    }
-
-    /** Nearest-rank 95th percentile of the node's CPU samples in the phase; 0 without samples. */
-    private static double p95Cpu(List<NodeResourcesSample> resources, int node) {
+    /** The node's CPU samples in the phase, ascending. */
+    private static List<Double> cpu(List<NodeResourcesSample> resources, int node) {
         List<Double> cpu = new ArrayList<>();
         for (NodeResourcesSample sample : resources) {
             for (ResourceSample n : sample.nodes()) {
@@ -200,11 +202,13 @@ public final class RunSummaries {
                 }
             }
         }
-        if (cpu.isEmpty()) {
-            return 0;
-        }
         cpu.sort(Double::compare);
-        return Math.round(nearestRank(cpu, 0.95) * 10) / 10.0;
+        return cpu;
+    }
+
+    /** Nearest-rank 95th percentile of {@code sortedCpu}, to 0.1; 0 without samples. */
+    private static double p95(List<Double> sortedCpu) {
+        return sortedCpu.isEmpty() ? 0 : Math.round(nearestRank(sortedCpu, 0.95) * 10) / 10.0;
     }
 
     /** The nearest-rank percentile {@code fraction} (0.95: p95) of {@code sorted}, ascending and not empty. */
@@ -214,27 +218,5 @@ public final class RunSummaries {
 
     private static CallCounts outcomes(List<ProbeSecond> seconds) {
         return seconds.stream().map(ProbeSecond::calls).reduce(CallCounts.NONE, CallCounts::plus);
-    }
-
-    /**
-     * Exact percentiles of the seconds' merged histograms; null if a second carries none (an older
-     * probe). A histogram that does not decode is refused by its line.
-     */
-    private static Percentiles latency(JournalFile journal, List<Line<ProbeLine>> lines) {
-        Histogram merged = LatencyHistograms.empty();
-        merged.setAutoResize(true);
-        for (Line<ProbeLine> line : lines) {
-            ProbeSecond s = line.body().second();
-            if (s.latencyHistogram().isEmpty()) {
-                return null;
-            }
-            try {
-                merged.add(LatencyHistograms.decode(s.latencyHistogram()));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(journal.file() + ":" + line.number() + ": probe second "
-                        + s.second() + ": " + e.getMessage(), e);
-            }
-        }
-        return Percentiles.of(merged);
     }
 }

@@ -2,12 +2,10 @@ package io.upgradelab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.LatencyHistograms;
 import io.upgradelab.journal.Percentiles;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -25,9 +23,9 @@ class PhaseLatencyTest {
     @Test
     void percentilesOfAPhaseAreThoseOfAllItsCallsTogether() throws Exception {
         // 99 calls at 2 ms in the first second, one call at 900 ms in the second
-        Histogram calm = new Histogram(3_600_000_000L, 3);
+        Histogram calm = LatencyHistograms.empty();
         calm.recordValueWithCount(2_000, 99);
-        Histogram stall = new Histogram(3_600_000_000L, 3);
+        Histogram stall = LatencyHistograms.empty();
         stall.recordValue(900_000);
         Files.write(dir.resolve("journal.jsonl"), List.of(
                 "{\"type\":\"runStarted\",\"time\":\"2026-01-01T00:00:00Z\",\"elapsed\":0,\"phase\":0,"
@@ -53,9 +51,7 @@ class PhaseLatencyTest {
     }
 
     private static String second(int n, String time, int calls, Histogram latency) {
-        ByteBuffer buffer = ByteBuffer.allocate(latency.getNeededByteBufferCapacity());
-        int length = latency.encodeIntoCompressedByteBuffer(buffer, 1);
-        String encoded = Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+        String encoded = LatencyHistograms.encode(latency);
         return "{\"type\":\"probe\",\"time\":\"" + time + "\",\"elapsed\":" + (10 + n) + ",\"phase\":1,\"second\":{"
                 + "\"second\":" + n + ",\"time\":\"" + time + "\",\"calls\":{\"scheduled\":" + calls + ",\"success\":"
                 + calls + "},\"latencyHistogram\":\"" + encoded + "\"}}";

@@ -71,8 +71,12 @@ public final class JUnitReport {
      */
     static String xmlSafe(String text) {
         StringBuilder out = new StringBuilder(text.length());
-        ControlCharacters.escape(text).codePoints().forEach(c -> out.appendCodePoint(c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF
-                || c >= 0xE000 && c <= 0xFFFD || c >= 0x10000 && c <= 0x10FFFF ? c : 0xFFFD));
+        ControlCharacters.escape(text).codePoints().forEach(c -> out.appendCodePoint(xmlChar(c) ? c : 0xFFFD));
         return out.toString();
+    }
+
+    /** Whether XML 1.0 holds {@code c}; of C0, only tab and line feed are left once control characters are escaped. */
+    private static boolean xmlChar(int c) {
+        return c == 0x9 || c == 0xA || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD || c >= 0x10000;
     }
 }

@@ -73,8 +73,9 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     /** The timeline of {@code journal}. */
     public static RunTimeline of(JournalFile journal) {
         Instant start = journal.lines(RunStarted.class).get(0).time();
+        List<ProbeLine> probe = journal.bodies(ProbeLine.class);   // read once, for both charts
         return new RunTimeline(phases(journal), events(journal), instances(journal), cpu(journal),
-                probe(journal, start, RunTimeline::outcomesOf), probe(journal, start, RunTimeline::latencyOf));
+                probe(probe, start, RunTimeline::outcomesOf), probe(probe, start, RunTimeline::latencyOf));
     }
 
     private static List<PhaseBand> phases(JournalFile journal) {
@@ -148,10 +149,10 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     }
 
     /** The probe's seconds, placed by when each second ended, not by when the runner copied it. */
-    private static List<Series> probe(JournalFile journal, Instant start,
+    private static List<Series> probe(List<ProbeLine> probe, Instant start,
                                       Function<ProbeSecond, Map<String, Double>> values) {
         Map<String, List<Point>> series = new LinkedHashMap<>();
-        for (ProbeLine line : journal.bodies(ProbeLine.class)) {
+        for (ProbeLine line : probe) {
             ProbeSecond second = line.second();
             if (second == null || second.time() == null) {
                 continue;
