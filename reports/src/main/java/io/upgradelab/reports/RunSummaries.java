@@ -157,7 +157,7 @@ public final class RunSummaries {
                 end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
                 nodes, outcomes(seconds), latency.percentiles(),
                 LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds),
-                end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index));
+                end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index), nodeCounts);
     }
 
     /** A node's figures as its phaseEnded tallied them, with the p95 and count of its CPU samples in the phase. */

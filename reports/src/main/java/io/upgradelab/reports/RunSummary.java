@@ -1,6 +1,9 @@
 package io.upgradelab.reports;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FlappingTally;
+import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.Percentiles;
 import java.util.List;
 
@@ -74,11 +77,27 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param load           whether its figures measure Nacos or the machine the lab ran on
      * @param message        why it did not end "done" (the runner's message), or ""
      * @param warnings       what went wrong in it without failing it, e.g. upgraded=true never reached
+     * @param counts         its instance-count samples, for the gate to recount flapping with its own
+     *                       tolerance (not in summary.json: the journal has them)
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
                                boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
-                               LoadValidity load, String message, List<Warning> warnings) {
+                               LoadValidity load, String message, List<Warning> warnings,
+                               @JsonIgnore List<NodeCountsSample> counts) {
+
+        public PhaseSummary {
+            counts = counts == null ? List.of() : List.copyOf(counts);
+        }
+
+        /** A phase without its samples kept. */
+        public PhaseSummary(int index, String kind, String title, String outcome, double seconds,
+                            long expectedSeconds, String serverVersions, String clients, int providers,
+                            boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
+                            LoadValidity load, String message, List<Warning> warnings) {
+            this(index, kind, title, outcome, seconds, expectedSeconds, serverVersions, clients, providers, stable,
+                    nodes, probe, latency, load, message, warnings, List.of());
+        }
     }
 
     /**
@@ -103,7 +122,7 @@ public record RunSummary(String experiment, String description, double scale, St
 
         /** Times the node fell below the expected count; below from the phase's first sample counts once. */
         public int flappingEvents() {
-            return Math.max(drops, belowSamples > 0 ? 1 : 0);
+            return FlappingTally.events(drops, belowSamples);
         }
     }
 }

@@ -74,6 +74,49 @@ public final class RecordedRuns {
     }
 
     /**
+     * A copy of the CI-size run in {@code dir}/journal.jsonl as runs record it since samples carry their
+     * expected count: each nodeCounts sample with {@code expected}, the smallest registered count (the
+     * fleet's providers and the demo providers alive, from the fleet sample of the same round: the
+     * nearest in time) of its round and the two before, as the runner computes it; in phase
+     * {@code lossPhase} node 2 lists {@code lost} fewer providers in every sample.
+     */
+    public static Path ciSizeRunWithExpected(Path dir, int lossPhase, int lost) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<ObjectNode> nodes = new ArrayList<>();
+        java.util.TreeMap<Double, Integer> fleet = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(ciSizeJournal())) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            nodes.add(node);
+            if ("fleet".equals(node.path("observer").asText()) && node.has("fleet")) {
+                fleet.put(node.path("elapsed").asDouble(), node.path("fleet").path("providers").path("1x").asInt()
+                        + node.path("fleet").path("providers").path("2x").asInt() + node.path("demoProvidersAlive").asInt());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        java.util.ArrayDeque<Integer> registered = new java.util.ArrayDeque<>();
+        for (ObjectNode node : nodes) {
+            if ("nodeCounts".equals(node.path("observer").asText())) {
+                double at = node.path("elapsed").asDouble();
+                Double before = fleet.floorKey(at);
+                Double after = fleet.ceilingKey(at);
+                registered.addLast(fleet.get(before == null || after != null && after - at < at - before ? after : before));
+                if (registered.size() > 3) {
+                    registered.removeFirst();
+                }
+                node.put("expected", registered.stream().mapToInt(Integer::intValue).min().orElseThrow());
+                if (node.path("phase").asInt() == lossPhase) {
+                    ObjectNode second = (ObjectNode) node.path("nodes").get(1);
+                    second.put("instances", second.path("instances").asInt() - lost);
+                }
+            }
+            lines.add(json.writeValueAsString(node));
+        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("journal.jsonl"), lines);
+        return dir;
+    }
+
+    /**
      * What a hostile journal may carry where people read: ESC sequences (clear the screen, set the
      * window title), BEL, NUL, DEL, a C1 CSI and a right-to-left override.
      */

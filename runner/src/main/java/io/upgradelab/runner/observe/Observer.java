@@ -15,4 +15,13 @@ public interface Observer {
 
     /** Takes one sample. A failure to reach one node is part of the sample, not an exception. */
     void observe(Observed observed, Observations into, Journal journal);
+
+    /**
+     * When it samples within a round: every observer of a stage after the observers of the stages
+     * before it, so one that reads another's sample of the same round from {@link Observations} runs
+     * after it. 0 (the default): it reads only the systems under test.
+     */
+    default int stage() {
+        return 0;
+    }
 }
