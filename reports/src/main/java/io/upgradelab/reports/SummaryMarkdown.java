@@ -22,6 +22,11 @@ public final class SummaryMarkdown {
         md.append(SummaryText.probeSentence(run)).append("\n\n");
         table(md, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
+        List<String> findings = SummaryText.findings(run);
+        if (!findings.isEmpty()) {
+            md.append("\n### Failure signs and missing providers\n\n");
+            findings.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
+        }
         return ControlCharacters.escape(md.toString());
     }
 

@@ -57,10 +57,16 @@ final class Sampler implements AutoCloseable {
         return tally;
     }
 
-    /** Takes one round now (on the sampler's thread) and waits for it: a phase's last sample. */
+    /**
+     * Takes one round now, then lets the observers journal what they still hold (on the sampler's
+     * thread), and waits for it: a phase's last sample, journalled in the phase.
+     */
     void sampleNow() {
         try {
-            thread.submit(this::round).get(60, TimeUnit.SECONDS);
+            thread.submit(() -> {
+                round();
+                flush();
+            }).get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             // the sampler is closing, or the round failed and journalled why
         }
@@ -93,6 +99,17 @@ final class Sampler implements AutoCloseable {
         afterRound.accept(observations);
         synchronized (roundLock) {
             roundLock.notifyAll();
+        }
+    }
+
+    /** What the observers still hold (counts not yet journalled), after a phase's last round. */
+    private void flush() {
+        for (Observer observer : observers) {
+            try {
+                observer.flush(observed, journal);
+            } catch (RuntimeException e) {
+                journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
+            }
         }
     }
 

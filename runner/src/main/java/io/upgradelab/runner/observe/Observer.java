@@ -24,4 +24,11 @@ public interface Observer {
     default int stage() {
         return 0;
     }
+
+    /**
+     * After a phase's last round (and the run's): journals what it still holds, such as counts of
+     * repeats, so they count in the phase they happened in. Nothing by default.
+     */
+    default void flush(Observed observed, Journal journal) {
+    }
 }

@@ -11,8 +11,11 @@ class ObserversTest {
     @Test
     void eachStageRunsAfterTheStagesItReads() {
         List<String> order = Observers.all().stream().map(Observer::name).toList();
-        assertThat(order).contains("fleet", "nodeCounts");
+        assertThat(order).contains("fleet", "nodeCounts", "upgradeStatus", "failureSigns", "missingInstances");
         assertThat(order.indexOf("fleet")).as("the registered count first").isLessThan(order.indexOf("nodeCounts"));
+        assertThat(order.indexOf("nodeCounts")).isLessThan(order.indexOf("missingInstances"));
+        assertThat(order.indexOf("upgradeStatus")).isLessThan(order.indexOf("failureSigns"));
+        assertThat(order.indexOf("nodeCounts")).isLessThan(order.indexOf("failureSigns"));
     }
 
     @Test
