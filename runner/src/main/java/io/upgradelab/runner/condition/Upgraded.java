@@ -2,17 +2,21 @@ package io.upgradelab.runner.condition;
 
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.NodeSample;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.UpgradeSample;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Every node reports {@code upgraded=true}: the cluster has left 1.x-compatible mode and serves
  * 2.x clients over gRPC. Nacos 2.0.4 says so once every node's v1 and v2 models agree: ~20 s after
- * the last node runs 2.x here, over 3 minutes while a v1 model holds empty services.
+ * the last node runs 2.x here, over 3 minutes while a v1 model holds empty services. A node from 2.2
+ * on has no such mode and holds it whenever it answers.
  */
 @JsonTypeName("upgraded")
 @JsonClassDescription("Every node reports upgraded=true: the cluster has left 1.x-compatible mode and serves 2.x"
@@ -21,9 +25,21 @@ public record Upgraded() implements Condition {
 
     @Override
     public boolean holds(Observations now) {
-        List<UpgradeSample> upgrades = now.upgrades();
-        return !upgrades.isEmpty() && upgrades.size() == now.nodes().size()
-                && upgrades.stream().allMatch(UpgradeSample::upgraded);
+        Map<Integer, Boolean> upgraded = now.upgrades().stream()
+                .collect(Collectors.toMap(UpgradeSample::node, UpgradeSample::upgraded));
+        return !now.nodes().isEmpty() && now.nodes().stream().allMatch(node -> servesTwoX(node, upgraded));
+    }
+
+    /**
+     * A 2.0/2.1 node once it reports upgraded=true; a node from 2.2 on, which has no 1.x-compatible
+     * mode, whenever it answers; a 1.x node never.
+     */
+    private static boolean servesTwoX(NodeSample node, Map<Integer, Boolean> upgraded) {
+        if (NacosVersions.isOneX(node.version())) {
+            return false;
+        }
+        return NacosVersions.hasCompatibilityMode(node.version()) ? upgraded.getOrDefault(node.node(), false)
+                : node.reachable();
     }
 
     @Override
