@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.backend.ClusterNotFormed;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.RegistrationsRefused;
@@ -268,6 +269,13 @@ public record RollingServerUpgrade(
             run.record("warning", Map.of("kind", "registrationsRefused", "node", node.number(), "message",
                     e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on");
+        } catch (ClusterNotFormed e) {
+            if (path.unsupported().isEmpty()) {
+                throw e;
+            }
+            run.record("warning", Map.of("kind", "clusterNotFormed", "node", node.number(), "message",
+                    e.getMessage()));
+            run.say("warning: " + e.getMessage() + "; going on along the unsupported path");
         }
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "up",
                 "seconds", (System.nanoTime() - began) / 1e9));
