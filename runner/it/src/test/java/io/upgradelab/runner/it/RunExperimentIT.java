@@ -1,10 +1,12 @@
 package io.upgradelab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.ServiceSummary;
@@ -32,16 +34,14 @@ class RunExperimentIT {
     @TempDir
     Path runDirectory;
 
-    /** Appended to the CI-size experiment: the pause fault, and a hold after it. */
+    /** Added to the CI-size experiment's phases: node 2 frozen (SIGSTOP) for 20 s under the 2.x clients, a hold. */
     private static final String PAUSE_PHASES = """
-
-              # Appended by RunExperimentIT: node 2 frozen (SIGSTOP) for 20 s under the 2.x clients, then a hold.
-              - kind: fault
-                fault: pause
-                node: 2
-                for: 20s
-              - kind: hold
-                for: 10s
+            - kind: fault
+              fault: pause
+              node: 2
+              for: 20s
+            - kind: hold
+              for: 10s
             """;
 
     @TempDir
@@ -50,8 +50,11 @@ class RunExperimentIT {
     @Test
     void theCiSizeExperimentRunsEveryPhaseAndItsJournalShowsTheUpgrade() throws Exception {
         Path experiment = experimentDirectory.resolve("nacos-1x-to-2x-ci-with-pause.yaml");
-        Files.writeString(experiment, Files.readString(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml"))
-                .stripTrailing() + "\n" + PAUSE_PHASES);
+        YAMLMapper yaml = new YAMLMapper();
+        ObjectNode file = (ObjectNode) yaml.readTree(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml")
+                .toFile());
+        file.withArray("phases").addAll((ArrayNode) yaml.readTree(PAUSE_PHASES));
+        yaml.writeValue(experiment.toFile(), file);
         Path journalFile = runDirectory.resolve("journal.jsonl");
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
             everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
