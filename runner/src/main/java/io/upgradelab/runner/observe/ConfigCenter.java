@@ -5,7 +5,7 @@ import io.upgradelab.runner.observe.configs.LabConfigs;
 
 /**
  * Nacos as the config store, where the experiment has a {@code configs} section: every observation
- * starts the 2.x listener once the servers serve 2.x, publishes the changes due, and checks every
+ * starts the listeners when they can listen, publishes the changes due, and checks every
  * node and listener ({@code configCheck} lines, which the gate's {@code configIntact} judges). It
  * checks at every observation rather than when a phase says so, so every step of a rolling upgrade
  * is checked (a step waits rounds for its node) without the phases knowing about configs.
@@ -23,7 +23,7 @@ public final class ConfigCenter implements Observer {
     }
 
     private static void observe(Observed observed, LabConfigs configs, Journal journal) {
-        configs.listenWhenServed(observed.cluster());
+        configs.listenWhenReady(observed.cluster());
         configs.publishDue(observed.cluster());
         journal.append(configs.check(observed.cluster()));
     }

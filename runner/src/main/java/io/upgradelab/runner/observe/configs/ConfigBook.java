@@ -38,6 +38,7 @@ public final class ConfigBook {
     private long changes;
     private int publishFailures;
     private int nextToChange;
+    private Instant firstPublished;
     private Instant lastChanges;
 
     /** One version of one config to publish. */
@@ -108,6 +109,7 @@ public final class ConfigBook {
                 ConfigContents.md5(write.content()), now));
         unconfirmed.remove(write.dataId());
         if (lastChanges == null) {
+            firstPublished = now;
             lastChanges = now;
         }
         if (write.version() > 0) {
@@ -126,6 +128,16 @@ public final class ConfigBook {
     public synchronized void listening(String generation, String client) {
         Listener listener = listeners.computeIfAbsent(generation, g -> new Listener(client));
         listener.since = clock.instant();
+    }
+
+    /**
+     * Whether the settle time has passed since the first config was published, so that a client
+     * starting now reads what every node serves. Read sooner, a config a node does not hold yet
+     * reads as missing, and a 1.4.1 client's listener was then told its content only at its next
+     * long poll, ~30 s later (seen in a CI-size run here).
+     */
+    public synchronized boolean firstVersionsSettled() {
+        return firstPublished != null && !clock.instant().isBefore(firstPublished.plus(spec.settle()));
     }
 
     /** Registers a generation that does not listen yet, so checks name it as off. */

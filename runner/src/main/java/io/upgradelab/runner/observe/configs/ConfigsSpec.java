@@ -18,9 +18,9 @@ import java.time.Duration;
  * @param settle      how long a change, a restarted node or a new listener is given before it is checked
  */
 @JsonClassDescription("Nacos as the config store: before the first phase the lab publishes 'count' configs of"
-        + " 'sizeBytes' each (group UPGRADE_LAB_CONFIGS), keeps a listener on every one in a nacos-client 1.x (from"
-        + " the start) and a 2.x (once every node serves 2.x), and changes 'changed' of them, in turn, every"
-        + " 'changeEvery' throughout the run. Every observation checks every node (each config there, its content"
+        + " 'sizeBytes' each (group UPGRADE_LAB_CONFIGS), keeps a listener on every one in a nacos-client 1.x (once"
+        + " they have settled) and a 2.x (once every node also serves 2.x), and changes 'changed' of them, in turn,"
+        + " every 'changeEvery' throughout the run. Every observation checks every node (each config there, its content"
         + " and MD5 as published) and every listener (the last content it saw is the last published); the gate's"
         + " configIntact criterion judges those checks. Absent: no configs.")
 public record ConfigsSpec(

@@ -44,9 +44,9 @@ public final class LabConfigs implements AutoCloseable {
     }
 
     /**
-     * Publishes version 0 of every config of {@code spec} and starts the 1.x listener (and the 2.x
-     * one when every node already serves 2.x); a config no node takes after a few tries fails the
-     * set-up. The clients keep their files in {@code directory}.
+     * Publishes version 0 of every config of {@code spec}; a config no node takes after a few tries
+     * fails the set-up. The listeners start later ({@link #listenWhenReady}); their clients keep
+     * their files in {@code directory}.
      */
     public static LabConfigs publish(ConfigsSpec spec, Backend cluster, Path directory) throws InterruptedException {
         System.getProperties().putIfAbsent(SNAPSHOT_PATH, directory.toString());
@@ -63,18 +63,26 @@ public final class LabConfigs implements AutoCloseable {
                 Thread.sleep(FIRST_PUBLISH_PAUSE.toMillis());
             }
         }
+        configs.book.notListening(ConfigListener1x.GENERATION, ConfigListener1x.CLIENT);   // named in this order
         configs.book.notListening(ConfigListener2x.GENERATION, ConfigListener2x.CLIENT);
-        configs.listeners.add(new ConfigListener1x(addresses(cluster), cluster.credentials(), configs.book));
-        configs.listenWhenServed(cluster);
         return configs;
     }
 
-    /** Starts the 2.x listener once every node serves 2.x (out of 1.x-compatible mode, or 2.2 on). */
-    public void listenWhenServed(Backend cluster) {
-        if (book.isListening(ConfigListener2x.GENERATION) || !servesTwoX(cluster)) {
+    /**
+     * Starts each listener once the first versions have settled: the 1.x one then (1.x and 2.x
+     * servers serve it), the 2.x one once every node also serves 2.x (out of 1.x-compatible mode,
+     * or 2.2 on).
+     */
+    public void listenWhenReady(Backend cluster) {
+        if (!book.firstVersionsSettled()) {
             return;
         }
-        listeners.add(new ConfigListener2x(addresses(cluster), cluster.credentials(), book));
+        if (!book.isListening(ConfigListener1x.GENERATION)) {
+            listeners.add(new ConfigListener1x(addresses(cluster), cluster.credentials(), book));
+        }
+        if (!book.isListening(ConfigListener2x.GENERATION) && servesTwoX(cluster)) {
+            listeners.add(new ConfigListener2x(addresses(cluster), cluster.credentials(), book));
+        }
     }
 
     /** Publishes the changes due now and retries the writes that failed. */

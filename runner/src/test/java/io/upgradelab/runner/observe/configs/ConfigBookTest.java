@@ -97,6 +97,16 @@ class ConfigBookTest {
     }
 
     @Test
+    void clientsReadOnlyOnceTheFirstVersionsHaveSettled() {
+        assertThat(book.firstVersionsSettled()).as("nothing published").isFalse();
+        publishAll();
+        clock.pass(Duration.ofSeconds(9));
+        assertThat(book.firstVersionsSettled()).isFalse();
+        clock.pass(Duration.ofSeconds(1));
+        assertThat(book.firstVersionsSettled()).isTrue();
+    }
+
+    @Test
     void aConfigChangedWithinTheSettleTimeIsNotChecked() {
         publishAll();
         assertThat(book.settled()).as("all published just now").isEmpty();
