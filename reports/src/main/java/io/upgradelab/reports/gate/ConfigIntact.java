@@ -20,6 +20,9 @@ import java.util.stream.Collectors;
 @JsonTypeName("configIntact")
 public record ConfigIntact(List<String> phases) implements PhaseCriterion {
 
+    /** Findings the figure names; a loss seen in every phase after an upgrade would fill a screen. */
+    private static final int FINDINGS_SHOWN = 6;
+
     @Override
     public String describe() {
         return "configs intact on every node and listener" + where();
@@ -37,7 +40,9 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
         List<String> findings = measured.stream().flatMap(p -> p.configs().findings().stream()
                 .map(f -> "phase " + p.index() + ": " + f)).toList();
         if (!findings.isEmpty()) {
-            return new Verdict(describe(), false, String.join("; ", findings));
+            return new Verdict(describe(), false, String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN,
+                    findings.size()))) + (findings.size() > FINDINGS_SHOWN ? "; ... (" + findings.size()
+                    + " findings in all; the report's Configs table lists them)" : ""));
         }
         return new Verdict(describe(), true, intact(measured, selected.size()));
     }
