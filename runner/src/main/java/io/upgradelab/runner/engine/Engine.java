@@ -21,6 +21,8 @@ import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
+import io.upgradelab.runner.observe.configs.LabConfigs;
 import io.upgradelab.runner.observe.PhaseTally;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.PhaseFailure;
@@ -72,6 +74,7 @@ public final class Engine {
     private FleetProcess fleet;
     private ProbeProcess probe;
     private Sampler sampler;
+    private LabConfigs configs;
 
     /** An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}. */
     public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress) {
@@ -172,8 +175,17 @@ public final class Engine {
                 runDirectory.resolve("probe"), this::say);
         journal.append("setUp", Map.of("step", "probe", "pid", probe.pid(), "rate", experiment.probe().rate()));
 
-        sampler = new Sampler(new io.upgradelab.runner.observe.Observed(cluster, fleet, demo, probe), observations,
-                journal, experiment.observeEvery(), this::abortIfAny);
+        if (experiment.configs() != null) {
+            ConfigsSpec spec = experiment.configs();
+            stage = "set-up: publishing " + spec.count() + " configs of " + spec.sizeBytes() + " bytes";
+            configs = LabConfigs.publish(spec, cluster, runDirectory.resolve("configs"));
+            journal.append("setUp", Map.of("step", "configs", "count", spec.count(), "sizeBytes", spec.sizeBytes()));
+            checkStop();
+        }
+
+        sampler = new Sampler(new io.upgradelab.runner.observe.Observed(cluster, fleet, demo, probe,
+                java.util.Optional.ofNullable(configs)), observations, journal, experiment.observeEvery(),
+                this::abortIfAny);
         sampler.start();
         checkStop();
     }
@@ -240,6 +252,10 @@ public final class Engine {
             sampler.close();   // after the probe: its last round copies the probe's last seconds into the journal
         }
         summary.forEach(s -> journal.append(new ProbeSummaryLine(s)));
+        if (configs != null) {
+            stage = "tear-down: deleting the configs";
+            quietly("delete the configs", () -> configs.deleteAndClose(cluster));
+        }
         if (fleet != null) {
             stage = "tear-down: deregistering the fleet";
             quietly("stop the fleet", fleet::close);
