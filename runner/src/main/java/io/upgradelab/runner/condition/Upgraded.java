@@ -2,15 +2,10 @@ package io.upgradelab.runner.condition;
 
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import io.upgradelab.journal.NodeSample;
-import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.observe.Observations;
-import io.upgradelab.runner.observe.UpgradeSample;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Every node reports {@code upgraded=true}: the cluster has left 1.x-compatible mode and serves
@@ -25,21 +20,7 @@ public record Upgraded() implements Condition {
 
     @Override
     public boolean holds(Observations now) {
-        Map<Integer, Boolean> upgraded = now.upgrades().stream()
-                .collect(Collectors.toMap(UpgradeSample::node, UpgradeSample::upgraded));
-        return !now.nodes().isEmpty() && now.nodes().stream().allMatch(node -> servesTwoX(node, upgraded));
-    }
-
-    /**
-     * A 2.0/2.1 node once it reports upgraded=true; a node from 2.2 on, which has no 1.x-compatible
-     * mode, whenever it answers; a 1.x node never.
-     */
-    private static boolean servesTwoX(NodeSample node, Map<Integer, Boolean> upgraded) {
-        if (NacosVersions.isOneX(node.version())) {
-            return false;
-        }
-        return NacosVersions.hasCompatibilityMode(node.version()) ? upgraded.getOrDefault(node.node(), false)
-                : node.reachable();
+        return now.servesTwoX();
     }
 
     @Override

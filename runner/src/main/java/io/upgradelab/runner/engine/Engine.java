@@ -21,9 +21,10 @@ import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.observe.Observed;
+import io.upgradelab.runner.observe.PhaseTally;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.observe.configs.LabConfigs;
-import io.upgradelab.runner.observe.PhaseTally;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.PhaseFailure;
 import io.upgradelab.runner.probe.ProbeOptions;
@@ -34,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -183,9 +185,8 @@ public final class Engine {
             checkStop();
         }
 
-        sampler = new Sampler(new io.upgradelab.runner.observe.Observed(cluster, fleet, demo, probe,
-                java.util.Optional.ofNullable(configs)), observations, journal, experiment.observeEvery(),
-                this::abortIfAny);
+        sampler = new Sampler(new Observed(cluster, fleet, demo, probe, Optional.ofNullable(configs)), observations,
+                journal, experiment.observeEvery(), this::abortIfAny);
         sampler.start();
         checkStop();
     }
@@ -236,7 +237,7 @@ public final class Engine {
                 + (message == null ? "" : ": " + message));
     }
 
-    private java.util.Optional<Integer> fleetProviders() {
+    private Optional<Integer> fleetProviders() {
         return observations.fleet().map(f -> f.totalProviders());
     }
 

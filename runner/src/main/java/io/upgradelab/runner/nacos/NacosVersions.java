@@ -40,7 +40,7 @@ public final class NacosVersions {
      * node by node; 3.x has neither.
      */
     public static boolean hasCompatibilityMode(String version) {
-        return major(version) == 2 && minor(version) < 2;
+        return ORDER.compare(version, "2") >= 0 && ORDER.compare(version, "2.2") < 0;
     }
 
     /** Time a node of {@code version} needs to stop gracefully, measured here (bench/cluster-boot). */
@@ -51,26 +51,5 @@ public final class NacosVersions {
     /** Time a node of {@code version} needs to start and rejoin a cluster, measured here. */
     public static Duration startTime(String version) {
         return Duration.ofSeconds(isOneX(version) ? 25 : 30);
-    }
-
-    private static int major(String version) {
-        return part(version, 0);
-    }
-
-    private static int minor(String version) {
-        return part(version, 1);
-    }
-
-    /** The {@code index}th dot-separated number of {@code version}; 0 where there is none. */
-    private static int part(String version, int index) {
-        String[] parts = version.split("[.-]");
-        if (parts.length <= index) {
-            return 0;
-        }
-        try {
-            return Integer.parseInt(parts[index]);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

@@ -19,11 +19,11 @@ public final class ConfigCenter implements Observer {
 
     @Override
     public void observe(Observed observed, Observations into, Journal journal) {
-        observed.configs().ifPresent(configs -> observe(observed, configs, journal));
+        observed.configs().ifPresent(configs -> observe(observed, configs, into.servesTwoX(), journal));
     }
 
-    private static void observe(Observed observed, LabConfigs configs, Journal journal) {
-        configs.listenWhenReady(observed.cluster());
+    private static void observe(Observed observed, LabConfigs configs, boolean servesTwoX, Journal journal) {
+        configs.listenWhenReady(observed.cluster(), servesTwoX);
         configs.publishDue(observed.cluster());
         journal.append(configs.check(observed.cluster()));
     }

@@ -7,7 +7,6 @@ import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.nacos.NacosApi;
-import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.nacos.ServedConfig;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -71,16 +70,16 @@ public final class LabConfigs implements AutoCloseable {
     /**
      * Starts each listener once the first versions have settled: the 1.x one then (1.x and 2.x
      * servers serve it), the 2.x one once every node also serves 2.x (out of 1.x-compatible mode,
-     * or 2.2 on).
+     * or 2.2 on), as the observations of the cluster say ({@code servesTwoX}).
      */
-    public void listenWhenReady(Backend cluster) {
+    public void listenWhenReady(Backend cluster, boolean servesTwoX) {
         if (!book.firstVersionsSettled()) {
             return;
         }
         if (!book.isListening(ConfigListener1x.GENERATION)) {
             listeners.add(new ConfigListener1x(addresses(cluster), cluster.credentials(), book));
         }
-        if (!book.isListening(ConfigListener2x.GENERATION) && servesTwoX(cluster)) {
+        if (!book.isListening(ConfigListener2x.GENERATION) && servesTwoX) {
             listeners.add(new ConfigListener2x(addresses(cluster), cluster.credentials(), book));
         }
     }
@@ -143,22 +142,6 @@ public final class LabConfigs implements AutoCloseable {
             }
         }
         return false;
-    }
-
-    private static boolean servesTwoX(Backend cluster) {
-        for (NodeStatus node : cluster.nodes()) {
-            if (node.state() != NodeState.UP || NacosVersions.isOneX(node.version())) {
-                return false;
-            }
-            try {
-                if (!cluster.api(node.number()).servesIn2xMode(2)) {
-                    return false;
-                }
-            } catch (NacosApi.NacosApiException e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String addresses(Backend cluster) {
