@@ -97,6 +97,7 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param missing        which registered providers a node missed, as it changed in it
      * @param counts         its instance-count samples, for the gate to recount flapping with its own
      *                       tolerance (not in summary.json: the journal has them)
+     * @param configs        its config checks; null when the run checked no configs (no configs section)
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
@@ -104,7 +105,8 @@ public record RunSummary(String experiment, String description, double scale, St
                                LoadValidity load, String message, List<Warning> warnings,
                                @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FailureSignWarning> failureSigns,
                                @JsonInclude(JsonInclude.Include.NON_EMPTY) List<MissingInstances> missing,
-                               @JsonIgnore List<NodeCountsSample> counts) {
+                               @JsonIgnore List<NodeCountsSample> counts,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) ConfigFigures configs) {
 
         public PhaseSummary {
             failureSigns = failureSigns == null ? List.of() : List.copyOf(failureSigns);
@@ -116,9 +118,9 @@ public record RunSummary(String experiment, String description, double scale, St
         public PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                             long expectedSeconds, String serverVersions, String clients, int providers,
                             boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
-                            LoadValidity load, String message, List<Warning> warnings) {
+                            LoadValidity load, String message, List<Warning> warnings, ConfigFigures configs) {
             this(index, kind, title, outcome, seconds, expectedSeconds, serverVersions, clients, providers, stable,
-                    nodes, probe, latency, load, message, warnings, List.of(), List.of(), List.of());
+                    nodes, probe, latency, load, message, warnings, List.of(), List.of(), List.of(), configs);
         }
     }
 

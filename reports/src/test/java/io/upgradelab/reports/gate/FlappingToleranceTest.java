@@ -63,7 +63,7 @@ class FlappingToleranceTest {
         }
         PhaseSummary hold = new PhaseSummary(14, "hold", "hold 3m at 14000 providers", "done", 180, 180, "2.0.4 x3",
                 "2x", 14000, true, List.of(figures(1), figures(2), figures(3)), CallCounts.NONE, null, null, "", List.of(),
-                List.of(), List.of(), counts);
+                List.of(), List.of(), counts, null);
         RunSummary run = new RunSummary("e", "", 1, "", "completed", true, 180, 0, List.of(hold), CallCounts.NONE, null,
                 new RunSummary.EndOfRun(14002, List.of(14002, 13862, 14002)));
 

@@ -26,18 +26,8 @@ final class OneXBesideTwoTwo implements StateRule {
         return holding;
     }
 
-    /** 2.2 and later: versions without 2.0's 1.x-compatible mode. */
-    static boolean withoutCompatibilityMode(String version) {
-        String[] parts = version.split("[.-]");
-        int major = number(parts, 0);
-        return major > 2 || major == 2 && number(parts, 1) >= 2;
-    }
-
-    private static int number(String[] parts, int index) {
-        try {
-            return index < parts.length ? Integer.parseInt(parts[index]) : 0;
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+    /** 2.2 and later: 2.x versions without 2.0's 1.x-compatible mode. */
+    private static boolean withoutCompatibilityMode(String version) {
+        return !NacosVersions.isOneX(version) && !NacosVersions.hasCompatibilityMode(version);
     }
 }
