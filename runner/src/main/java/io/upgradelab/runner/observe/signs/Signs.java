@@ -29,11 +29,7 @@ final class Signs {
             // JRaft 1.3.8's own account of it, the group stopped: NodeImpl "Node {} got error: {}." with
             // "Error [type=ERROR_TYPE_STATE_MACHINE, ...", StateMachineAdapter "Encountered an error={} ..."
             new LogSign("raftStateMachine", "alibaba/nacos #7757", "alipay-jraft.log",
-                    List.of("StateMachine meet critical error", "ERROR_TYPE_STATE_MACHINE")),
-            // GrpcClient.serverCheck (2.x, logged to nacos.log): a 2.x node cannot reach a peer's gRPC
-            // ports; a 2.2+ node beside 1.x peers, which have none, marks them DOWN (seen here, 1.4.1 -> 2.2.3)
-            new LogSign("grpcServerCheckFail", "alibaba/nacos #6207, #8250", "nacos.log",
-                    List.of("Server check fail, please check server")));
+                    List.of("StateMachine meet critical error", "ERROR_TYPE_STATE_MACHINE")));
 
     /** Signs in the cluster's state, each held longer than its bound. */
     static final List<StateSign> IN_STATE = List.of(

@@ -27,6 +27,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -120,7 +121,7 @@ class LocalClusterIT {
                 .hasSizeLessThan(3);
         Journal journal = Journal.create(runDirectory.resolve("signs"));
         Observations observations = new Observations();
-        Observed observed = new Observed(cluster, null, null, null);
+        Observed observed = new Observed(cluster, null, null, null, Optional.empty());
         List<Observer> observers = List.of(new NodeCounts(), new UpgradeStatus(), new FailureSigns());
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
             observers.forEach(o -> o.observe(observed, observations, journal));

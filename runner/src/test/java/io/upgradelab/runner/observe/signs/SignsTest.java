@@ -34,13 +34,8 @@ class SignsTest {
             + " implement this method as raft stops working since some error occurs, you should figure out the cause and"
             + " repair or remove this node.";
 
-    /** GrpcClient.serverCheck, 2.2.3: a 2.2.3 node checking a 1.4.1 peer's cluster gRPC port (seen here, nacos.log). */
-    private static final String SERVER_CHECK = "2026-11-24 08:11:40,552 ERROR Server check fail, please check server"
-            + " 127.0.0.1 ,port 9859 is available , error ={}";
-
     @Test
     void eachLogSignMatchesTheLineNacosWritesForIt() {
-        assertThat(sign("nacos.log", SERVER_CHECK)).contains("grpcServerCheckFail");
         assertThat(sign("naming-server.log", INVALID_REDIRECT)).contains("invalidRedirect");
         assertThat(sign("naming-server.log", DOWNGRADE)).contains("downgradeTo1x");
         assertThat(sign("protocol-raft.log", CRITICAL)).contains("raftStateMachine");
