@@ -25,10 +25,18 @@ public final class ControlCharacters {
      * were), escaped; null stays null.
      */
     public static String shown(String text) {
-        if (text == null || text.length() <= SHOWN_LENGTH) {
+        return shown(text, SHOWN_LENGTH);
+    }
+
+    /**
+     * {@code text} quoted as {@link #shown(String)} does, at most {@code most} characters: for what is
+     * quoted whole as evidence, such as a line of a server's log.
+     */
+    public static String shown(String text, int most) {
+        if (text == null || text.length() <= most) {
             return escape(text);
         }
-        return escape(text.substring(0, SHOWN_LENGTH)) + "... (" + text.length() + " characters)";
+        return escape(text.substring(0, most)) + "... (" + text.length() + " characters)";
     }
 
     /** Whether {@code c} is escaped by {@link #escape}. */

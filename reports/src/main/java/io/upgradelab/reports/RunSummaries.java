@@ -2,9 +2,11 @@ package io.upgradelab.reports;
 
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.ConfigCheck;
+import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
+import io.upgradelab.journal.MissingInstances;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
 import io.upgradelab.journal.NodeSample;
@@ -15,6 +17,7 @@ import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ResourceSample;
 import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
+import io.upgradelab.journal.SignsWatched;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.time.Instant;
@@ -53,10 +56,12 @@ public final class RunSummaries {
         }
         double lastElapsed = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
         RunStarted run = start.body();
+        List<SignsWatched> watched = journal.bodies(SignsWatched.class);
         return new RunSummary(run.experiment(), run.description(), run.scale() == 0 ? 1.0 : run.scale(),
                 start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
-                List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases));
+                List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases),
+                watched.isEmpty() ? null : watched.get(0));
     }
 
     /** A phase as its phaseStarted and phaseEnded lines bound it: it holds the probe seconds that ended in it. */
@@ -85,21 +90,28 @@ public final class RunSummaries {
 
     /**
      * The samples and warnings a phase summary is made of, each type read from the journal once and
-     * grouped by phase; fleet samples only where the fleet answered.
+     * grouped by phase; fleet samples only where the fleet answered; failure signs apart from the
+     * other warnings.
      */
     private record Recorded(Map<Integer, List<NodeCountsSample>> counts, Map<Integer, List<NodeResourcesSample>> resources,
                             Map<Integer, List<MachineSample>> machine, Map<Integer, List<FleetSample>> fleet,
-                            Map<Integer, List<RunSummary.Warning>> warnings, List<Line<ConfigCheck>> configChecks) {
+                            Map<Integer, List<RunSummary.Warning>> warnings,
+                            Map<Integer, List<FailureSignWarning>> failureSigns,
+                            Map<Integer, List<MissingInstances>> missing, List<Line<ConfigCheck>> configChecks) {
 
         static Recorded of(JournalFile journal) {
             Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType("warning").stream()
+                    .filter(w -> !FailureSignWarning.KIND.equals(w.path("kind").asText()))
                     .collect(Collectors.groupingBy(w -> w.path("phase").asInt(), Collectors.mapping(w ->
                             new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText("")),
                             Collectors.toList())));
             return new Recorded(byPhase(journal.lines(NodeCountsSample.class)),
                     byPhase(journal.lines(NodeResourcesSample.class)), byPhase(journal.lines(MachineSample.class)),
                     byPhase(journal.lines(FleetSample.class).stream().filter(l -> l.body().answered()).toList()),
-                    warnings, journal.lines(ConfigCheck.class));
+                    warnings, byPhase(journal.lines(FailureSignWarning.class).stream()
+                            .filter(l -> FailureSignWarning.KIND.equals(l.body().kind())).toList()),
+                    byPhase(journal.lines(MissingInstances.class)),
+                    journal.lines(ConfigCheck.class));
         }
 
         /**
@@ -177,6 +189,7 @@ public final class RunSummaries {
                 nodes, outcomes(seconds), latency.percentiles(),
                 LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds),
                 end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index),
+                Recorded.in(recorded.failureSigns(), index), Recorded.in(recorded.missing(), index), nodeCounts,
                 recorded.configs(bounds.begin()));
     }
 

@@ -1,8 +1,14 @@
 package io.upgradelab.reports;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FailureSignWarning;
+import io.upgradelab.journal.FlappingTally;
+import io.upgradelab.journal.MissingInstances;
+import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.Percentiles;
+import io.upgradelab.journal.SignsWatched;
 import java.util.List;
 
 /**
@@ -17,10 +23,21 @@ import java.util.List;
  * @param probe     the whole run's probe outcomes
  * @param latency   the whole run's latency from the intended start; null when not recorded
  * @param end       the registry at the last sample of the last phase
+ * @param signsWatched what the run watched for failure signs; null in a journal without it (before
+ *                  the failure-sign observer), where no sign was watched
  */
 public record RunSummary(String experiment, String description, double scale, String started, String outcome,
                          boolean complete, double seconds, int tornLines, List<PhaseSummary> phases,
-                         CallCounts probe, Percentiles latency, EndOfRun end) {
+                         CallCounts probe, Percentiles latency, EndOfRun end,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) SignsWatched signsWatched) {
+
+    /** A summary of a run that watched no failure sign. */
+    public RunSummary(String experiment, String description, double scale, String started, String outcome,
+                      boolean complete, double seconds, int tornLines, List<PhaseSummary> phases, CallCounts probe,
+                      Percentiles latency, EndOfRun end) {
+        this(experiment, description, scale, started, outcome, complete, seconds, tornLines, phases, probe, latency,
+                end, null);
+    }
 
     /**
      * "the run failed in phase 7 (scale down to 6000 providers): the fleet is still busy ...; nothing
@@ -74,14 +91,37 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param latency        exact percentiles of the calls that ended in it; null when not recorded
      * @param load           whether its figures measure Nacos or the machine the lab ran on
      * @param message        why it did not end "done" (the runner's message), or ""
-     * @param warnings       what went wrong in it without failing it, e.g. upgraded=true never reached
+     * @param warnings       what went wrong in it without failing it, e.g. upgraded=true never reached;
+     *                       failure signs apart
+     * @param failureSigns   the known failure signs seen in it
+     * @param missing        which registered providers a node missed, as it changed in it
+     * @param counts         its instance-count samples, for the gate to recount flapping with its own
+     *                       tolerance (not in summary.json: the journal has them)
      * @param configs        its config checks; null when the run checked no configs (no configs section)
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
                                boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
                                LoadValidity load, String message, List<Warning> warnings,
+                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FailureSignWarning> failureSigns,
+                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<MissingInstances> missing,
+                               @JsonIgnore List<NodeCountsSample> counts,
                                @JsonInclude(JsonInclude.Include.NON_NULL) ConfigFigures configs) {
+
+        public PhaseSummary {
+            failureSigns = failureSigns == null ? List.of() : List.copyOf(failureSigns);
+            missing = missing == null ? List.of() : List.copyOf(missing);
+            counts = counts == null ? List.of() : List.copyOf(counts);
+        }
+
+        /** A phase without failure signs, missing-instance diffs or samples kept. */
+        public PhaseSummary(int index, String kind, String title, String outcome, double seconds,
+                            long expectedSeconds, String serverVersions, String clients, int providers,
+                            boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
+                            LoadValidity load, String message, List<Warning> warnings, ConfigFigures configs) {
+            this(index, kind, title, outcome, seconds, expectedSeconds, serverVersions, clients, providers, stable,
+                    nodes, probe, latency, load, message, warnings, List.of(), List.of(), List.of(), configs);
+        }
     }
 
     /**
@@ -106,7 +146,7 @@ public record RunSummary(String experiment, String description, double scale, St
 
         /** Times the node fell below the expected count; below from the phase's first sample counts once. */
         public int flappingEvents() {
-            return Math.max(drops, belowSamples > 0 ? 1 : 0);
+            return FlappingTally.events(drops, belowSamples);
         }
     }
 }

@@ -23,6 +23,11 @@ public final class SummaryMarkdown {
         md.append(SummaryText.probeSentence(run)).append("\n\n");
         table(md, SummaryText.COLUMNS, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
+        List<String> findings = SummaryText.findings(run);
+        if (!findings.isEmpty()) {
+            md.append("\n### Failure signs and missing providers\n\n");
+            findings.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
+        }
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         if (!configs.isEmpty()) {
             md.append("\n### Configs\n\n");

@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -95,7 +96,8 @@ public final class SummaryText {
             long otherErrors = p.probe().timeout() + p.probe().network() + p.probe().other();
             List<Cell> row = new ArrayList<>(List.of(
                     plain(Integer.toString(p.index())),
-                    new Cell(p.title() + (done ? "" : " (" + p.outcome() + ")") + warnings(p), !done || !p.warnings().isEmpty()),
+                    new Cell(p.title() + (done ? "" : " (" + p.outcome() + ")") + warnings(p) + failureSigns(p),
+                            !done || !p.warnings().isEmpty() || !p.failureSigns().isEmpty()),
                     plain(p.serverVersions()), plain(p.clients()), plain(Integer.toString(p.providers())),
                     new Cell(p.stable() ? "yes" : "no", !p.stable()),
                     new Cell(Integer.toString(flapping), flapping > 0),
@@ -149,6 +151,38 @@ public final class SummaryText {
     /** " (warning: ...)" for each warning of the phase, or "". */
     private static String warnings(PhaseSummary p) {
         return p.warnings().stream().map(w -> " (warning: " + w.message() + ")").collect(Collectors.joining());
+    }
+
+    /** " (failure signs: invalidRedirect on node 2, 3; raftStateMachine on node 1)" for a phase with some, or "". */
+    private static String failureSigns(PhaseSummary p) {
+        if (p.failureSigns().isEmpty()) {
+            return "";
+        }
+        Map<String, java.util.SortedSet<Integer>> nodes = new java.util.LinkedHashMap<>();
+        p.failureSigns().forEach(w -> nodes.computeIfAbsent(w.sign(), k -> new java.util.TreeSet<>()).add(w.node()));
+        return " (failure signs: " + nodes.entrySet().stream().map(e -> e.getKey() + " on node " + e.getValue().stream()
+                .map(String::valueOf).collect(Collectors.joining(", "))).collect(Collectors.joining("; ")) + ")";
+    }
+
+    /**
+     * The run's failure signs and missing providers, one sentence each, in the order they came: for
+     * the summaries to list below the table. Empty for a run that watched for neither (older journals).
+     */
+    public static List<String> findings(RunSummary run) {
+        List<String> findings = new ArrayList<>();
+        if (run.signsWatched() != null) {
+            long seen = run.phases().stream().mapToLong(p -> p.failureSigns().size()).sum();
+            findings.add("Failure signs watched: " + String.join(", ", run.signsWatched().signs())
+                    + (run.signsWatched().message() == null ? "" : " (" + run.signsWatched().message() + ")")
+                    + (seen == 0 ? "; none seen." : "; " + seen + " seen:"));
+        }
+        for (PhaseSummary p : run.phases()) {
+            p.failureSigns().forEach(w -> findings.add("phase " + p.index() + ": " + w.message()));
+        }
+        for (PhaseSummary p : run.phases()) {
+            p.missing().forEach(m -> findings.add("phase " + p.index() + ": " + m.describe()));
+        }
+        return List.copyOf(findings);
     }
 
     /** A whole number without decimals, else one decimal. */

@@ -74,6 +74,106 @@ public final class RecordedRuns {
     }
 
     /**
+     * A copy of the CI-size run in {@code dir}/journal.jsonl as runs record it since samples carry their
+     * expected count: each nodeCounts sample with {@code expected}, the smallest registered count (the
+     * fleet's providers and the demo providers alive, from the fleet sample of the same round: the
+     * nearest in time) of its round and the two before, as the runner computes it; in phase
+     * {@code lossPhase} node 2 lists {@code lost} fewer providers in every sample.
+     */
+    public static Path ciSizeRunWithExpected(Path dir, int lossPhase, int lost) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<ObjectNode> nodes = new ArrayList<>();
+        java.util.TreeMap<Double, Integer> fleet = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(ciSizeJournal())) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            nodes.add(node);
+            if ("fleet".equals(node.path("observer").asText()) && node.has("fleet")) {
+                fleet.put(node.path("elapsed").asDouble(), node.path("fleet").path("providers").path("1x").asInt()
+                        + node.path("fleet").path("providers").path("2x").asInt() + node.path("demoProvidersAlive").asInt());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        java.util.ArrayDeque<Integer> registered = new java.util.ArrayDeque<>();
+        for (ObjectNode node : nodes) {
+            if ("nodeCounts".equals(node.path("observer").asText())) {
+                double at = node.path("elapsed").asDouble();
+                Double before = fleet.floorKey(at);
+                Double after = fleet.ceilingKey(at);
+                registered.addLast(fleet.get(before == null || after != null && after - at < at - before ? after : before));
+                if (registered.size() > 3) {
+                    registered.removeFirst();
+                }
+                node.put("expected", registered.stream().mapToInt(Integer::intValue).min().orElseThrow());
+                if (node.path("phase").asInt() == lossPhase) {
+                    ObjectNode second = (ObjectNode) node.path("nodes").get(1);
+                    second.put("instances", second.path("instances").asInt() - lost);
+                }
+            }
+            lines.add(json.writeValueAsString(node));
+        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("journal.jsonl"), lines);
+        return dir;
+    }
+
+    /**
+     * A copy of the CI-size run in {@code dir}/journal.jsonl as the failure-sign observer and the
+     * missing-instance diff write theirs: the signs watched after the probe's set-up ({@code message}:
+     * what was not, or null), then in phase 9 a failure sign on node 2 and a diff of node 2 that misses
+     * client 3's 20 providers.
+     */
+    public static Path ciSizeRunWithSigns(Path dir, List<String> watched, String message) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        boolean signed = false;
+        for (String line : Files.readAllLines(ciSizeJournal())) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            if (!signed && node.path("phase").asInt() == 9 && "sample".equals(node.path("type").asText())) {
+                lines.add(json.writeValueAsString(at(node, json.createObjectNode().put("type", "warning")
+                        .put("kind", "failureSign").put("sign", "invalidRedirect").put("issue", "alibaba/nacos #12070")
+                        .put("node", 2).put("line", REDIRECT).put("repeats", 3)
+                        .put("message", "failure sign invalidRedirect (alibaba/nacos #12070) on node 2: " + REDIRECT
+                                + " (and 3 more since the last)"))));
+                lines.add(json.writeValueAsString(at(node, (ObjectNode) json.readTree(MISSING))));
+                signed = true;
+            }
+            lines.add(json.writeValueAsString(node));
+            if ("setUp".equals(node.path("type").asText()) && "probe".equals(node.path("step").asText())) {
+                ObjectNode signs = at(node, json.createObjectNode().put("type", "signsWatched"));
+                watched.forEach(signs.putArray("signs")::add);
+                signs.putArray("logs");
+                if (message != null) {
+                    signs.put("message", message);
+                }
+                lines.add(json.writeValueAsString(signs));
+            }
+        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("journal.jsonl"), lines);
+        return dir;
+    }
+
+    /** A failure sign's line, as node 2's naming-server.log had it in a real run here. */
+    public static final String REDIRECT = "2026-11-23 20:24:24,312 ERROR receive invalid redirect request from peer 127.0.0.1";
+
+    private static final String MISSING = """
+            {"type":"missingInstances","node":2,"expected":122,"listed":102,"missing":20,
+             "clients":[{"client":3,"port":30003,"missing":20,"since":"2026-11-22T04:45:01Z"}],
+             "instances":[{"service":"providers:org.upgradelab.demo.LoadService000::","client":3,"port":30003,
+                           "since":"2026-11-22T04:45:01Z"}],
+             "complete":true}""";
+
+    /** {@code line} given the time, elapsed and phase of {@code beside}. */
+    private static ObjectNode at(ObjectNode beside, ObjectNode line) {
+        ObjectNode placed = line.deepCopy();
+        ObjectNode whole = new ObjectMapper().createObjectNode().put("type", placed.remove("type").asText())
+                .put("time", beside.path("time").asText()).put("elapsed", beside.path("elapsed").asDouble())
+                .put("phase", beside.path("phase").asInt());
+        whole.setAll(placed);
+        return whole;
+    }
+
+    /**
      * What a hostile journal may carry where people read: ESC sequences (clear the screen, set the
      * window title), BEL, NUL, DEL, a C1 CSI and a right-to-left override.
      */

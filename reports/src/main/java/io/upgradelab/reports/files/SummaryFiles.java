@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunSummaries;
@@ -32,6 +33,7 @@ public final class SummaryFiles {
     public static final String MARKDOWN_NAME = "summary.md";
     public static final String HTML_NAME = "report.html";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .registerModule(new SimpleModule("control characters escaped").addSerializer(new EscapedText())
                     .addKeySerializer(String.class, new EscapedText(true)));
 

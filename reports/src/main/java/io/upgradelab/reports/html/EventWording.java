@@ -1,6 +1,8 @@
 package io.upgradelab.reports.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.MissingInstances;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -22,7 +24,8 @@ final class EventWording {
                     + (l.path("enabled").asBoolean() ? "on" : "off")
                     + (l.has("action") ? " (" + l.path("action").asText() + ")" : ""),
             "upgradeForced", l -> l.path("message").asText(),
-            "warning", l -> "warning: " + l.path("message").asText());
+            "warning", l -> "warning: " + l.path("message").asText(),
+            "missingInstances", l -> JournalJson.read(l, MissingInstances.class).body().describe());
 
     private EventWording() {
     }

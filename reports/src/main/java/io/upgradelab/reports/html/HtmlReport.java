@@ -1,6 +1,7 @@
 package io.upgradelab.reports.html;
 
 import static j2html.TagCreator.body;
+import static j2html.TagCreator.div;
 import static j2html.TagCreator.document;
 import static j2html.TagCreator.each;
 import static j2html.TagCreator.figure;
@@ -10,6 +11,7 @@ import static j2html.TagCreator.head;
 import static j2html.TagCreator.html;
 import static j2html.TagCreator.iff;
 import static j2html.TagCreator.img;
+import static j2html.TagCreator.li;
 import static j2html.TagCreator.meta;
 import static j2html.TagCreator.p;
 import static j2html.TagCreator.rawHtml;
@@ -23,6 +25,7 @@ import static j2html.TagCreator.th;
 import static j2html.TagCreator.thead;
 import static j2html.TagCreator.title;
 import static j2html.TagCreator.tr;
+import static j2html.TagCreator.ul;
 
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunSummary;
@@ -92,6 +95,7 @@ public final class HtmlReport {
                         chart("latency", TimelineCharts.latency(timeline), "Probe latency percentiles per second"),
                         h2("Events"),
                         events(timeline),
+                        findings(run),
                         h2("Nodes per phase"),
                         nodes(run),
                         p("Read from " + run.experiment() + "'s journal"
@@ -125,6 +129,13 @@ public final class HtmlReport {
                 tbody(each(timeline.events(), e -> tr(td("E" + e.number()), td(String.format(Locale.ROOT, "%.1f",
                         e.seconds())).withClass("right"), td(Integer.toString(e.phase())).withClass("right"),
                         td(e.what()))))).withId("events");
+    }
+
+    /** The run's failure signs and missing providers, with what was watched; nothing for a run that watched neither. */
+    private static DomContent findings(RunSummary run) {
+        List<String> findings = SummaryText.findings(run);
+        return iff(!findings.isEmpty(), div(h2("Failure signs and missing providers"),
+                ul(each(findings, f -> li(f)))).withId("findings"));
     }
 
     private static TableTag nodes(RunSummary run) {

@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -67,6 +68,14 @@ public interface Backend extends AutoCloseable {
     /** A client of node {@code node}'s open API, logged in as {@link #credentials()} when there are any. */
     default NacosApi api(int node) {
         return new NacosApi(nodes().get(node - 1).address(), credentials());
+    }
+
+    /**
+     * The folder where node {@code node} writes its own logs (naming-server.log, protocol-raft.log, ...),
+     * for the failure signs in them; empty where the lab cannot read them (a container's, a remote node's).
+     */
+    default Optional<Path> logDirectory(int node) {
+        return Optional.empty();
     }
 
     /** CPU and memory of one node now. */

@@ -17,14 +17,11 @@ import java.util.function.Consumer;
 
 /**
  * Runs every observer once per interval on a thread of its own, so samples keep coming while a
- * phase blocks (a node restarting, the fleet ramping). After each round it updates the expected
- * instance count, feeds the running phase's tally, lets the engine check its abort conditions and
- * wakes anyone waiting for a fresh round.
+ * phase blocks (a node restarting, the fleet ramping), in the order of their stages. After each round
+ * it feeds the running phase's tally (with the expected instance count the fleet observer set), lets
+ * the engine check its abort conditions and wakes anyone waiting for a fresh round.
  */
 final class Sampler implements AutoCloseable {
-
-    /** Rounds a registration may take to show on every node before its absence counts (see PhaseTally). */
-    private static final int GRACE_ROUNDS = 2;
 
     private final Observed observed;
     private final Observations observations;
@@ -39,7 +36,6 @@ final class Sampler implements AutoCloseable {
     });
     private final Object roundLock = new Object();
     private volatile PhaseTally tally = new PhaseTally();
-    private final java.util.ArrayDeque<Integer> registeredBefore = new java.util.ArrayDeque<>();
     private int probeSecondsTallied;
 
     Sampler(Observed observed, Observations observations, Journal journal, Duration interval,
@@ -61,10 +57,16 @@ final class Sampler implements AutoCloseable {
         return tally;
     }
 
-    /** Takes one round now (on the sampler's thread) and waits for it: a phase's last sample. */
+    /**
+     * Takes one round now, then lets the observers journal what they still hold (on the sampler's
+     * thread), and waits for it: a phase's last sample, journalled in the phase.
+     */
     void sampleNow() {
         try {
-            thread.submit(this::round).get(60, TimeUnit.SECONDS);
+            thread.submit(() -> {
+                round();
+                flush();
+            }).get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             // the sampler is closing, or the round failed and journalled why
         }
@@ -88,21 +90,26 @@ final class Sampler implements AutoCloseable {
                 journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
             }
         }
-        int registered = observations.fleet().map(f -> f.totalProviders()).orElse(0) + observed.demoProviders().alive();
-        registeredBefore.addLast(registered);
-        if (registeredBefore.size() > GRACE_ROUNDS + 1) {
-            registeredBefore.removeFirst();
-        }
-        int expected = registeredBefore.stream().mapToInt(Integer::intValue).min().orElse(registered);
-        observations.completeRound(expected);
+        observations.completeRound();
         PhaseTally current = tally;
-        current.addRound(observations.nodes(), observations.resources(), expected);
+        current.addRound(observations.nodes(), observations.resources(), observations.expectedInstances());
         List<ProbeSecond> seconds = observations.probeSecondsSince(probeSecondsTallied);
         seconds.forEach(current::addProbe);
         probeSecondsTallied += seconds.size();
         afterRound.accept(observations);
         synchronized (roundLock) {
             roundLock.notifyAll();
+        }
+    }
+
+    /** What the observers still hold (counts not yet journalled), after a phase's last round. */
+    private void flush() {
+        for (Observer observer : observers) {
+            try {
+                observer.flush(observed, journal);
+            } catch (RuntimeException e) {
+                journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
+            }
         }
     }
 

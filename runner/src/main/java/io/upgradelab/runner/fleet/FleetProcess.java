@@ -1,6 +1,8 @@
 package io.upgradelab.runner.fleet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.ControlCharacters;
+import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
@@ -106,6 +108,18 @@ public final class FleetProcess implements AutoCloseable {
             return JSON.readValue(response.body(), FleetStatus.class);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "the fleet's state is not JSON: " + response.body());
+        }
+    }
+
+    /** What each of the fleet's clients has registered now ({@code GET /registrations}). */
+    public FleetRegistrations registrations() {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(control.resolve("registrations"))
+                .timeout(CALL_TIMEOUT).GET().build());
+        try {
+            return JSON.readValue(response.body(), FleetRegistrations.class);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "the fleet's registrations are not JSON: "
+                    + ControlCharacters.shown(response.body()));
         }
     }
 

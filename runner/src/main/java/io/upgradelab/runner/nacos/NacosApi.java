@@ -3,6 +3,8 @@ package io.upgradelab.runner.nacos;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -34,6 +36,10 @@ public final class NacosApi {
     private static final int CONFIG_BUSY_ATTEMPTS = 3;
     private static final Duration CONFIG_BUSY_PAUSE = Duration.ofMillis(100);
     private static final String UPGRADE_METRICS = "v1/ns/upgrade/ops/metrics?json=true";
+    /** A member's readiness for the switch to 2.x mode in its extendInfo (2.0 and 2.1). */
+    private static final String READY_TO_UPGRADE = "readyToUpgrade";
+    /** Nacos 2.x serves gRPC clients at its HTTP port plus this. */
+    private static final int GRPC_CLIENT_OFFSET = 1000;
     /** Nacos's default token lifetime (nacos.core.auth.default.token.expire.seconds), when a login does not say. */
     private static final Duration DEFAULT_TOKEN_TTL = Duration.ofHours(5);
     /** A token this close to its end is renewed before use. */
@@ -100,9 +106,10 @@ public final class NacosApi {
             Map<String, String> leaders = new LinkedHashMap<>();
             extendInfo.path("raftMetaData").path("metaDataMap").fields().forEachRemaining(
                     group -> leaders.put(group.getKey(), group.getValue().path("leader").asText("")));
+            JsonNode ready = extendInfo.path(READY_TO_UPGRADE);
             members.add(new ClusterMember(m.path("address").asText(), m.path("ip").asText(),
                     m.path("port").asInt(), m.path("state").asText(),
-                    extendInfo.path("version").asText(""), leaders));
+                    extendInfo.path("version").asText(""), leaders, ready.isBoolean() ? ready.asBoolean() : null));
         }
         return members;
     }
@@ -172,6 +179,21 @@ public final class NacosApi {
         if (response.statusCode() != 200) {
             throw new NacosApiException("POST " + request.uri() + " (" + body + ") answered " + response.statusCode()
                     + ": " + abbreviate(response.body()));
+        }
+    }
+
+    /**
+     * Whether the node's gRPC port for clients (its HTTP port plus 1000) accepts a connection, as a 2.x
+     * client's first step does. Where it does not (a firewall, a port mapping that left it out) while
+     * HTTP answers, 2.x clients fail with "Client not connected" (alibaba/nacos #6207, #8250).
+     */
+    public boolean acceptsGrpcClients() {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(base.getHost(), base.getPort() + GRPC_CLIENT_OFFSET),
+                    (int) TIMEOUT.toMillis());
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

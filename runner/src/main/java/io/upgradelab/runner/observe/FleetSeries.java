@@ -8,6 +8,7 @@ import io.upgradelab.runner.journal.Journal;
 /**
  * The fleet's own account: providers and clients per generation, registration failures, client
  * errors, the beats its 1.x clients really sent, its CPU and memory; and the live demo providers.
+ * What they registered is what the nodes are expected to hold ({@link Observations#registered}).
  */
 public final class FleetSeries implements Observer {
 
@@ -25,6 +26,8 @@ public final class FleetSeries implements Observer {
                     observed.demoProviders().alive()));
         } catch (LabException e) {
             journal.append(FleetSample.failed(e.getMessage()));
+        } finally {   // once a round, answered or not: the last count the fleet gave stands
+            into.registered(into.fleet().map(FleetStatus::totalProviders).orElse(0) + observed.demoProviders().alive());
         }
     }
 }

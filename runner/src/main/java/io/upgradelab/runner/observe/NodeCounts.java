@@ -13,6 +13,8 @@ import java.util.List;
  * Each node's own view of the providers: Dubbo provider services ({@code providers:*} in the default
  * group) and their instances, healthy and total, and the same for the probe's demo service. Asked of
  * every node separately, because flapping shows as nodes disagreeing with the fleet and each other.
+ * Each sample carries the count the nodes are expected to hold, so the gate can recount flapping
+ * with its own tolerance.
  */
 public final class NodeCounts implements Observer {
 
@@ -33,7 +35,13 @@ public final class NodeCounts implements Observer {
             into.put(sample);
             samples.add(sample);
         }
-        journal.append(new NodeCountsSample(samples));
+        journal.append(new NodeCountsSample(samples, into.expectedInstances()));
+    }
+
+    /** After the fleet observer: the expected count it journals beside the nodes' is this round's. */
+    @Override
+    public int stage() {
+        return 1;
     }
 
     static NodeSample sample(NacosApi api, NodeStatus node) {

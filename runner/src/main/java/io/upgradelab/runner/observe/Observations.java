@@ -20,12 +20,15 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Observations {
 
     private static final int PROBE_SECONDS_KEPT = 900;
+    /** Rounds a registration may take to show on every node before its absence counts (see PhaseTally). */
+    private static final int GRACE_ROUNDS = 2;
 
     private final Map<Integer, NodeSample> nodes = new ConcurrentHashMap<>();
     private final Map<Integer, UpgradeSample> upgrades = new ConcurrentHashMap<>();
     private final Map<Integer, ResourceSample> resources = new ConcurrentHashMap<>();
     private final Deque<ProbeSecond> probeSeconds = new ArrayDeque<>();
     private long probeSecondsAdded;
+    private final Deque<Integer> registeredBefore = new ArrayDeque<>();
     private volatile FleetStatus fleet;
     private volatile int expectedInstances;
     private volatile long samples;
@@ -58,9 +61,21 @@ public final class Observations {
         }
     }
 
+    /**
+     * What the fleet and the demo providers have registered this round (the fleet observer says it once
+     * per round): the expected count becomes the smallest of this round's and the two before, so a
+     * registration still propagating is not taken for a loss.
+     */
+    public synchronized void registered(int count) {
+        registeredBefore.addLast(count);
+        if (registeredBefore.size() > GRACE_ROUNDS + 1) {
+            registeredBefore.removeFirst();
+        }
+        expectedInstances = registeredBefore.stream().mapToInt(Integer::intValue).min().orElse(count);
+    }
+
     /** Marks the end of one round of sampling by every observer. */
-    public void completeRound(int expected) {
-        expectedInstances = expected;
+    public void completeRound() {
         samples++;
     }
 
@@ -117,7 +132,10 @@ public final class Observations {
         return !NacosVersions.hasCompatibilityMode(node.version()) || upgrade != null && upgrade.upgraded();
     }
 
-    /** Providers the registry should hold now: what the fleet has registered plus the live demo providers. */
+    /**
+     * Providers the registry should hold now: what the fleet has registered plus the live demo
+     * providers, for at least two observation intervals ({@link #registered}).
+     */
     public int expectedInstances() {
         return expectedInstances;
     }

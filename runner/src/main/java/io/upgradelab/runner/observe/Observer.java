@@ -15,4 +15,20 @@ public interface Observer {
 
     /** Takes one sample. A failure to reach one node is part of the sample, not an exception. */
     void observe(Observed observed, Observations into, Journal journal);
+
+    /**
+     * When it samples within a round: every observer of a stage after the observers of the stages
+     * before it, so one that reads another's sample of the same round from {@link Observations} runs
+     * after it. 0 (the default): it reads only the systems under test.
+     */
+    default int stage() {
+        return 0;
+    }
+
+    /**
+     * After a phase's last round (and the run's): journals what it still holds, such as counts of
+     * repeats, so they count in the phase they happened in. Nothing by default.
+     */
+    default void flush(Observed observed, Journal journal) {
+    }
 }

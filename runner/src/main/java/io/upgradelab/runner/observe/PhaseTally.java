@@ -1,10 +1,12 @@
 package io.upgradelab.runner.observe;
 
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FlappingTally;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.PhaseEnded.NodeFigures;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ResourceSample;
+import io.upgradelab.journal.Tolerance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,16 +17,19 @@ import java.util.TreeMap;
  * (min, max, mean, standard deviation), its flapping (drops below the expected count and
  * recoveries), CPU and memory; and the probe's outcomes.
  *
- * <p>Flapping: a node's sample is <em>below</em> when it holds fewer than the expected providers less
- * {@link #TOLERANCE}. Expected is what has been registered for at least two observation intervals
+ * <p>Flapping ({@link FlappingTally}): a node's sample is <em>below</em> when it holds fewer than the
+ * expected providers less {@link #TOLERANCE}. Expected is what has been registered for at least two observation intervals
  * (the smallest registered count of this round and the two before), so propagation during a ramp
  * is not mistaken for loss. A <em>drop</em> is a sample below after one that was not; a
  * <em>recovery</em> the reverse. Samples of an unreachable node count apart and break no run.
  */
 public final class PhaseTally {
 
-    /** The share of the expected providers a node may miss without counting as below. */
-    public static final double TOLERANCE = 0.01;
+    /**
+     * What a node may miss without counting as below, in these figures: 1% of the expected providers.
+     * The gate recounts with its policy's tolerance from the samples' expected counts.
+     */
+    public static final Tolerance TOLERANCE = Tolerance.RUNNER;
 
     private final Map<Integer, NodeTally> nodes = new TreeMap<>();
     private final List<ProbeSecond> probe = new ArrayList<>();
@@ -68,10 +73,7 @@ public final class PhaseTally {
         private int max;
         private double sum;
         private double sumSquares;
-        private int below;
-        private int drops;
-        private int recoveries;
-        private Boolean wasBelow;
+        private final FlappingTally flapping = new FlappingTally(TOLERANCE);
         private int cpuSamples;
         private double cpuSum;
         private double cpuMax;
@@ -92,17 +94,7 @@ public final class PhaseTally {
             max = Math.max(max, n);
             sum += n;
             sumSquares += (double) n * n;
-            boolean isBelow = n < expected * (1 - TOLERANCE);
-            if (isBelow) {
-                below++;
-            }
-            if (wasBelow != null && isBelow && !wasBelow) {
-                drops++;
-            }
-            if (wasBelow != null && !isBelow && wasBelow) {
-                recoveries++;
-            }
-            wasBelow = isBelow;
+            flapping.add(n, expected);
         }
 
         void resources(ResourceSample r) {
@@ -116,7 +108,7 @@ public final class PhaseTally {
             double mean = samples == 0 ? 0 : sum / samples;
             double variance = samples == 0 ? 0 : Math.max(0, sumSquares / samples - mean * mean);
             return new NodeFigures(node, samples, unreachable, samples == 0 ? 0 : min, max, round(mean),
-                    round(Math.sqrt(variance)), below, drops, recoveries,
+                    round(Math.sqrt(variance)), flapping.below(), flapping.drops(), flapping.recoveries(),
                     round(cpuSamples == 0 ? 0 : cpuSum / cpuSamples), round(cpuMax), rssMax);
         }
 

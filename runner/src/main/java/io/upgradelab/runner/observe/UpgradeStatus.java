@@ -49,9 +49,15 @@ public final class UpgradeStatus implements Observer {
         }
     }
 
-    private static UpgradeSample sampleOf(int node, JsonNode m) {
+    static UpgradeSample sampleOf(int node, JsonNode m) {
         return new UpgradeSample(node, m.path("upgraded").asBoolean(), m.path("isAll20XVersion").asBoolean(),
                 m.path("isDoubleWriteEnabled").asBoolean(), m.path("serviceCountV1").asInt(),
-                m.path("instanceCountV1").asInt(), m.path("serviceCountV2").asInt(), m.path("instanceCountV2").asInt());
+                m.path("instanceCountV1").asInt(), m.path("serviceCountV2").asInt(), m.path("instanceCountV2").asInt(),
+                names(m.path("service.V1.not.in.V2").asText("")));
+    }
+
+    /** How many names a metrics list holds: 2.0.x joins them with line feeds, "" for none. */
+    private static int names(String joined) {
+        return (int) joined.lines().filter(l -> !l.isBlank()).count();
     }
 }

@@ -19,6 +19,8 @@ import java.util.List;
 public final class LogTail {
 
     private static final int KEPT_LINES = 40;
+    private static final int CHUNK = 4 << 20;
+    private static final long MOST_PER_CALL = 64L << 20;
 
     private final Path file;
     private long offset;
@@ -52,7 +54,10 @@ public final class LogTail {
         return file;
     }
 
-    /** The complete lines appended since the previous call. */
+    /**
+     * The complete lines appended since the previous call; at most {@value #MOST_PER_CALL} bytes of
+     * them per call (a server's log grows megabytes between two reads; the rest comes with the next).
+     */
     public List<String> readNewLines() {
         List<String> lines = new ArrayList<>();
         if (!Files.exists(file)) {
@@ -60,28 +65,39 @@ public final class LogTail {
         }
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             long length = in.length();
-            if (length < offset) {      // truncated: read it again from the start
+            if (length < offset) {      // truncated, or rolled over to a new file: read it again from the start
                 offset = 0;
+                partialLine.setLength(0);
             }
-            byte[] chunk = new byte[(int) Math.min(length - offset, 4 << 20)];
+            long until = Math.min(length, offset + MOST_PER_CALL);
             in.seek(offset);
-            in.readFully(chunk);
-            offset += chunk.length;
-            partialLine.append(new String(chunk, StandardCharsets.UTF_8));
+            while (offset < until) {
+                byte[] chunk = new byte[(int) Math.min(until - offset, CHUNK)];
+                in.readFully(chunk);
+                offset += chunk.length;
+                partialLine.append(new String(chunk, StandardCharsets.UTF_8));
+                takeLines(lines);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return lines;
+    }
+
+    /** Moves the complete lines of {@link #partialLine} to {@code lines}, in one pass over it. */
+    private void takeLines(List<String> lines) {
+        int start = 0;
         int newline;
-        while ((newline = partialLine.indexOf("\n")) >= 0) {
-            String line = partialLine.substring(0, newline).stripTrailing();
-            partialLine.delete(0, newline + 1);
+        while ((newline = partialLine.indexOf("\n", start)) >= 0) {
+            String line = partialLine.substring(start, newline).stripTrailing();
+            start = newline + 1;
             lines.add(line);
             last.addLast(line);
             if (last.size() > KEPT_LINES) {
                 last.removeFirst();
             }
         }
-        return lines;
+        partialLine.delete(0, start);
     }
 
     /** The last lines read so far (at most 40). */

@@ -31,7 +31,7 @@ class GateCommandTest {
     void helpListsEveryCriterionThePolicyReaderKnows() {
         assertThat(cli.run("gate", "--help")).isZero();
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: configIntact, cpuAgainstBaseline, cpuP95,"
-                + " flapping, instanceLossAtEnd, loadValid, noProviderErrors, probeSuccess, upgradeWithin");
+                + " failureSigns, flapping, instanceLossAtEnd, loadValid, noProviderErrors, probeSuccess, upgradeWithin");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
 import java.io.IOException;
@@ -139,6 +140,27 @@ public final class Fleet implements AutoCloseable {
         return new FleetStatus(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
                 errors.clientErrors(), errors.lastError(), lastStop, beats.perSecond(BeatCounter1x.sent()),
                 providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes());
+    }
+
+    /**
+     * What each client has registered now, by service: what the runner diffs against what each node
+     * lists, to name the providers a node misses by client.
+     */
+    public FleetRegistrations registrations() {
+        List<FleetRegistrations.Client> clients = new ArrayList<>();
+        for (VirtualProcess p : processes.values()) {
+            List<Integer> services = p.providers().stream().map(provider -> provider.index() % layout.services())
+                    .toList();
+            if (!services.isEmpty()) {
+                clients.add(new FleetRegistrations.Client(p.number(), FleetLayout.IP, layout.portOf(p.number()),
+                        p.generation().label(), services));
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < layout.services(); s++) {
+            names.add(layout.provider(s).serviceName());
+        }
+        return new FleetRegistrations(names, clients);
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
  *
  * <pre>
  * GET  /state                                   FleetStatus as JSON
+ * GET  /registrations                           FleetRegistrations: each client's services, as JSON
  * POST /scale?to=N&amp;rate=R&amp;generation=1x          grow or shrink to N providers (202, runs in the background)
  * POST /crash?processes=K                       crash the K highest-numbered processes
  * POST /upgrade?batch=B&amp;of=M&amp;to=2x&amp;rate=R        rolling client upgrade of batch B of M
@@ -46,6 +47,7 @@ public final class FleetControlServer implements AutoCloseable {
             return t;
         }));
         server.createContext("/state", exchange -> respond(exchange, "GET", () -> fleet.state()));
+        server.createContext("/registrations", exchange -> respond(exchange, "GET", () -> fleet.registrations()));
         server.createContext("/scale", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
             fleet.scaleTo(integer(q, "to"), number(q, "rate", 100), Generation.of(q.getOrDefault("generation", "1x")));

@@ -3,6 +3,7 @@ package io.upgradelab.providers.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
 import java.time.Duration;
@@ -94,6 +95,25 @@ class FleetTest {
         assertThat(fleet.state().totalProviders()).isEqualTo(15);
         assertThat(registry).as("a crash leaves the registrations to the server").hasSize(25);
         assertThat(shutDowns).containsExactly("2x", "2x");
+    }
+
+    @Test
+    void registrationsNameEachClientsServicesAndPortAsTheRegistryHoldsThem() throws Exception {
+        fleet.scaleTo(12, 10_000, Generation.V1X).get();   // processes 0 and 1 full (5 each), process 2 with 2
+        fleet.upgradeBatch(1, 3, Generation.V2X, 10_000).get();
+
+        FleetRegistrations registrations = fleet.registrations();
+
+        assertThat(registrations.services()).hasSize(10).startsWith("providers:org.upgradelab.demo.LoadService000::");
+        assertThat(registrations.clients()).extracting(FleetRegistrations.Client::client).containsExactly(0, 1, 2);
+        FleetRegistrations.Client last = registrations.clients().get(2);
+        assertThat(last.port()).isEqualTo(30002);
+        assertThat(last.generation()).isEqualTo("1x");
+        assertThat(last.services()).containsExactly(0, 1);   // providers 10 and 11
+        assertThat(registrations.clients().get(0).generation()).isEqualTo("2x");
+        List<String> listed = registrations.clients().stream().flatMap(c -> c.services().stream()
+                .map(s -> registrations.services().get(s) + "@" + c.port())).toList();
+        assertThat(listed).containsExactlyInAnyOrderElementsOf(registry.keySet());
     }
 
     @Test

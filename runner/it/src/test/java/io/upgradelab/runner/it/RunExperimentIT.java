@@ -83,6 +83,14 @@ class RunExperimentIT {
             assertThat(n.path("meanCpuPercent").asDouble()).isPositive();
         });
 
+        // every instance-count sample says what the nodes should hold, for the gate's recount; the
+        // failure signs are watched in every node's logs
+        assertThat(journal.samples("nodeCounts")).allSatisfy(s -> assertThat(s.path("expected").isInt()).isTrue());
+        assertThat(journal.ofType("signsWatched")).singleElement().satisfies(w -> {
+            assertThat(w.path("logs")).hasSize(3);
+            assertThat(w.has("message")).isFalse();
+        });
+
         // the mixed-version period: a 2.0.4 node double-writing while others still run 1.4.1
         assertThat(journal.ofType("doubleWrite")).anySatisfy(d -> {
             assertThat(d.path("node").asInt()).isEqualTo(1);

@@ -19,6 +19,7 @@ import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.ServiceSummary;
 import io.upgradelab.runner.process.ListeningSockets;
 import io.upgradelab.runner.process.LoopbackGuard;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -223,6 +224,11 @@ public final class LocalCluster implements Backend {
     @Override
     public NodeResources sample(int number) {
         return node(number).sample(sampler);
+    }
+
+    @Override
+    public Optional<Path> logDirectory(int number) {
+        return Optional.of(node(number).logDirectory());
     }
 
     @Override

@@ -67,6 +67,11 @@ public final class LocalNode {
         return home;
     }
 
+    /** Where Nacos writes its own logs (nacos.logs.path): naming-server.log, protocol-raft.log, ... */
+    public Path logDirectory() {
+        return home.resolve("logs");
+    }
+
     /** The node's console output: start-up, failures and everything Spring Boot prints. */
     public Path consoleLog() {
         return home.resolve("console.log");
@@ -188,7 +193,7 @@ public final class LocalNode {
                 "-Xms256m", "-Xmx" + spec.maxHeap(), "-XX:+UseSerialGC",
                 "-Dupgradelab.node=node-" + number,
                 "-Dnacos.home=" + home,
-                "-Dnacos.logs.path=" + home.resolve("logs"),
+                "-Dnacos.logs.path=" + logDirectory(),
                 "-Duser.home=" + home.resolve("user-home"),
                 "-Dserver.port=" + ports.http(),
                 "-Dserver.address=" + LOOPBACK,
@@ -203,7 +208,7 @@ public final class LocalNode {
     private void writeConfiguration(List<String> members) {
         try {
             Files.createDirectories(home.resolve("conf"));
-            Files.createDirectories(home.resolve("logs"));
+            Files.createDirectories(logDirectory());
             Files.createDirectories(home.resolve("user-home"));
             if (!spec.standalone()) {
                 Files.write(home.resolve("conf/cluster.conf"), members);

@@ -1,0 +1,32 @@
+package io.upgradelab.journal;
+
+/**
+ * A known failure sign seen on a node: a line of its log that Nacos writes when an upgrade goes
+ * wrong in a way reported before (alibaba/nacos issues), or a state of the cluster that outlasted its
+ * bound. Journalled as a {@code warning} of kind {@code failureSign}, among the other warnings, so
+ * every report lists it as an event; the gate counts them ({@code failureSigns}).
+ *
+ * <p>Each sign is journalled once per node when it first shows; its repeats within a minute are
+ * counted into the next warning of the same sign on the same node rather than journalled one by one.
+ *
+ * @param kind    always {@link #KIND}
+ * @param sign    the sign's name, e.g. {@code invalidRedirect}
+ * @param issue   the Nacos issues that report it, e.g. {@code alibaba/nacos #12070}
+ * @param node    the node it showed on
+ * @param line    the log line (clipped, control characters escaped), or the state that outlasted its bound
+ * @param repeats further lines of the sign on the node since its previous warning, not journalled one by one
+ * @param message the whole of it as a person reads it
+ */
+@LineType("warning")
+public record FailureSignWarning(String kind, String sign, String issue, int node, String line,
+                                 int repeats, String message) {
+
+    /** The {@code kind} of a failure sign among the journal's warnings. */
+    public static final String KIND = "failureSign";
+
+    /** The warning for {@code sign} on {@code node}, worded. */
+    public static FailureSignWarning of(String sign, String issue, int node, String line, int repeats) {
+        return new FailureSignWarning(KIND, sign, issue, node, line, repeats, "failure sign " + sign + " (" + issue
+                + ") on node " + node + ": " + line + (repeats == 0 ? "" : " (and " + repeats + " more since the last)"));
+    }
+}

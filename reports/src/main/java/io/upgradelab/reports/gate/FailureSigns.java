@@ -1,0 +1,61 @@
+package io.upgradelab.reports.gate;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.FailureSignWarning;
+import io.upgradelab.journal.SignsWatched;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * At most {@code atMost} known failure signs (a node's log line or a lasting state that Nacos issues
+ * report, journalled as {@code failureSign} warnings) in the phases named (or all), of the signs named
+ * (or all). Each warning counts once; a sign repeating within a minute on a node counts with its
+ * warning. Only what the run watched is judged: a run that watched none of the signs named (a journal
+ * from before the failure-sign observer; logs a backend does not keep), or that did not watch one named,
+ * fails.
+ */
+@JsonTypeName("failureSigns")
+public record FailureSigns(@JsonProperty(required = true) int atMost, List<String> signs, List<String> phases)
+        implements PhaseCriterion {
+
+    @Override
+    public String describe() {
+        return "failure signs" + (signs == null || signs.isEmpty() ? "" : " (" + String.join(", ", signs) + ")")
+                + " at most " + atMost + where();
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
+        SignsWatched watched = run.signsWatched();
+        if (watched == null || watched.signs().isEmpty()) {
+            return new Verdict(describe(), false, "no failure sign was watched in this run: nothing measured"
+                    + (watched == null ? " (its journal has no signsWatched line)" : ""));
+        }
+        List<String> unwatched = signs == null ? List.of()
+                : signs.stream().filter(s -> !watched.signs().contains(s)).toList();
+        if (!unwatched.isEmpty()) {
+            return new Verdict(describe(), false, "not watched in this run: " + String.join(", ", unwatched)
+                    + " (watched: " + String.join(", ", watched.signs()) + ")"
+                    + (watched.message() == null ? "" : "; " + watched.message()));
+        }
+        Map<String, Integer> seen = new TreeMap<>();
+        selected.forEach(p -> of(p, signs).forEach(w -> seen.merge(w.sign() + " on node " + w.node() + " in phase "
+                + p.index(), 1, Integer::sum)));
+        int count = seen.values().stream().mapToInt(Integer::intValue).sum();
+        String which = seen.entrySet().stream().map(e -> e.getKey() + (e.getValue() == 1 ? "" : " x" + e.getValue()))
+                .collect(Collectors.joining(", "));
+        return new Verdict(describe(), count <= atMost, count + " failure signs" + (count == 0 ? "" : ": " + which)
+                + (watched.message() == null ? "" : "; " + watched.message()));
+    }
+
+    /** The warnings of {@code phase} of {@code signs} (all when none is named). */
+    private static List<FailureSignWarning> of(PhaseSummary phase, List<String> signs) {
+        return phase.failureSigns().stream().filter(w -> signs == null || signs.isEmpty() || signs.contains(w.sign()))
+                .toList();
+    }
+}

@@ -1,0 +1,86 @@
+package io.upgradelab.reports.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.upgradelab.reports.JournalFile;
+import io.upgradelab.reports.RecordedRuns;
+import io.upgradelab.reports.RunSummaries;
+import io.upgradelab.reports.RunSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The failure-sign criterion: what was seen, where, of which signs; and nothing watched is no pass. */
+class FailureSignsTest {
+
+    private static final List<String> WATCHED = List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine",
+            "readyToUpgradeDisagrees", "upgradedAlone");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSignSeenFailsTheCriterionNamingItsNodeAndPhase() throws Exception {
+        RunSummary run = summary(RecordedRuns.ciSizeRunWithSigns(dir.resolve("run"), WATCHED, null));
+
+        Verdict all = new FailureSigns(0, null, null).judge(run);
+        assertThat(all.passed()).isFalse();
+        assertThat(all.criterion()).isEqualTo("failure signs at most 0 in every phase");
+        assertThat(all.measured()).isEqualTo("1 failure signs: invalidRedirect on node 2 in phase 9");
+
+        assertThat(new FailureSigns(1, null, null).judge(run).passed()).isTrue();
+        assertThat(new FailureSigns(0, null, List.of("rollingClientUpgrade", "14")).judge(run).passed())
+                .as("the after").isTrue();
+        Verdict other = new FailureSigns(0, List.of("downgradeTo1x"), null).judge(run);
+        assertThat(other.passed()).isTrue();
+        assertThat(other.criterion()).isEqualTo("failure signs (downgradeTo1x) at most 0 in every phase");
+    }
+
+    @Test
+    void aSignNotWatchedFailsItsCriterionWithWhatWasWatched() throws Exception {
+        RunSummary run = summary(RecordedRuns.ciSizeRunWithSigns(dir.resolve("run"),
+                List.of("readyToUpgradeDisagrees", "upgradedAlone"),
+                "no log the lab can read on node 1, 2, 3: invalidRedirect, downgradeTo1x, raftStateMachine not watched there"));
+
+        Verdict logs = new FailureSigns(0, List.of("invalidRedirect"), null).judge(run);
+
+        assertThat(logs.passed()).isFalse();
+        assertThat(logs.measured()).startsWith("not watched in this run: invalidRedirect (watched: readyToUpgradeDisagrees,"
+                + " upgradedAlone); no log the lab can read on node 1, 2, 3");
+        assertThat(new FailureSigns(0, List.of("readyToUpgradeDisagreez"), null).judge(run).passed())
+                .as("a typo is not a pass").isFalse();
+    }
+
+    @Test
+    void aRunThatWatchedNothingNeverPasses() throws Exception {
+        Path old = Files.createDirectories(dir.resolve("old"));
+        Files.copy(RecordedRuns.ciSizeJournal(), old.resolve("journal.jsonl"));
+        Verdict before = new FailureSigns(1000, null, null).judge(summary(old));
+        assertThat(before.passed()).isFalse();
+        assertThat(before.measured()).isEqualTo("no failure sign was watched in this run: nothing measured (its journal"
+                + " has no signsWatched line)");
+
+        RunSummary none = summary(RecordedRuns.ciSizeRunWithSigns(dir.resolve("none"), List.of(), "nothing to watch"));
+        assertThat(new FailureSigns(1000, null, null).judge(none).passed()).isFalse();
+    }
+
+    @Test
+    void aPolicyNamesTheSignsAndPhases() throws Exception {
+        Path policy = Files.writeString(dir.resolve("policy.yaml"), """
+                name: p
+                criteria:
+                  - kind: failureSigns
+                    atMost: 0
+                    signs: [invalidRedirect, raftStateMachine]
+                    phases: [rollingServerUpgrade]
+                """);
+        assertThat(PolicyFile.read(policy).criteria()).singleElement().isEqualTo(new FailureSigns(0,
+                List.of("invalidRedirect", "raftStateMachine"), List.of("rollingServerUpgrade")));
+    }
+
+    private static RunSummary summary(Path run) {
+        return RunSummaries.of(JournalFile.read(run));
+    }
+}

@@ -1,0 +1,63 @@
+package io.upgradelab.runner.observe.signs;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The known failure signs of a Nacos upgrade, in one table: each sign's name, the alibaba/nacos
+ * issues that report it, and what shows it: a text Nacos writes into a node's log, or a state of the
+ * cluster that lasts longer than a bound. The log texts are Nacos's own, as its source writes them at
+ * the tags 1.4.1, 2.0.4, 2.2.3 and 2.3.2 (the class that logs each is named beside it); a sign added
+ * here is watched, journalled, reported and gated with nothing else to change.
+ */
+final class Signs {
+
+    private static final String NAMING = "naming-server.log";
+
+    /** Signs in a node's log. A sign may show in more than one file: one row per file. */
+    static final List<LogSign> IN_LOGS = List.of(
+            // DistroFilter (1.4.1 to 2.3.2): a peer forwarded a write to a node not responsible for it
+            new LogSign("invalidRedirect", "alibaba/nacos #12070", NAMING,
+                    List.of("receive invalid redirect request from peer")),
+            // UpgradeJudgement.checkAndDowngrade (2.0.x): a node left 2.x mode for 1.x
+            new LogSign("downgradeTo1x", "alibaba/nacos #5775", NAMING, List.of("Downgrade to 1.X")),
+            // NacosStateMachine.onApply (2.x): "processor : {}, stateMachine meet critical error: {}."; the
+            // exception of #7757 is "No enum constant ...BasePersistentServiceProcessor.Op."
+            new LogSign("raftStateMachine", "alibaba/nacos #7757", "protocol-raft.log",
+                    List.of("stateMachine meet critical error", "No enum constant")),
+            // JRaft 1.3.8's own account of it, the group stopped: NodeImpl "Node {} got error: {}." with
+            // "Error [type=ERROR_TYPE_STATE_MACHINE, ...", StateMachineAdapter "Encountered an error={} ..."
+            new LogSign("raftStateMachine", "alibaba/nacos #7757", "alipay-jraft.log",
+                    List.of("StateMachine meet critical error", "ERROR_TYPE_STATE_MACHINE")));
+
+    /** Signs in the cluster's state, each held longer than its bound. */
+    static final List<StateSign> IN_STATE = List.of(
+            new StateSign("readyToUpgradeDisagrees", "alibaba/nacos #5638, #10293", Duration.ofMinutes(2),
+                    ReadyToUpgradeDisagrees::new),
+            new StateSign("upgradedAlone", "alibaba/nacos #9320", Duration.ofMinutes(1), UpgradedAlone::new),
+            new StateSign("upgradedLost", "alibaba/nacos #5775", Duration.ZERO, UpgradedLost::new),
+            new StateSign("doubleWriteBackOn", "alibaba/nacos #8970", Duration.ZERO, DoubleWriteBackOn::new),
+            new StateSign("v1ServicesMissingInV2", "alibaba/nacos #9815, #11420", Duration.ofMinutes(2),
+                    V1ServicesMissingInV2::new),
+            new StateSign("oneXBesideTwoTwo", "alibaba/nacos #9815, #11420", Duration.ZERO, OneXBesideTwoTwo::new),
+            new StateSign("grpcPortClosed", "alibaba/nacos #6207, #8250", Duration.ofSeconds(10), GrpcPortClosed::new));
+
+    private Signs() {
+    }
+
+    /** The names of the signs in logs, each once, in table order. */
+    static List<String> logSignNames() {
+        return IN_LOGS.stream().map(LogSign::sign).distinct().toList();
+    }
+
+    /** The log files any sign is in, each once. */
+    static List<String> logFiles() {
+        return IN_LOGS.stream().map(LogSign::file).distinct().toList();
+    }
+
+    /** Every sign's name, in table order: logs first. */
+    static List<String> names() {
+        return Stream.concat(logSignNames().stream(), IN_STATE.stream().map(StateSign::sign)).toList();
+    }
+}

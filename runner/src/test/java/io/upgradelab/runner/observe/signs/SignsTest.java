@@ -1,0 +1,86 @@
+package io.upgradelab.runner.observe.signs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The log signs against lines as Nacos writes them: the logback pattern {@code %date %level %msg}
+ * around the texts of its source (1.4.1, 2.0.4, 2.2.3, 2.3.2), and lines a healthy upgrade writes too.
+ */
+class SignsTest {
+
+    /** Seen in naming-server.log of a real run here (2026-11-23, DistroFilter, 1.4.1 and 2.0.4 alike). */
+    private static final String INVALID_REDIRECT = "2026-11-23 20:24:24,312 ERROR receive invalid redirect request from peer 127.0.0.1";
+    /** UpgradeJudgement.checkAndDowngrade, 2.0.4: {@code Loggers.SRV_LOG.info("Downgrade to 1.X")}. */
+    private static final String DOWNGRADE = "2026-11-23 20:31:02,118 INFO Downgrade to 1.X";
+    /** NacosStateMachine.onApply, 2.0.4: "processor : {}, stateMachine meet critical error: {}." with #7757's exception. */
+    private static final String CRITICAL = "2026-11-23 20:31:02,118 ERROR processor : com.alibaba.nacos.naming.consistency"
+            + ".persistent.impl.PersistentServiceProcessor@5b1f0f26, stateMachine meet critical error: {}.";
+    private static final String NO_ENUM = "java.lang.IllegalArgumentException: No enum constant"
+            + " com.alibaba.nacos.naming.consistency.persistent.impl.BasePersistentServiceProcessor.Op.";
+    /** JRaft 1.3.8 (2.0.4's), NodeImpl.onError: "Node {} got error: {}." with RaftException's and Status's toString. */
+    private static final String JRAFT = "2026-11-23 20:31:02,120 WARN Node <naming_persistent_service_v2/127.0.0.1:7848>"
+            + " got error: Error [type=ERROR_TYPE_STATE_MACHINE, status=Status[ESTATEMACHINE<10002>: StateMachine meet"
+            + " critical error: java.lang.IllegalArgumentException: No enum constant ...Op..]].";
+    /** JRaft 1.3.8, StateMachineAdapter.onError, which NacosStateMachine.onError calls first. */
+    private static final String ADAPTER = "2026-11-23 20:31:02,121 ERROR Encountered an error=Status[ESTATEMACHINE<10002>:"
+            + " StateMachine meet critical error: java.lang.IllegalArgumentException: No enum constant ...Op..] on"
+            + " StateMachine com.alibaba.nacos.core.distributed.raft.NacosStateMachine, it's highly recommended to"
+            + " implement this method as raft stops working since some error occurs, you should figure out the cause and"
+            + " repair or remove this node.";
+
+    @Test
+    void eachLogSignMatchesTheLineNacosWritesForIt() {
+        assertThat(sign("naming-server.log", INVALID_REDIRECT)).contains("invalidRedirect");
+        assertThat(sign("naming-server.log", DOWNGRADE)).contains("downgradeTo1x");
+        assertThat(sign("protocol-raft.log", CRITICAL)).contains("raftStateMachine");
+        assertThat(sign("protocol-raft.log", NO_ENUM)).contains("raftStateMachine");
+        assertThat(sign("alipay-jraft.log", JRAFT)).contains("raftStateMachine");
+        assertThat(sign("alipay-jraft.log", ADAPTER)).contains("raftStateMachine");
+    }
+
+    @Test
+    void aHealthyUpgradesLinesAreNoSign() {
+        for (String line : List.of(
+                "2026-11-23 20:25:47,903 INFO upgrade check result false",   // every 5 s until the switch
+                "2026-11-23 20:26:12,004 INFO Upgrade to 2.0.X",
+                "2026-11-22 04:37:12,532 ERROR [onSync] receive empty entity!",   // 1.4.1 at start-up
+                "2026-11-23 20:24:24,301 INFO Client change for service Service{namespace='public', group='DEFAULT_GROUP',"
+                        + " name='providers:org.upgradelab.demo.LoadService017::', ephemeral=true, revision=0}, 127.0.0.1:30017#true",
+                "2026-11-23 20:24:24,312 INFO [AUTO-DELETE-IP] service: DEFAULT_GROUP@@providers:org.upgradelab.demo"
+                        + ".LoadService003::, ip: {\"instanceId\":\"127.0.0.1#30003#DEFAULT#DEFAULT_GROUP@@x\"}")) {
+            for (String file : Signs.logFiles()) {
+                assertThat(sign(file, line)).as("%s in %s", line, file).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void aSignIsMatchedOnlyInTheFileNacosWritesItTo() {
+        assertThat(sign("naming-distro.log", INVALID_REDIRECT)).isEmpty();
+        assertThat(sign("naming-server.log", NO_ENUM)).isEmpty();
+    }
+
+    @Test
+    void everySignHasAnIssueAndAName() {
+        assertThat(Signs.names()).doesNotHaveDuplicates().allMatch(n -> n.matches("[a-z][A-Za-z0-9]*"));
+        assertThat(Signs.IN_LOGS).allMatch(s -> s.issue().startsWith("alibaba/nacos #"));
+        assertThat(Signs.IN_STATE).allMatch(s -> s.issue().startsWith("alibaba/nacos #") && !s.bound().isNegative());
+    }
+
+    @Test
+    void theReadmeListsEverySign() throws Exception {
+        String readme = Files.readString(Path.of(System.getProperty("basedir", ".")).resolve("../README.md").normalize());
+        assertThat(Signs.names()).allSatisfy(name -> assertThat(readme).contains("| `" + name + "` |"));
+    }
+
+    private static Optional<String> sign(String file, String line) {
+        return Signs.IN_LOGS.stream().filter(s -> s.file().equals(file) && s.matches(line)).map(LogSign::sign)
+                .findFirst();
+    }
+}
