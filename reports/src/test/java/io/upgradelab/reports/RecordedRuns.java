@@ -208,12 +208,14 @@ public final class RecordedRuns {
         Files.write(dir.resolve("journal.jsonl"), lines);
         return dir;
     }
+
     /**
      * A copy of the CI-size run in {@code dir}/journal.jsonl with a configs observer's check beside every
      * nodeCounts sample, as a run with a {@code configs} section records them: 50 configs, every node
      * that answered checked and intact, a change every sixth check, the 1.x listener judged from the
      * first check and the 2.x one once every node runs 2.0.4. {@code edit} then changes each check
-     * (to lose a config, say).
+     * (to lose a config, say). As runs record it now, the failure-sign observer's signsWatched line
+     * follows the probe's set-up (every sign watched, none seen).
      */
     public static Path ciSizeRunWithConfigChecks(Path dir, java.util.function.Consumer<ObjectNode> edit)
             throws IOException {
@@ -223,6 +225,12 @@ public final class RecordedRuns {
         for (String line : Files.readAllLines(ciSizeJournal())) {
             ObjectNode node = (ObjectNode) json.readTree(line);
             lines.add(json.writeValueAsString(node));
+            if ("setUp".equals(node.path("type").asText()) && "probe".equals(node.path("step").asText())) {
+                ObjectNode signs = at(node, json.createObjectNode().put("type", "signsWatched"));
+                List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine").forEach(signs.putArray("signs")::add);
+                signs.putArray("logs");
+                lines.add(json.writeValueAsString(signs));
+            }
             if ("nodeCounts".equals(node.path("observer").asText())) {
                 ObjectNode check = configCheck(json, node, checks++ / 6);
                 edit.accept(check);

@@ -35,18 +35,21 @@ class GateCommandTest {
     }
 
     /**
-     * The recorded run predates the configs section: the shipped policy finds every criterion met but
-     * configIntact, which has nothing to judge and so does not pass (GateTest judges a copy with checks).
+     * The recorded run predates the configs section and the failure-sign observer: the shipped policy
+     * finds every criterion met but configIntact and failureSigns, which have nothing to judge and so
+     * do not pass (GateTest judges a copy with checks).
      */
     @Test
-    void theShippedPolicyFindsTheRecordedRunGoodButForItsConfigsNeverChecked() {
+    void theShippedPolicyFindsTheRecordedRunGoodButForWhatItNeverWatched() {
         assertThat(cli.run("gate", run.toString(), "--policy",
                 ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(1);
         assertThat(cli.out()).startsWith("PASS  the run completed: the run completed\n")
                 .contains("PASS  no-provider errors at most 0 in phases rollingClientUpgrade: 0 no-provider errors\n")
                 .contains("FAIL  configs intact on every node and listener in every phase: nothing measured: no config"
                         + " check judged a config on a node in 14 phase(s) (the experiment has no configs section)\n")
-                .endsWith("gate FAILED (7 of 8 criteria met); JUnit XML: " + run.resolve("gate-junit.xml") + "\n");
+                .contains("FAIL  failure signs at most 0 in every phase: no failure sign was watched in this run: nothing"
+                        + " measured (its journal has no signsWatched line)\n")
+                .endsWith("gate FAILED (7 of 9 criteria met); JUnit XML: " + run.resolve("gate-junit.xml") + "\n");
         assertThat(run.resolve("gate-junit.xml")).exists();
     }
 
