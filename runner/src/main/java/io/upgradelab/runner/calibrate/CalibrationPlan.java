@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.naming.ClientVersions;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.upgradelab.runner.Durations;
@@ -32,20 +33,28 @@ public final class CalibrationPlan {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
 
-    /** A server version with a client generation, e.g. 1.4.1 with 1x. */
+    /**
+     * A server version with a client version, e.g. 1.4.1 with 1.4.1. The client is kept as a
+     * version: a shorthand (1x, 2x) is read as the version it stands for.
+     */
     public record Pair(String server, String clients) {
 
-        /** "1.4.1/1x". */
+        public Pair {
+            clients = ClientVersions.canonical(clients);
+        }
+
+        /** "1.4.1/1.4.1". */
         @Override
         public String toString() {
             return server + "/" + clients;
         }
 
-        /** Parses "1.4.1/1x". */
+        /** Parses "1.4.1/1x" or "2.3.2/2.3.2". */
         public static Pair parse(String text) {
             String[] parts = text.split("/");
-            if (parts.length != 2 || parts[0].isBlank() || !parts[1].matches("[12]x")) {
-                throw new IllegalArgumentException("a pair is SERVER_VERSION/GENERATION, e.g. 1.4.1/1x, not '" + text + "'");
+            if (parts.length != 2 || parts[0].isBlank() || !parts[1].matches("[12][xX]|[0-9]{1,9}(\\.[0-9]{1,9}){1,5}")) {
+                throw new IllegalArgumentException("a pair is SERVER_VERSION/CLIENT_VERSION, e.g. 1.4.1/1x or 2.3.2/2.3.2,"
+                        + " not '" + text + "'");
             }
             return new Pair(parts[0], parts[1]);
         }
@@ -87,7 +96,7 @@ public final class CalibrationPlan {
 
     /**
      * The experiment file that measures {@code pair}: the user's file ({@code tree}) with its target
-     * version, fleet generation, scale and phases replaced, and no abort condition.
+     * version, fleet client version, scale and phases replaced, and no abort condition.
      */
     public static String experimentYaml(JsonNode tree, Pair pair, List<Integer> steps, Duration settle, Duration hold) {
         ObjectNode file = tree.deepCopy();
@@ -96,7 +105,9 @@ public final class CalibrationPlan {
                 + steps + " providers, each step settled (at most " + Durations.text(settle) + ") and held "
                 + Durations.text(hold) + ". Written by upgrade-lab calibrate.");
         ((ObjectNode) file.with("target")).put("version", pair.server());
-        ((ObjectNode) file.with("fleet")).put("generation", pair.clients());
+        ObjectNode fleet = (ObjectNode) file.with("fleet");
+        fleet.remove("generation");   // the older name of client: one of the two, or the schema refuses the file
+        fleet.put("client", pair.clients());
         file.put("scale", 1);
         file.remove("abortWhen");
         ArrayNode phases = file.putArray("phases");

@@ -71,9 +71,9 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " and the default steps).")
     Path file;
 
-    @Option(names = "--pairs", paramLabel = "VERSION/GEN", split = ",",
-            description = "Server version and client generation pairs, e.g. 1.4.1/1x,2.0.4/2x. Default: every pair the"
-                    + " experiment's phases run at.")
+    @Option(names = "--pairs", paramLabel = "VERSION/CLIENT", split = ",",
+            description = "Server version and client version pairs, e.g. 1.4.1/1x,2.0.4/2x,2.3.2/2.3.2 (1x and 2x stand"
+                    + " for 1.4.1 and 2.0.4). Default: every pair the experiment's phases run at.")
     List<String> pairs;
 
     @Option(names = "--steps", paramLabel = "N", split = ",",

@@ -21,7 +21,7 @@ public final class FleetSeries implements Observer {
         try {
             FleetStatus status = observed.fleet().status();
             into.put(status);
-            journal.append(FleetSample.of(status, observed.demoProviders().generations(),
+            journal.append(FleetSample.of(status, observed.demoProviders().clientVersions(),
                     observed.demoProviders().alive()));
         } catch (LabException e) {
             journal.append(FleetSample.failed(e.getMessage()));
