@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The capacity frontier measured on one target: for each pair of server version and client
- * generation, the largest provider count the cluster held stable. Published figures come from other
+ * version, the largest provider count the cluster held stable. Published figures come from other
  * machines (3 nodes of 8 cores); a calibration says where this machine's frontier stands, so that an
  * experiment can be fitted to show the same shape here ({@link Fit}). Saved and reused, because
  * measuring it takes tens of minutes.

@@ -20,7 +20,7 @@ import java.util.Set;
 
 /**
  * What {@code calibrate} measures for an experiment: the pairs of server version and client
- * generation its phases run at (a mixed cluster mid-upgrade is no pair), and the provider counts to
+ * version its phases run at (a mixed cluster mid-upgrade is no pair), and the provider counts to
  * step through. Each pair is measured by an ordinary experiment written from the user's file (same
  * target, fleet and probe) whose phases are, per step, {@code rampTo}, {@code waitUntil
  * instancesSettled} and {@code hold}: the engine runs it like any other, and a step the cluster
@@ -72,13 +72,13 @@ public final class CalibrationPlan {
         return List.copyOf(pairs);
     }
 
-    /** The pair a phase ends at: every node on one version, every provider on one generation. */
+    /** The pair a phase ends at: every node on one version, every provider on one client version. */
     public static java.util.Optional<Pair> pairOf(PlannedPhase phase) {
         List<String> versions = phase.nodeVersions().stream().distinct().toList();
-        List<String> generations = phase.providersByGeneration().entrySet().stream().filter(e -> e.getValue() > 0)
+        List<String> clients = phase.providersByGeneration().entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(Map.Entry::getKey).toList();
-        return versions.size() == 1 && generations.size() == 1
-                ? java.util.Optional.of(new Pair(versions.get(0), generations.get(0))) : java.util.Optional.empty();
+        return versions.size() == 1 && clients.size() == 1
+                ? java.util.Optional.of(new Pair(versions.get(0), clients.get(0))) : java.util.Optional.empty();
     }
 
     /** Fractions of the experiment's largest provider count (at the scale it was loaded with). */

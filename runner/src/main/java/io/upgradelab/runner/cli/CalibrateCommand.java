@@ -36,11 +36,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code upgrade-lab calibrate}: measures the capacity frontier of an experiment's target for each
- * server version and client generation it uses, and saves it for {@code --fit}.
+ * server version and client version it uses, and saves it for {@code --fit}.
  */
 @Command(name = "calibrate", sortOptions = false,
         description = {"Find, on the experiment's target, the largest provider count each server version holds with"
-                + " each client generation the experiment uses (e.g. 1.4.1 with 1x, 2.0.4 with 1x, 2.0.4 with 2x).",
+                + " each client version the experiment uses (e.g. 1.4.1 with 1.4.1, 2.0.4 with 1.4.1, 2.0.4 with 2.0.4).",
                 "Per pair, a fresh cluster is ramped step by step; after each ramp the lab waits until every node"
                         + " holds the registered providers (--settle), then holds the step (--hold). A step is stable"
                         + " when it settled and no node fell below the registered count in any sample of the hold (the"

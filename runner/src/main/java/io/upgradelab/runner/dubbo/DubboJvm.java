@@ -50,7 +50,7 @@ public final class DubboJvm {
                 "-Xmx256m", "-XX:+UseSerialGC",
                 // Dubbo 2.7 generates adaptive extensions with javassist, which needs these on JDK 17
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.math=ALL-UNNAMED",
-                "-cp", classpath.stream().map(Path::toString).collect(Collectors.joining(":")),
+                "@" + classpathFile(directory, classpath),
                 "-Duser.home=" + directory.resolve("user-home"),
                 "-DJM.LOG.PATH=" + directory.resolve("logs"),
                 "-DJM.SNAPSHOT.PATH=" + directory.resolve("user-home"),
@@ -81,6 +81,17 @@ public final class DubboJvm {
         return DubboProgram.onDubbo27(clientVersion) ? Map.of()
                 : Map.of("dubbo.application.register-mode", "interface",
                         "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
+    }
+
+    /**
+     * The classpath as a java argument file ({@code @file}): some 80 jars named one by one would
+     * make a command line longer than the 4 KiB the kernel shows of it, and the JDK, like ps, would
+     * no longer tell its arguments. The file stays in {@code directory}: what the JVM really ran with.
+     */
+    private static Path classpathFile(Path directory, List<Path> classpath) {
+        String joined = classpath.stream().map(Path::toString).collect(Collectors.joining(":"));
+        return write(directory.resolve("classpath.args"),
+                "-cp \"" + joined.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n");
     }
 
     /** This host's name (and localhost) on 127.0.0.1 only. */

@@ -60,8 +60,8 @@ final class EngineContext implements RunContext {
     }
 
     @Override
-    public void setFleetGeneration(String generation) {
-        fleetGeneration = generation;
+    public void setFleetGeneration(String clientVersion) {
+        fleetGeneration = clientVersion;
     }
 
     @Override

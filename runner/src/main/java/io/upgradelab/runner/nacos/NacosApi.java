@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * The few Nacos open-API calls the lab needs, against one node, over plain HTTP.
  *
  * <p>Deliberately not the nacos-client: the lab observes servers from outside, the way an operator
- * would, so what it reports does not depend on the client generation under test.
+ * would, so what it reports does not depend on the client version under test.
  */
 public final class NacosApi {
 

@@ -6,7 +6,7 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.journal.Journal;
 
 /**
- * The fleet's own account: providers and clients per generation, registration failures, client
+ * The fleet's own account: providers and clients per client version, registration failures, client
  * errors, the beats its 1.x clients really sent, its CPU and memory; and the live demo providers.
  */
 public final class FleetSeries implements Observer {

@@ -17,7 +17,7 @@ import java.time.Duration;
  */
 @JsonTypeName("rampTo")
 @JsonClassDescription("Grows the fleet to 'providers' (times the scale) at 'rate' registrations per second; over once"
-        + " the fleet has registered them all. New providers start on the fleet's current client generation.")
+        + " the fleet has registered them all. New providers start on the fleet's current client version.")
 public record RampTo(
         @JsonProperty(required = true) @SchemaRef("providers")
         @JsonPropertyDescription("The fleet's size at the end of the phase, before scaling; more than it has when the"

@@ -8,6 +8,7 @@ import com.alibaba.nacos.api.naming.pojo.Instance;
 import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingSettings;
 import io.upgradelab.naming.Registration;
+import java.util.HashMap;
 import java.util.Properties;
 
 /** One real nacos-client naming service of this module's version: what a Dubbo provider process holds. */
@@ -50,7 +51,7 @@ final class NacosNamingClient implements NamingClient {
         instance.setIp(registration.ip());
         instance.setPort(registration.port());
         instance.setEphemeral(true);
-        instance.setMetadata(new java.util.HashMap<>(registration.metadata()));
+        instance.setMetadata(new HashMap<>(registration.metadata()));
         return instance;
     }
 }
