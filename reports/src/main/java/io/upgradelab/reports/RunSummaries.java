@@ -1,6 +1,7 @@
 package io.upgradelab.reports;
 
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.ConfigCheck;
 import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
@@ -27,7 +28,7 @@ import java.util.stream.Collectors;
 
 /**
  * Reads a journal into a {@link RunSummary}. Every figure comes from lines the run wrote: the
- * phases' own tallies (phaseEnded), the observers' samples, and the probe's seconds, each counted
+ * phases' own tallies (phaseEnded), the observers' samples and config checks, and the probe's seconds, each counted
  * in the phase its second ended in (by time, not by when the observer copied it).
  */
 public final class RunSummaries {
@@ -88,7 +89,7 @@ public final class RunSummaries {
      */
     private record Recorded(Map<Integer, List<NodeCountsSample>> counts, Map<Integer, List<NodeResourcesSample>> resources,
                             Map<Integer, List<MachineSample>> machine, Map<Integer, List<FleetSample>> fleet,
-                            Map<Integer, List<RunSummary.Warning>> warnings) {
+                            Map<Integer, List<RunSummary.Warning>> warnings, List<Line<ConfigCheck>> configChecks) {
 
         static Recorded of(JournalFile journal) {
             Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType("warning").stream()
@@ -98,7 +99,25 @@ public final class RunSummaries {
             return new Recorded(byPhase(journal.lines(NodeCountsSample.class)),
                     byPhase(journal.lines(NodeResourcesSample.class)), byPhase(journal.lines(MachineSample.class)),
                     byPhase(journal.lines(FleetSample.class).stream().filter(l -> l.body().answered()).toList()),
-                    warnings);
+                    warnings, journal.lines(ConfigCheck.class));
+        }
+
+        /**
+         * The config checks of the phase that {@code begin} starts, counted from the run's last check
+         * before it; null when the run checked no configs at all (it had no configs section).
+         */
+        ConfigFigures configs(Line<PhaseStarted> begin) {
+            if (configChecks.isEmpty()) {
+                return null;
+            }
+            int index = begin.body().index();
+            ConfigCheck before = null;
+            for (Line<ConfigCheck> check : configChecks) {
+                if (check.number() < begin.number()) {
+                    before = check.body();
+                }
+            }
+            return ConfigFigures.of(configChecks.stream().filter(l -> l.phase() == index).toList(), before);
         }
 
         private static <T> Map<Integer, List<T>> byPhase(List<Line<T>> lines) {
@@ -157,7 +176,8 @@ public final class RunSummaries {
                 end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
                 nodes, outcomes(seconds), latency.percentiles(),
                 LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds),
-                end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index));
+                end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index),
+                recorded.configs(bounds.begin()));
     }
 
     /** A node's figures as its phaseEnded tallied them, with the p95 and count of its CPU samples in the phase. */

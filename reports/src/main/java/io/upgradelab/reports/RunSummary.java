@@ -1,5 +1,6 @@
 package io.upgradelab.reports;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.Percentiles;
 import java.util.List;
@@ -74,11 +75,13 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param load           whether its figures measure Nacos or the machine the lab ran on
      * @param message        why it did not end "done" (the runner's message), or ""
      * @param warnings       what went wrong in it without failing it, e.g. upgraded=true never reached
+     * @param configs        its config checks; null when the run checked no configs (no configs section)
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
                                boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
-                               LoadValidity load, String message, List<Warning> warnings) {
+                               LoadValidity load, String message, List<Warning> warnings,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) ConfigFigures configs) {
     }
 
     /**

@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 /**
  * A run's summary as Markdown, fit for a pull-request comment: one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
- * what the probe felt (outcomes and latency p50/p75/p90/p99/max). Text from the journal is escaped,
+ * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the config checks per phase
+ * where the run had any. Text from the journal is escaped,
  * and no control character reaches the page ({@link ControlCharacters}).
  */
 public final class SummaryMarkdown {
@@ -20,14 +21,20 @@ public final class SummaryMarkdown {
         md.append("## ").append(escape(SummaryText.headline(run))).append("\n\n");
         SummaryText.failureSentence(run).ifPresent(f -> md.append("**").append(escape(f)).append("**\n\n"));
         md.append(SummaryText.probeSentence(run)).append("\n\n");
-        table(md, SummaryText.rows(run));
+        table(md, SummaryText.COLUMNS, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
+        List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
+        if (!configs.isEmpty()) {
+            md.append("\n### Configs\n\n");
+            table(md, SummaryText.CONFIG_COLUMNS, configs);
+            md.append('\n').append(SummaryText.CONFIG_FOOTNOTE).append('\n');
+        }
         return ControlCharacters.escape(md.toString());
     }
 
-    private static void table(StringBuilder md, List<List<SummaryText.Cell>> rows) {
-        md.append(SummaryText.COLUMNS.stream().map(c -> " " + c.name() + " ").collect(Collectors.joining("|", "|", "|\n")));
-        md.append(SummaryText.COLUMNS.stream().map(c -> switch (c.align()) {
+    private static void table(StringBuilder md, List<SummaryText.Column> columns, List<List<SummaryText.Cell>> rows) {
+        md.append(columns.stream().map(c -> " " + c.name() + " ").collect(Collectors.joining("|", "|", "|\n")));
+        md.append(columns.stream().map(c -> switch (c.align()) {
             case LEFT -> "---";
             case CENTER -> ":-:";
             case RIGHT -> "--:";

@@ -47,6 +47,20 @@ public final class SummaryText {
             + (int) LoadValidity.MAX_PROBE_LAG_MS + " ms, machine idle under " + (int) LoadValidity.MIN_IDLE_PERCENT
             + "%, steal over " + (int) LoadValidity.MAX_STEAL_PERCENT + "%). Latency runs from each call's intended start.";
 
+    /** The configs table's columns: one row per phase of a run that checked configs. */
+    public static final List<Column> CONFIG_COLUMNS = List.of(new Column("#", Align.RIGHT),
+            new Column("phase", Align.LEFT), new Column("checks", Align.RIGHT), new Column("configs", Align.RIGHT),
+            new Column("changes", Align.RIGHT), new Column("missing", Align.RIGHT),
+            new Column("mismatched", Align.RIGHT), new Column("listeners", Align.LEFT), new Column("found", Align.LEFT));
+
+    /** What the configs table's figures mean. */
+    public static final String CONFIG_FOOTNOTE = "Configs: every observation reads each config the lab published from"
+            + " every node (content and MD5 as published) and compares the last content each client version's"
+            + " listener heard; a config changed, a node up again or a listener started within the settle time is"
+            + " checked once it has settled. Checks: those that judged a config on a node. Missing, mismatched: the"
+            + " most one node missed or served otherwise in one check. Listeners: callbacks received and changes"
+            + " published in the phase, and the most configs it had not heard the last change of in one check.";
+
     private SummaryText() {
     }
 
@@ -102,6 +116,34 @@ public final class SummaryText {
             rows.add(List.copyOf(row));
         }
         return List.copyOf(rows);
+    }
+
+    /** One row per phase in {@link #CONFIG_COLUMNS} order; none when the run checked no configs. */
+    public static List<List<Cell>> configRows(RunSummary run) {
+        List<List<Cell>> rows = new ArrayList<>();
+        for (PhaseSummary p : run.phases()) {
+            ConfigFigures c = p.configs();
+            if (c == null) {
+                continue;
+            }
+            boolean behind = c.listeners().stream().anyMatch(l -> l.maxBehind() > 0);
+            rows.add(List.of(plain(Integer.toString(p.index())), plain(p.title()),
+                    plain(Integer.toString(c.checks())), plain(Integer.toString(c.published())),
+                    new Cell(c.changes() + (c.publishFailures() > 0 ? " (" + c.publishFailures() + " failed)" : ""),
+                            c.publishFailures() > 0),
+                    new Cell(Integer.toString(c.maxMissing()), c.maxMissing() > 0),
+                    new Cell(Integer.toString(c.maxMismatched()), c.maxMismatched() > 0),
+                    new Cell(c.listeners().stream().map(SummaryText::listener).collect(Collectors.joining("; ")),
+                            behind),
+                    new Cell(c.findings().isEmpty() ? "-" : String.join("; ", c.findings()), !c.findings().isEmpty())));
+        }
+        return List.copyOf(rows);
+    }
+
+    /** "1x (1.4.1) heard 5 of 5, 0 behind", or "2x (2.0.4) off" for one not judged in the phase. */
+    private static String listener(ConfigFigures.ListenerFigures l) {
+        return l.generation() + " (" + l.client() + ") " + (l.checks() == 0 ? "off"
+                : "heard " + l.notified() + " of " + l.changes() + ", " + l.maxBehind() + " behind");
     }
 
     /** " (warning: ...)" for each warning of the phase, or "". */

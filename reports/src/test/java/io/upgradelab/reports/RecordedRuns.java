@@ -108,4 +108,49 @@ public final class RecordedRuns {
         Files.write(dir.resolve("journal.jsonl"), lines);
         return dir;
     }
+    /**
+     * A copy of the CI-size run in {@code dir}/journal.jsonl with a configs observer's check beside every
+     * nodeCounts sample, as a run with a {@code configs} section records them: 50 configs, every node
+     * that answered checked and intact, a change every sixth check, the 1.x listener judged from the
+     * first check and the 2.x one once every node runs 2.0.4. {@code edit} then changes each check
+     * (to lose a config, say).
+     */
+    public static Path ciSizeRunWithConfigChecks(Path dir, java.util.function.Consumer<ObjectNode> edit)
+            throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        int checks = 0;
+        for (String line : Files.readAllLines(ciSizeJournal())) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            lines.add(json.writeValueAsString(node));
+            if ("nodeCounts".equals(node.path("observer").asText())) {
+                ObjectNode check = configCheck(json, node, checks++ / 6);
+                edit.accept(check);
+                lines.add(json.writeValueAsString(check));
+            }
+        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("journal.jsonl"), lines);
+        return dir;
+    }
+
+    private static ObjectNode configCheck(ObjectMapper json, ObjectNode nodeCounts, long changes) {
+        ObjectNode check = json.createObjectNode();
+        check.put("type", "configCheck").put("time", nodeCounts.path("time").asText())
+                .put("elapsed", nodeCounts.path("elapsed").asDouble()).put("phase", nodeCounts.path("phase").asInt())
+                .put("published", 50).put("checked", 50).put("changes", changes).put("publishFailures", 0);
+        boolean allTwoX = true;
+        for (com.fasterxml.jackson.databind.JsonNode n : nodeCounts.path("nodes")) {
+            allTwoX &= n.path("version").asText().startsWith("2.");
+            check.withArray("nodes").addObject().put("node", n.path("node").asInt())
+                    .put("version", n.path("version").asText())
+                    .put("state", n.path("reachable").asBoolean() ? "checked" : "unreachable")
+                    .put("missing", 0).put("mismatched", 0);
+        }
+        check.withArray("listeners").addObject().put("generation", "1x").put("client", "1.4.1")
+                .put("state", "listening").put("changes", changes).put("notified", changes).put("behind", 0);
+        check.withArray("listeners").addObject().put("generation", "2x").put("client", "2.0.4")
+                .put("state", allTwoX ? "listening" : "off").put("changes", 0).put("notified", 0).put("behind", 0);
+        return check;
+    }
 }

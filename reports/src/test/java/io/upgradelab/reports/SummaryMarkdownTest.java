@@ -13,7 +13,7 @@ class SummaryMarkdownTest {
     void textFromTheJournalCannotBreakTheTableOrInjectMarkup() {
         PhaseSummary phase = new PhaseSummary(1, "hold", "hold | <script>alert(1)</script> *now*", "done", 10, 10,
                 "1.4.1 x3", "1x", 120, true, List.of(), CallCounts.NONE, null,
-                LoadValidity.judge(20.0, 5.0, 2.0, 50.0, 1.0), "", List.of());
+                LoadValidity.judge(20.0, 5.0, 2.0, 50.0, 1.0), "", List.of(), null);
         RunSummary run = new RunSummary("a|b", "", 1, "", "completed", true, 70, 0, List.of(phase),
                 CallCounts.NONE, null, new RunSummary.EndOfRun(0, List.of()));
 

@@ -9,15 +9,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every rolling server upgrade finished (outcome done, upgraded=true reached where it was awaited, and
- * every node accepting registrations after its step) within {@code seconds}.
+ * Every rolling server upgrade finished (outcome done, upgraded=true reached where it was awaited, the
+ * members agreeing and every node accepting registrations after its step) within {@code seconds}.
  */
 @JsonTypeName("upgradeWithin")
 public record UpgradeWithin(@JsonProperty(required = true) long seconds) implements Criterion {
 
     private static final String KIND = "rollingServerUpgrade";
     /** The phase's warnings that say the upgrade did not finish, however long it took. */
-    private static final Set<String> UNFINISHED = Set.of("upgradedNotReached", "registrationsRefused");
+    private static final Set<String> UNFINISHED = Set.of("upgradedNotReached", "registrationsRefused", "clusterNotFormed");
 
     @Override
     public String describe() {

@@ -38,9 +38,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A run's report as one self-contained HTML page: the per-phase table, the charts over time and the
- * events. Nothing is fetched (no CDN, no script; the charts are SVG in data URIs), so it opens from a
- * CI artifact or a mail attachment. j2html builds the page and escapes every text node, so a string
+ * A run's report as one self-contained HTML page: the per-phase table (and the config checks per
+ * phase, where the run had any), the charts over time and the events. Nothing is fetched (no CDN,
+ * no script; the charts are SVG in data URIs), so it opens from a CI artifact or a mail attachment.
+ * j2html builds the page and escapes every text node, so a string
  * from the journal is shown, never interpreted; the page's control characters are escaped
  * ({@link ControlCharacters}), so none acts on whoever views or greps it.
  */
@@ -66,6 +67,7 @@ public final class HtmlReport {
         RunTimeline timeline = unflagged.flagging(run.phases().stream().filter(p -> !p.load().valid())
                 .map(PhaseSummary::index).collect(java.util.stream.Collectors.toSet()));
         String heading = SummaryText.headline(run);
+        List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), title(heading), style(rawHtml(CSS))),
                 body(
@@ -74,8 +76,11 @@ public final class HtmlReport {
                         p(run.description()),
                         p(SummaryText.probeSentence(run)).withId("probe"),
                         h2("Phases"),
-                        phases(run),
+                        rowTable(SummaryText.COLUMNS, SummaryText.rows(run), "phases"),
                         p(SummaryText.FOOTNOTE).withClass("note"),
+                        iff(!configs.isEmpty(), h2("Configs")),
+                        iff(!configs.isEmpty(), rowTable(SummaryText.CONFIG_COLUMNS, configs, "configs")),
+                        iff(!configs.isEmpty(), p(SummaryText.CONFIG_FOOTNOTE).withClass("note")),
                         h2("Over time"),
                         p("Shaded bands are the phases, numbered as in the table; a band numbered with ! (in red) is a "
                                 + "phase whose load is flagged or not measured (the table's load column); thin lines "
@@ -94,18 +99,19 @@ public final class HtmlReport {
                                 + ".").withClass("note")))));
     }
 
-    private static TableTag phases(RunSummary run) {
+    /** One row per phase: the phases' table or the configs'. */
+    private static TableTag rowTable(List<SummaryText.Column> columns, List<List<SummaryText.Cell>> rows, String id) {
         return table(
-                thead(tr(each(SummaryText.COLUMNS, column -> th(column.name())))),
-                tbody(each(SummaryText.rows(run), row -> {
+                thead(tr(each(columns, column -> th(column.name())))),
+                tbody(each(rows, row -> {
                     List<DomContent> cells = new ArrayList<>();
                     for (int i = 0; i < row.size(); i++) {
                         SummaryText.Cell cell = row.get(i);
-                        String align = SummaryText.COLUMNS.get(i).align().name().toLowerCase(Locale.ROOT);
+                        String align = columns.get(i).align().name().toLowerCase(Locale.ROOT);
                         cells.add(td(cell.text()).withClass(cell.alarming() ? align + " alarm" : align));
                     }
                     return tr(cells.toArray(DomContent[]::new));
-                }))).withId("phases");
+                }))).withId(id);
     }
 
     private static DomContent chart(String id, String svg, String what) {

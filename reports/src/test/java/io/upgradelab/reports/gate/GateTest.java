@@ -28,10 +28,12 @@ class GateTest {
         Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
     }
 
+    /** The recorded run predates the configs section: its copy with config checks beside its samples. */
     @Test
     void theShippedPolicyPassesTheRecordedRunWithOneTestCasePerCriterion() throws Exception {
         Policy policy = PolicyFile.read(Path.of(System.getProperty("basedir", "."))
                 .resolve("../experiments/nacos-1x-to-2x.policy.yaml").normalize());
+        Path run = RecordedRuns.ciSizeRunWithConfigChecks(dir.resolve("with-configs"), check -> { });
 
         Gate gate = Gate.judge(run, policy, null, run.resolve(Gate.JUNIT_NAME));
 
@@ -209,7 +211,8 @@ class GateTest {
                 + "    atMost: 0\n    phases: [14, ~]\n");
         assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessageStartingWith(empty + ":5: criteria[0].phases[1]: an empty item");
         Path noKind = Files.writeString(dir.resolve("no-kind.yaml"), "name: k\ncriteria:\n  - atMost: 0\n");
-        assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind + ":3: criteria[0]: missing field 'kind'; expected one of [cpuAgainstBaseline,");
+        assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind
+                + ":3: criteria[0]: missing field 'kind'; expected one of [configIntact, cpuAgainstBaseline,");
     }
 
     @Test

@@ -49,7 +49,7 @@ class NothingMeasuredTest {
 
     private static RunSummary run(List<NodeSummary> nodes, CallCounts calls) {
         PhaseSummary hold = new PhaseSummary(1, "hold", "hold 1m", "done", 60, 60, "1.4.1 x3", "1x", 120, true, nodes,
-                calls, null, LoadValidity.judge(90.0, 5.0, 2.0, 50.0, 1.0), "", List.of());
+                calls, null, LoadValidity.judge(90.0, 5.0, 2.0, 50.0, 1.0), "", List.of(), null);
         return new RunSummary("e", "", 1, "", "completed", true, 60, 0, List.of(hold), calls, null,
                 new RunSummary.EndOfRun(0, List.of()));
     }

@@ -39,7 +39,7 @@ class UpgradeWithinTest {
     private static RunSummary run(double seconds, List<RunSummary.Warning> warnings) {
         PhaseSummary upgrade = new PhaseSummary(9, "rollingServerUpgrade", "upgrade the servers to 2.0.4", "done",
                 seconds, 300, "1.4.1 x3 -> 2.0.4 x3", "1x", 120, true, List.of(), CallCounts.NONE, null,
-                LoadValidity.judge(90.0, 5.0, 2.0, 50.0, 1.0), "", warnings);
+                LoadValidity.judge(90.0, 5.0, 2.0, 50.0, 1.0), "", warnings, null);
         return new RunSummary("e", "", 1, "", "completed", true, seconds, 0, List.of(upgrade), CallCounts.NONE, null,
                 new RunSummary.EndOfRun(0, List.of()));
     }

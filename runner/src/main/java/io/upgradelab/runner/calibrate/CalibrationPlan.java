@@ -96,7 +96,8 @@ public final class CalibrationPlan {
 
     /**
      * The experiment file that measures {@code pair}: the user's file ({@code tree}) with its target
-     * version, fleet client version, scale and phases replaced, and no abort condition.
+     * version, fleet client version, scale and phases replaced, no abort condition, and no configs
+     * (the frontier is the registry's; the configs' checks would add their reads to it).
      */
     public static String experimentYaml(JsonNode tree, Pair pair, List<Integer> steps, Duration settle, Duration hold) {
         ObjectNode file = tree.deepCopy();
@@ -110,6 +111,7 @@ public final class CalibrationPlan {
         fleet.put("client", pair.clients());
         file.put("scale", 1);
         file.remove("abortWhen");
+        file.remove("configs");
         ArrayNode phases = file.putArray("phases");
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         for (int providers : steps) {

@@ -22,7 +22,10 @@ import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
+import io.upgradelab.runner.observe.Observed;
 import io.upgradelab.runner.observe.PhaseTally;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
+import io.upgradelab.runner.observe.configs.LabConfigs;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.PhaseFailure;
 import io.upgradelab.runner.probe.ProbeOptions;
@@ -33,6 +36,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -73,6 +77,7 @@ public final class Engine {
     private FleetProcess fleet;
     private ProbeProcess probe;
     private Sampler sampler;
+    private LabConfigs configs;
 
     /** An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}. */
     public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress) {
@@ -173,7 +178,16 @@ public final class Engine {
                 runDirectory.resolve("probe"), this::say);
         journal.append("setUp", Map.of("step", "probe", "pid", probe.pid(), "rate", experiment.probe().rate()));
 
-        sampler = new Sampler(new io.upgradelab.runner.observe.Observed(cluster, fleet, demo, probe), observations,
+        if (experiment.configs() != null) {
+            ConfigsSpec spec = experiment.configs();
+            stage = "set-up: publishing " + spec.count() + " configs of " + spec.sizeBytes() + " bytes";
+            configs = LabConfigs.publish(spec, experiment.clientVersions(), cluster, runDirectory.resolve("configs"));
+            journal.append("setUp", Map.of("step", "configs", "count", spec.count(), "sizeBytes", spec.sizeBytes(),
+                    "clients", configs.clients()));
+            checkStop();
+        }
+
+        sampler = new Sampler(new Observed(cluster, fleet, demo, probe, Optional.ofNullable(configs)), observations,
                 journal, experiment.observeEvery(), this::abortIfAny);
         sampler.start();
         checkStop();
@@ -225,7 +239,7 @@ public final class Engine {
                 + (message == null ? "" : ": " + message));
     }
 
-    private java.util.Optional<Integer> fleetProviders() {
+    private Optional<Integer> fleetProviders() {
         return observations.fleet().map(f -> f.totalProviders());
     }
 
@@ -241,6 +255,10 @@ public final class Engine {
             sampler.close();   // after the probe: its last round copies the probe's last seconds into the journal
         }
         summary.forEach(s -> journal.append(new ProbeSummaryLine(s)));
+        if (configs != null) {
+            stage = "tear-down: deleting the configs";
+            quietly("delete the configs", () -> configs.deleteAndClose(cluster));
+        }
         if (fleet != null) {
             stage = "tear-down: deregistering the fleet";
             quietly("stop the fleet", fleet::close);

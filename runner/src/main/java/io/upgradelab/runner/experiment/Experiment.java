@@ -3,9 +3,12 @@ package io.upgradelab.runner.experiment;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.plan.FleetScale;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,10 +19,12 @@ import java.util.List;
  * @param observeEvery how often the observers sample the cluster, the fleet and the probe
  * @param scale        multiplies every provider count in the phases, so one file runs at CI size
  * @param abortWhen    conditions that end the run as failed as soon as one holds
+ * @param configs      the configs the lab publishes, changes, listens to and checks; null: none
  */
 public record Experiment(String name, String description, Target target, FleetSpec fleet, ProbeSpec probe,
                          @JsonProperty("observeEvery") Duration observeEvery, double scale,
-                         @JsonProperty("abortWhen") List<Condition> abortWhen, List<Phase> phases) {
+                         @JsonProperty("abortWhen") List<Condition> abortWhen, List<Phase> phases,
+                         ConfigsSpec configs) {
 
     public Experiment {
         description = description == null ? "" : description;
@@ -29,16 +34,32 @@ public record Experiment(String name, String description, Target target, FleetSp
         phases = phases == null ? List.of() : List.copyOf(phases);
     }
 
+    /**
+     * The nacos-client versions the run uses, as the file names them (versions or shorthands), in file
+     * order: the fleet's, the probe's, then each rollingClientUpgrade's {@code to}.
+     */
+    public List<String> clientVersions() {
+        List<String> versions = new ArrayList<>(List.of(fleet.clientVersion(), probe.clientVersion()));
+        for (Phase phase : phases) {
+            if (phase instanceof RollingClientUpgrade upgrade) {
+                versions.add(upgrade.to());
+            }
+        }
+        return List.copyOf(versions);
+    }
+
     /** How this experiment's phases count providers and pick a rate: its {@link #scale} and the fleet's rampRate. */
     public FleetScale fleetScale() {
         return new FleetScale(scale, fleet.rampRate());
     }
 
     public Experiment withTarget(Target otherTarget) {
-        return new Experiment(name, description, otherTarget, fleet, probe, observeEvery, scale, abortWhen, phases);
+        return new Experiment(name, description, otherTarget, fleet, probe, observeEvery, scale, abortWhen, phases,
+                configs);
     }
 
     public Experiment withScale(double otherScale) {
-        return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases);
+        return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases,
+                configs);
     }
 }

@@ -1,12 +1,13 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.Target;
-import io.upgradelab.runner.nacos.NacosDistributions;
-import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.clients.ClientDistributions;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
@@ -114,6 +115,25 @@ public final class ExperimentValidator {
         }
         HeapSizes.problem(experiment.target().serverHeap()).ifPresent(p -> problems.add("/target/serverHeap", p));
         HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
+        if (experiment.configs() != null) {
+            checkConfigs(experiment.configs(), problems);
+        }
+    }
+
+    /** The configs section's bounds that depend on each other, and its durations' lower bounds. */
+    private static void checkConfigs(ConfigsSpec configs, Problems problems) {
+        if (configs.changed() > configs.count()) {
+            problems.add("/configs/changed", configs.changed() + " configs changed at once is more than the "
+                    + configs.count() + " published (count)");
+        }
+        if (configs.changeEvery().compareTo(SHORTEST_OBSERVATION) < 0) {
+            problems.add("/configs/changeEvery", Durations.exact(configs.changeEvery()) + " is too often: at least "
+                    + Durations.exact(SHORTEST_OBSERVATION));
+        }
+        if (configs.settle().compareTo(SHORTEST_OBSERVATION) < 0) {
+            problems.add("/configs/settle", Durations.exact(configs.settle()) + " is too short for a change to reach"
+                    + " every node and listener: at least " + Durations.exact(SHORTEST_OBSERVATION));
+        }
     }
 
     /**

@@ -13,6 +13,7 @@ import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.Fault;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.Faults;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.plan.RecordFields;
 import io.upgradelab.runner.plan.SchemaRef;
@@ -28,8 +29,9 @@ import java.util.stream.Collectors;
  * that adding a phase, condition, fault or backend is writing its class: each kind's {@code $defs/<kind>}
  * (its record's fields, required ones, descriptions, closed to others), the {@code kind} enums and
  * the if/then dispatch on them; for the fault phase, the same on {@code fault}, one
- * {@code $defs/fault.<name>} per fault with its parameters; the backends' names. The hand-written
- * base holds the rest.
+ * {@code $defs/fault.<name>} per fault with its parameters; the backends' names; and the
+ * {@code configs} section, from its record, described where it is defined. The hand-written base
+ * holds the rest.
  *
  * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
  * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it; a
@@ -40,6 +42,8 @@ final class KindSchemas {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final String DEFS = "#/$defs/";
+    /** The section generated from its record ({@link ConfigsSpec}); the base refers to it. */
+    private static final String CONFIGS = "configs";
     private static final Map<Class<?>, String> REFERENCED = Map.of(Duration.class, "duration",
             Condition.class, "condition", Phase.class, "phase");
 
@@ -61,6 +65,7 @@ final class KindSchemas {
         List<Case> faults = Faults.names().stream().map(name -> faultCase(faultPhase, Faults.named(name).orElseThrow()))
                 .toList();
         dispatch(defs, faultPhase, "fault", faults);
+        defs.set(CONFIGS, section(CONFIGS, ConfigsSpec.class));
         ArrayNode backends = ((ObjectNode) defs.at("/target/properties/backend")).putArray("enum");
         Backends.names().stream().sorted().forEach(backends::add);
         ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
@@ -122,6 +127,16 @@ final class KindSchemas {
             schema.remove("required");
         }
         return new Case(fault.name(), faultPhase + "." + fault.name(), schema);
+    }
+
+    /** A section of the file bound to one record ({@code configs}): its fields, described, closed to others. */
+    private static ObjectNode section(String name, Class<?> type) {
+        ObjectNode schema = object(name + " section", type);
+        fields(type, schema);
+        if (schema.get("required").isEmpty()) {
+            schema.remove("required");
+        }
+        return schema;
     }
 
     private static String lowerFirst(String text) {

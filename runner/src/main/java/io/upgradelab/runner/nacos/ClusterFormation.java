@@ -73,11 +73,22 @@ public final class ClusterFormation {
         return "";
     }
 
+    /**
+     * Whether a node running {@code observer} sees a member's version as it should: {@code real}; or,
+     * when the member runs a newer 2.x, any version. Why: a 2.3 node reports itself to its peers over
+     * gRPC, which a 2.0 peer does not handle ("failed to report new info to target node by grpc ...
+     * RequestHandler Not Found" in the newer node's nacos-cluster.log), so the older peer keeps the
+     * member's old version until it is upgraded too; UP there means its own reports reach the member.
+     */
+    static boolean seesVersion(String observer, String seen, String real) {
+        return seen.equals(real) || !NacosVersions.isOneX(observer) && NacosVersions.ORDER.compare(observer, real) < 0;
+    }
+
     /** The first member {@code node} does not see UP at its version, or "". */
     private static String disagreement(Member node, Map<String, String> expected, Map<String, ClusterMember> seen) {
         for (Map.Entry<String, String> member : expected.entrySet()) {
             ClusterMember m = seen.get(member.getKey());
-            if (m == null || !m.isUp() || !m.version().equals(member.getValue())) {
+            if (m == null || !m.isUp() || !seesVersion(node.version(), m.version(), member.getValue())) {
                 return node.name() + " sees " + member.getKey() + " as " + (m == null ? "absent (it lists "
                         + seen.keySet() + ")" : m.state() + (m.version().isEmpty() ? "" : " " + m.version()))
                         + ", not UP " + member.getValue();

@@ -30,6 +30,9 @@ public final class NacosApi {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final int CATALOG_PAGE = 500;
     public static final String DEFAULT_GROUP = "DEFAULT_GROUP";
+    /** A config being written answers 409 for a moment: tries before that is a failure, and the pause between. */
+    private static final int CONFIG_BUSY_ATTEMPTS = 3;
+    private static final Duration CONFIG_BUSY_PAUSE = Duration.ofMillis(100);
     private static final String UPGRADE_METRICS = "v1/ns/upgrade/ops/metrics?json=true";
     /** Nacos's default token lifetime (nacos.core.auth.default.token.expire.seconds), when a login does not say. */
     private static final Duration DEFAULT_TOKEN_TTL = Duration.ofHours(5);
@@ -190,6 +193,71 @@ public final class NacosApi {
         if (response.statusCode() != 200) {
             throw new NacosApiException("DELETE " + uri + " answered " + response.statusCode() + ": "
                     + abbreviate(response.body()));
+        }
+    }
+
+    /**
+     * {@code GET v1/cs/configs}: config {@code dataId} of {@code group} (public namespace) as this node
+     * serves it to a client, with its {@code Content-MD5}; empty where the node answers 404 "config
+     * data not exist". A 409 (1.x: "requested file is being modified, please try later") is tried
+     * again {@link #CONFIG_BUSY_ATTEMPTS} times, then thrown as any other failure.
+     */
+    public Optional<ServedConfig> config(String dataId, String group) {
+        URI uri = base.resolve("v1/cs/configs?" + encode(configKey(dataId, group)));
+        for (int attempt = 1; ; attempt++) {
+            HttpResponse<String> response = send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build());
+            if (response.statusCode() == 200) {
+                return Optional.of(new ServedConfig(response.body(),
+                        response.headers().firstValue("Content-MD5").orElse("")));
+            }
+            if (response.statusCode() == 404) {
+                return Optional.empty();
+            }
+            if (response.statusCode() != 409 || attempt == CONFIG_BUSY_ATTEMPTS) {
+                throw new NacosApiException("GET " + uri + " answered " + response.statusCode() + ": "
+                        + abbreviate(response.body()));
+            }
+            pauseBriefly();
+        }
+    }
+
+    /** {@code POST v1/cs/configs}: publishes (creates or replaces) config {@code dataId} of {@code group}. */
+    public void publishConfig(String dataId, String group, String content) {
+        Map<String, String> form = configKey(dataId, group);
+        form.put("content", content);
+        URI uri = base.resolve("v1/cs/configs");
+        configAnswer("POST " + uri + " (" + dataId + ")", send(HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(encode(form))).build()));
+    }
+
+    /** {@code DELETE v1/cs/configs}: deletes config {@code dataId} of {@code group}. */
+    public void deleteConfig(String dataId, String group) {
+        URI uri = base.resolve("v1/cs/configs?" + encode(configKey(dataId, group)));
+        configAnswer("DELETE " + uri, send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).DELETE().build()));
+    }
+
+    private static Map<String, String> configKey(String dataId, String group) {
+        Map<String, String> key = new LinkedHashMap<>();
+        key.put("dataId", dataId);
+        key.put("group", group);
+        return key;
+    }
+
+    /** A config write succeeded only when the node answers 200 {@code true}. */
+    private static void configAnswer(String call, HttpResponse<String> response) {
+        if (response.statusCode() != 200 || !"true".equals(response.body().trim())) {
+            throw new NacosApiException(call + " answered " + response.statusCode() + ": "
+                    + abbreviate(response.body()));
+        }
+    }
+
+    private static void pauseBriefly() {
+        try {
+            Thread.sleep(CONFIG_BUSY_PAUSE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NacosApiException("interrupted");
         }
     }
 

@@ -44,7 +44,7 @@ public final class NacosDistributions {
     }
 
     public static NacosDistributions scan(Path root) {
-        Map<String, NacosDistribution> found = new TreeMap<>(VERSION_ORDER);
+        Map<String, NacosDistribution> found = new TreeMap<>(NacosVersions.ORDER);
         if (Files.isDirectory(root)) {
             try (Stream<Path> dirs = Files.list(root)) {
                 dirs.filter(dir -> Files.isRegularFile(dir.resolve(DESCRIPTOR)))
@@ -72,7 +72,7 @@ public final class NacosDistributions {
      * goes to {@code problems} with its version and why.
      */
     public NacosDistributions withBroughtIn(Map<String, String> servers, BiConsumer<String, String> problems) {
-        Map<String, NacosDistribution> all = new TreeMap<>(VERSION_ORDER);
+        Map<String, NacosDistribution> all = new TreeMap<>(NacosVersions.ORDER);
         all.putAll(byVersion);
         servers.forEach((version, path) -> {
             try {
@@ -181,19 +181,4 @@ public final class NacosDistributions {
         }
         return value.trim();
     }
-
-    /** Numeric order, so 2.10.0 sorts after 2.9.0. */
-    static final Comparator<String> VERSION_ORDER = (a, b) -> {
-        String[] x = a.split("[.-]");
-        String[] y = b.split("[.-]");
-        for (int i = 0; i < Math.min(x.length, y.length); i++) {
-            int c = x[i].matches("\\d+") && y[i].matches("\\d+")
-                    ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]))
-                    : x[i].compareTo(y[i]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(x.length, y.length);
-    };
 }

@@ -1,12 +1,29 @@
 package io.upgradelab.runner.nacos;
 
 import java.time.Duration;
+import java.util.Comparator;
 
 /**
- * What the lab knows of a Nacos server version without running it: its generation, and how long
- * it takes to stop and start here, for plans and waits.
+ * What the lab knows of a Nacos server version without running it: its generation, whether it has
+ * the 1.x-compatible mode a 1.x-to-2.x upgrade goes through, and how long it takes to stop and start
+ * here, for plans and waits.
  */
 public final class NacosVersions {
+
+    /** Numeric order, so 2.10.0 sorts after 2.9.0. */
+    public static final Comparator<String> ORDER = (a, b) -> {
+        String[] x = a.split("[.-]");
+        String[] y = b.split("[.-]");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = x[i].matches("\\d+") && y[i].matches("\\d+")
+                    ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]))
+                    : x[i].compareTo(y[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.length, y.length);
+    };
 
     private NacosVersions() {
     }
@@ -14,6 +31,16 @@ public final class NacosVersions {
     /** A 1.x server: HTTP heartbeats, no 2.x mode to wait for. */
     public static boolean isOneX(String version) {
         return version.startsWith("1.");
+    }
+
+    /**
+     * A 2.0 or 2.1 server: joined to 1.x nodes it double-writes the v1 and v2 data models and serves
+     * in 1.x-compatible mode until every node reports {@code upgraded=true}. From 2.2 on that mode and
+     * its upgrade endpoint are gone (alibaba/nacos #9815, #11420), so 2.2+ cannot take over from 1.x
+     * node by node; 3.x has neither.
+     */
+    public static boolean hasCompatibilityMode(String version) {
+        return ORDER.compare(version, "2") >= 0 && ORDER.compare(version, "2.2") < 0;
     }
 
     /** Time a node of {@code version} needs to stop gracefully, measured here (bench/cluster-boot). */

@@ -4,6 +4,7 @@ import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ResourceSample;
+import io.upgradelab.runner.nacos.NacosVersions;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -98,6 +99,22 @@ public final class Observations {
     /** Whether {@code node} answers and holds the expected providers, less {@code tolerancePercent}. */
     public boolean holdsExpected(NodeSample node, double tolerancePercent) {
         return node.reachable() && node.instances() >= expectedInstances * (1 - tolerancePercent / 100);
+    }
+
+    /**
+     * Whether the cluster serves 2.x clients: every node answers and runs 2.x, a 2.0/2.1 node once it
+     * reports upgraded=true, a node from 2.2 on (no 1.x-compatible mode) whenever it answers.
+     */
+    public boolean servesTwoX() {
+        return !nodes.isEmpty() && nodes.values().stream().allMatch(this::servesTwoX);
+    }
+
+    private boolean servesTwoX(NodeSample node) {
+        if (!node.reachable() || NacosVersions.isOneX(node.version())) {
+            return false;
+        }
+        UpgradeSample upgrade = upgrades.get(node.node());
+        return !NacosVersions.hasCompatibilityMode(node.version()) || upgrade != null && upgrade.upgraded();
     }
 
     /** Providers the registry should hold now: what the fleet has registered plus the live demo providers. */

@@ -3,8 +3,14 @@ package io.upgradelab.runner.observe;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.observe.configs.LabConfigs;
 import io.upgradelab.runner.probe.ProbeProcess;
+import java.util.Optional;
 
-/** What a run's observers watch: the cluster, the fleet, the demo providers and the probe. */
-public record Observed(Backend cluster, FleetProcess fleet, DemoProviders demoProviders, ProbeProcess probe) {
+/**
+ * What a run's observers watch: the cluster, the fleet, the demo providers, the probe, and the
+ * configs the lab keeps in the cluster (empty when the experiment has no {@code configs} section).
+ */
+public record Observed(Backend cluster, FleetProcess fleet, DemoProviders demoProviders, ProbeProcess probe,
+                       Optional<LabConfigs> configs) {
 }

@@ -6,11 +6,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.backend.ClusterNotFormed;
+import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.condition.Upgraded;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosVersions;
+import io.upgradelab.runner.nacos.UpgradePath;
 import io.upgradelab.runner.observe.UpgradeSample;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.PlannedState;
@@ -24,8 +27,11 @@ import java.util.Map;
 /**
  * The servers' rolling upgrade, node by node: stop, start {@code to} on the same data and cluster
  * configuration, wait until the cluster agrees on its members and the node holds the registered
- * providers, record its double-write state, next node. Then, for a 1.x-to-2.x upgrade, wait until
- * every node reports {@code upgraded=true} ({@code awaitUpgraded}, default on), and optionally
+ * providers, record its double-write state, next node. The versions choose the waits ({@link
+ * UpgradePath}): for 1.x to 2.0/2.1, wait until every node reports {@code upgraded=true} ({@code
+ * awaitUpgraded}); between 2.x versions there is no double write and no such state, each node's
+ * readiness is the wait; 1.x straight to 2.2+, which Nacos does not support, runs with a warning.
+ * One experiment may hold several of these phases (1.4.1 to 2.0.4 to 2.3.2). Optionally
  * turn double write off ({@code disableDoubleWrite}). When a node never gets there, the operator's
  * remedy can be applied ({@code forceUpgrade}; see {@link #forceUpgrade}). Before a node stops, the raft groups it leads
  * are handed to a node already upgraded ({@code moveRaftLeadersFirst}, default on; see
@@ -48,7 +54,8 @@ public record RollingServerUpgrade(
         @JsonPropertyDescription("The Nacos version every node is upgraded to, e.g. 2.0.4.")
         String to,
         @JsonPropertyDescription("After the last node, wait until every node reports upgraded=true (out of"
-                + " 1.x-compatible mode: 2.x clients are served). Default: true when 'to' is 2.x. Nacos 2.0.4 takes"
+                + " 1.x-compatible mode: 2.x clients are served). Default: chosen by the versions, true from 1.x to"
+                + " 2.0 or 2.1, the only upgrades with that state (2.x to 2.x and 2.2+ have none). Nacos 2.0.4 takes"
                 + " ~20 s here, over 3 minutes while its v1 model holds empty services.")
         Boolean awaitUpgraded,
         @JsonPropertyDescription("Then turn the mixed cluster's double write of the v1 and v2 data models off on every"
@@ -96,7 +103,6 @@ public record RollingServerUpgrade(
     private static final Duration FORCED_UPGRADE_WAIT = Duration.ofMinutes(1);
 
     public RollingServerUpgrade {
-        awaitUpgraded = awaitUpgraded == null ? !NacosVersions.isOneX(to == null ? "1." : to) : awaitUpgraded;
         syncTimeout = syncTimeout == null ? Duration.ofMinutes(2) : syncTimeout;
         upgradedTimeout = upgradedTimeout == null ? Duration.ofMinutes(5) : upgradedTimeout;
         moveRaftLeadersFirst = moveRaftLeadersFirst == null || moveRaftLeadersFirst;
@@ -104,8 +110,10 @@ public record RollingServerUpgrade(
 
     @Override
     public String title(PlannedState state) {
+        boolean unsupported = paths(state.nodeVersions()).stream().anyMatch(p -> p.unsupported().isPresent());
         return "rolling server upgrade to " + to + " (" + state.nodes() + " nodes)"
-                + (awaitUpgraded ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
+                + (unsupported ? ", a path Nacos does not support" : "")
+                + (awaitsUpgraded(state.nodeVersions()) ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
                 + (disableDoubleWrite ? ", double write off" : "");
     }
 
@@ -115,15 +123,20 @@ public record RollingServerUpgrade(
         if (state.nodeVersions().stream().allMatch(to::equals)) {
             problems.add("to", "every node already runs " + to + " here");
         }
-        if (awaitUpgraded && NacosVersions.isOneX(to)) {
-            problems.add("awaitUpgraded", "upgraded=true is a 2.x state; " + to + " never reports it");
+        List<UpgradePath> paths = paths(state.nodeVersions());
+        boolean awaits = awaitsUpgraded(state.nodeVersions());
+        if (Boolean.TRUE.equals(awaitUpgraded) && paths.stream().noneMatch(UpgradePath::awaitsUpgraded)) {
+            problems.add("awaitUpgraded", "upgraded=true is the end of a 1.x to 2.0/2.1 upgrade's 1.x-compatible mode;"
+                    + " " + String.join(", ", paths.stream().map(p -> p.from() + " -> " + p.to()).distinct().toList())
+                    + " has none");
         }
-        if (disableDoubleWrite && !awaitUpgraded) {
+        if (disableDoubleWrite && !awaits) {
             problems.add("disableDoubleWrite", "turn double write off only after upgraded=true (set awaitUpgraded)");
         }
-        if (forceUpgrade && !awaitUpgraded) {
+        if (forceUpgrade && !awaits) {
             problems.add("forceUpgrade", "forces upgraded=true when it does not come; needs awaitUpgraded");
         }
+        boolean servedTwoX = state.servesTwoX();
         Duration expected = Duration.ZERO;
         for (int node = 1; node <= state.nodes(); node++) {
             String from = state.nodeVersions().get(node - 1);
@@ -133,20 +146,34 @@ public record RollingServerUpgrade(
                 state.setNodeVersion(node, to);
             }
         }
-        state.setUpgraded(state.everyNodeOnTwoX() && awaitUpgraded);
-        return awaitUpgraded ? expected.plus(TYPICAL_UPGRADED_WAIT) : expected;
+        boolean noCompatibilityMode = state.nodeVersions().stream().noneMatch(NacosVersions::hasCompatibilityMode);
+        state.setUpgraded(state.everyNodeOnTwoX() && (awaits || servedTwoX || noCompatibilityMode));
+        return awaits ? expected.plus(TYPICAL_UPGRADED_WAIT) : expected;
+    }
+
+    /** Whether the phase waits for upgraded=true after nodes on {@code from}: as set, or as their paths need. */
+    private boolean awaitsUpgraded(List<String> from) {
+        return awaitUpgraded != null ? awaitUpgraded : paths(from).stream().anyMatch(UpgradePath::awaitsUpgraded);
+    }
+
+    /** Each node's path, from the version it runs to {@code to}; none for a node already there. */
+    private List<UpgradePath> paths(List<String> from) {
+        return from.stream().filter(v -> !v.equals(to)).map(v -> new UpgradePath(v, to)).toList();
     }
 
     @Override
     public void run(RunContext run) throws InterruptedException {
+        List<String> from = run.cluster().nodes().stream().map(NodeStatus::version).toList();
+        boolean awaits = awaitsUpgraded(from);
+        warnUnsupported(run, paths(from));
         for (NodeStatus node : run.cluster().nodes()) {
             if (node.version().equals(to)) {
                 run.say("node " + node.number() + " already runs " + to);
                 continue;
             }
-            upgradeStep(run, node);
+            upgradeStep(run, node, awaits);
         }
-        boolean upgraded = !awaitUpgraded || awaitUpgraded(run);
+        boolean upgraded = !awaits || awaitUpgraded(run);
         if (!upgraded && forceUpgrade) {
             upgraded = forceUpgrade(run);
         }
@@ -220,18 +247,35 @@ public record RollingServerUpgrade(
         }
     }
 
-    private void upgradeStep(RunContext run, NodeStatus node) throws InterruptedException {
+    /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */
+    private static void warnUnsupported(RunContext run, List<UpgradePath> paths) {
+        paths.stream().distinct().forEach(path -> path.unsupported().ifPresent(message -> {
+            run.record("warning", Map.of("kind", "unsupportedUpgradePath", "from", path.from(), "to", path.to(),
+                    "message", message));
+            run.say("warning: " + message);
+        }));
+    }
+
+    private void upgradeStep(RunContext run, NodeStatus node, boolean awaits) throws InterruptedException {
+        UpgradePath path = new UpgradePath(node.version(), to);
         if (moveRaftLeadersFirst) {
-            moveRaftLeadership(run, node);
+            moveRaftLeadership(run, node, path);
         }
         long began = System.nanoTime();
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "stopping"));
         try {
-            run.cluster().upgradeNode(node.number(), to, !awaitUpgraded);
+            run.cluster().upgradeNode(node.number(), to, !awaits);
         } catch (RegistrationsRefused e) {
             run.record("warning", Map.of("kind", "registrationsRefused", "node", node.number(), "message",
                     e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on");
+        } catch (ClusterNotFormed e) {
+            if (path.unsupported().isEmpty()) {
+                throw e;
+            }
+            run.record("warning", Map.of("kind", "clusterNotFormed", "node", node.number(), "message",
+                    e.getMessage()));
+            run.say("warning: " + e.getMessage() + "; going on along the unsupported path");
         }
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "up",
                 "seconds", (System.nanoTime() - began) / 1e9));
@@ -242,7 +286,7 @@ public record RollingServerUpgrade(
             run.record("warning", Map.of("kind", "nodeNotSynced", "node", node.number(), "message", e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on");
         }
-        if (!NacosVersions.isOneX(to)) {
+        if (path.awaitsUpgraded()) {
             recordDoubleWrite(run, node);
         }
         run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "done",
@@ -250,17 +294,21 @@ public record RollingServerUpgrade(
     }
 
     /**
-     * Hands every raft group {@code leaving} leads to a node already on {@code to}, before it stops.
+     * Hands every raft group {@code leaving} leads to a node already on {@code to} (between 2.x
+     * versions, to any other node while none is), before it stops.
      * Why: Nacos 2.0.4 writes a linear read that fails during a leader election into the raft log
      * ("go to Leader read"), then reads that entry back as a write without an operation and stops
      * the group for good ("No enum constant ...BasePersistentServiceProcessor.Op."), so upgraded=true
      * never comes (alibaba/nacos #7757, fixed in 2.1.0). Stopping a 1.x leader while 2.x nodes are
      * members starts that election; a transfer with no new services for a few seconds around it
-     * (services trigger the reads) avoided it in every run here.
+     * (services trigger the reads) avoided it in every run here. Between 2.x versions the same hand-over
+     * spares the writes an election's stall when the leader stops.
      */
-    private void moveRaftLeadership(RunContext run, NodeStatus leaving) throws InterruptedException {
+    private void moveRaftLeadership(RunContext run, NodeStatus leaving, UpgradePath path) throws InterruptedException {
         NodeStatus heir = run.cluster().nodes().stream()
-                .filter(n -> n.number() != leaving.number() && n.version().equals(to)).findFirst().orElse(null);
+                .filter(n -> n.number() != leaving.number() && n.state() == NodeState.UP)
+                .filter(n -> n.version().equals(to) || path.anyHeir())
+                .min(java.util.Comparator.comparing(n -> !n.version().equals(to))).orElse(null);
         if (heir == null || groupsLedBy(run, leaving, heir).isEmpty()) {
             return;   // no node on the new version yet (an election among old ones is harmless), or nothing led
         }

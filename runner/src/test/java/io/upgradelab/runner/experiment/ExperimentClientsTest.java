@@ -54,6 +54,12 @@ class ExperimentClientsTest {
     }
 
     @Test
+    void theRunsClientVersionsAreTheFleetsTheProbesAndEveryUpgradesAsNamed() throws IOException {
+        assertThat(load(ROLL).experiment().clientVersions()).as("what the configs' listeners are chosen from")
+                .containsExactly("2.0.4", "2.3.2", "2.3.2", "2.5.1", "1x");
+    }
+
+    @Test
     void rollingUpgradesGoBetweenAnyTwoVersionsAndThePlanSaysTheVersions() throws IOException {
         ValidatedExperiment valid = load(ROLL);
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,7 +113,7 @@ class ExperimentErrorsTest {
     void anUnknownTopLevelFieldIsAnError() throws IOException {
         String text = VALID.replace("scale: 1", "scale: 1\nobserve: 5s");
         assertThat(errors(text)).containsExactly(file() + ":8: observe: unknown field (an experiment has: name,"
-                + " description, target, fleet, probe, observeEvery, scale, abortWhen, phases)");
+                + " description, target, fleet, probe, observeEvery, scale, abortWhen, phases, configs)");
     }
 
     @Test
@@ -124,6 +125,24 @@ class ExperimentErrorsTest {
                 file() + ":6: fleet.rampRate: must be a number, not 'fast'",
                 file() + ":7: scale: must be more than 0, not 0",
                 file() + ":10: phase 1.providers: must be at least 0, not -5");
+    }
+
+    @Test
+    void theConfigsSectionIsReadWithItsDefaultsAndItsMistakesAreNamedAtTheirLines() throws IOException {
+        Experiment withDefaults = Experiments.load(write(VALID + "configs: {count: 3}\n"), null, distributions)
+                .experiment();
+        assertThat(withDefaults.configs()).isEqualTo(new ConfigsSpec(3, 1024, java.time.Duration.ofSeconds(30), 3,
+                java.time.Duration.ofSeconds(10)));
+        assertThat(Experiments.load(write(VALID), null, distributions).experiment().configs()).isNull();
+
+        assertThat(errors(VALID + "configs:\n  count: 0\n  sizeBytes: 10\n  changes: 5\n")).containsExactly(
+                file() + ":20: configs.count: must be at least 1, not 0",
+                file() + ":21: configs.sizeBytes: must be at least 64, not 10",
+                file() + ":22: configs.changes: unknown field; did you mean 'changed'? (a configs section has: count,"
+                        + " sizeBytes, changeEvery, changed, settle)");
+        assertThat(errors(VALID + "configs:\n  count: 4\n  changed: 5\n  changeEvery: 500ms\n")).containsExactly(
+                file() + ":21: configs.changed: 5 configs changed at once is more than the 4 published (count)",
+                file() + ":22: configs.changeEvery: 500ms is too often: at least 1s");
     }
 
     @Test

@@ -34,4 +34,9 @@ public final class ClientVersions {
     public static boolean isOneX(String name) {
         return canonical(name).startsWith("1.");
     }
+
+    /** The generation {@code name} belongs to: {@code 1x} (HTTP) or {@code 2x} (one gRPC connection: 2.x and later). */
+    public static String generation(String name) {
+        return isOneX(name) ? "1x" : "2x";
+    }
 }

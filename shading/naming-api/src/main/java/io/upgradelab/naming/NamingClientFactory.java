@@ -2,7 +2,8 @@ package io.upgradelab.naming;
 
 /**
  * One nacos-client version, shaded under a prefix of its own: what it is and how to make a client
- * of it. Each shaded jar registers one in {@code META-INF/services}, so a JVM holding several
+ * of it, a naming client (the fleet's providers) or a config client (the runner's config
+ * listeners). Each shaded jar registers one in {@code META-INF/services}, so a JVM holding several
  * versions side by side finds them all by {@link java.util.ServiceLoader}, and adding a version
  * needs no Java class outside its jar.
  */
@@ -22,4 +23,7 @@ public interface NamingClientFactory {
 
     /** A new client connected to the servers of {@code settings}; throws IllegalStateException when it cannot start. */
     NamingClient connect(NamingSettings settings);
+
+    /** A new config client connected to the servers of {@code settings}; throws IllegalStateException when it cannot start. */
+    ConfigClient connectConfigs(ConfigSettings settings);
 }

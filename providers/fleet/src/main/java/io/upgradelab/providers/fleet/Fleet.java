@@ -2,6 +2,7 @@ package io.upgradelab.providers.fleet;
 
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.naming.ClientCatalog;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

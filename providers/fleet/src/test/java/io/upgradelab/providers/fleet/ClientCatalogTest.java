@@ -3,7 +3,9 @@ package io.upgradelab.providers.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.upgradelab.naming.ClientCatalog;
 import io.upgradelab.naming.NamingClientFactory;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The shaded clients as the fleet finds them: by ServiceLoader, one per version, each under its own prefix. */
@@ -33,14 +35,14 @@ class ClientCatalogTest {
         assertThat(installed.version("2x")).isEqualTo("2.0.4");
         assertThat(installed.version("2.5.1")).isEqualTo("2.5.1");
         assertThatThrownBy(() -> installed.version("3x")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown client version '3x': this fleet has 1.4.1, 2.0.4, 2.3.2, 2.5.1 (shorthands:"
+                .hasMessage("unknown client version '3x': this JVM has 1.4.1, 2.0.4, 2.3.2, 2.5.1 (shorthands:"
                         + " 1x = 1.4.1, 2x = 2.0.4)");
     }
 
     @Test
     void twoJarsClaimingOneVersionAreRefused() {
         NamingClientFactory one = installed.factory("2.3.2");
-        assertThatThrownBy(() -> new ClientCatalog(java.util.List.of(one, one)))
+        assertThatThrownBy(() -> new ClientCatalog(List.of(one, one)))
                 .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("two shaded clients report version 2.3.2");
     }
 }

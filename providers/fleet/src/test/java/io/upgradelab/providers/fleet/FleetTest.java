@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.naming.ClientCatalog;
+import io.upgradelab.naming.ConfigClient;
+import io.upgradelab.naming.ConfigSettings;
 import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingClientFactory;
 import io.upgradelab.naming.NamingSettings;
@@ -57,6 +60,11 @@ class FleetTest {
         @Override
         public long beatsSent() {
             return 0;
+        }
+
+        @Override
+        public ConfigClient connectConfigs(ConfigSettings settings) {
+            throw new UnsupportedOperationException("the fleet makes no config clients");
         }
 
         @Override
@@ -141,7 +149,7 @@ class FleetTest {
     @Test
     void aVersionTheFleetDoesNotHaveIsRefusedNamingTheOnesItHas() {
         assertThatThrownBy(() -> fleet.scaleTo(5, 100, "2.2.0")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown client version '2.2.0': this fleet has 1.4.1, 2.0.4, 2.5.1 (shorthands: 1x = 1.4.1,"
+                .hasMessage("unknown client version '2.2.0': this JVM has 1.4.1, 2.0.4, 2.5.1 (shorthands: 1x = 1.4.1,"
                         + " 2x = 2.0.4)");
         assertThatThrownBy(() -> fleet.upgradeBatch(1, 1, "3x", 100)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("unknown client version '3x'");

@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.ClusterNotFormed;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
@@ -304,8 +305,8 @@ public final class LocalCluster implements Backend {
     private void awaitFormed(Deadline deadline, boolean awaitTwoXMode) {
         String formation = awaitNoProblem(() -> formationProblem(awaitTwoXMode), deadline);
         if (!formation.isEmpty()) {
-            throw new LabException(LabException.FAILED, "the cluster did not form " + deadline.describe() + ": "
-                    + formation, nodes.get(0).consoleLog(), List.of());
+            throw new ClusterNotFormed("the cluster did not form " + deadline.describe() + ": " + formation,
+                    nodes.get(0).consoleLog());
         }
         String registration = awaitNoProblem(this::registrationProblem, deadline);
         removeCanaryServices();

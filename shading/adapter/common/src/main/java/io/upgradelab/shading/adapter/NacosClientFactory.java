@@ -1,6 +1,8 @@
 package io.upgradelab.shading.adapter;
 
 import com.alibaba.nacos.common.utils.VersionUtils;
+import io.upgradelab.naming.ConfigClient;
+import io.upgradelab.naming.ConfigSettings;
 import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingClientFactory;
 import io.upgradelab.naming.NamingSettings;
@@ -33,5 +35,10 @@ public final class NacosClientFactory implements NamingClientFactory {
         LocalAddress.use(settings.localIp());
         Beats.count();
         return new NacosNamingClient(settings);
+    }
+
+    @Override
+    public ConfigClient connectConfigs(ConfigSettings settings) {
+        return new NacosConfigClient(settings);
     }
 }

@@ -1,7 +1,5 @@
-package io.upgradelab.providers.fleet;
+package io.upgradelab.naming;
 
-import io.upgradelab.naming.ClientVersions;
-import io.upgradelab.naming.NamingClientFactory;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -11,14 +9,15 @@ import java.util.stream.Collectors;
 
 /**
  * The nacos-client versions this JVM holds: one factory per shaded client jar on the classpath,
- * found by {@link ServiceLoader}, keyed by the version each client reports. The fleet has no list
- * of its own, so a version added to shading/ and to the fleet's dependencies is all it takes.
+ * found by {@link ServiceLoader}, keyed by the version each client reports. The provider fleet
+ * makes its naming clients from it, and the runner its config listeners; neither holds a list of its
+ * own, so a version added to shading/ and to their dependencies is all it takes.
  */
-final class ClientCatalog {
+public final class ClientCatalog {
 
     private final Map<String, NamingClientFactory> byVersion;
 
-    ClientCatalog(List<NamingClientFactory> factories) {
+    public ClientCatalog(List<NamingClientFactory> factories) {
         Map<String, NamingClientFactory> map = new TreeMap<>();
         for (NamingClientFactory factory : factories) {
             NamingClientFactory twin = map.put(factory.clientVersion(), factory);
@@ -31,38 +30,38 @@ final class ClientCatalog {
     }
 
     /** The clients on this JVM's classpath. */
-    static ClientCatalog installed() {
+    public static ClientCatalog installed() {
         return new ClientCatalog(ServiceLoader.load(NamingClientFactory.class).stream().map(ServiceLoader.Provider::get)
                 .toList());
     }
 
     /** Every version, in order. */
-    List<String> versions() {
+    public List<String> versions() {
         return List.copyOf(byVersion.keySet());
     }
 
     /** The version {@code name} (a version or a shorthand) stands for; an unknown one is a bad parameter. */
-    String version(String name) {
+    public String version(String name) {
         String version = ClientVersions.canonical(name);
         if (!byVersion.containsKey(version)) {
-            throw new IllegalArgumentException("unknown client version '" + name + "': this fleet has "
+            throw new IllegalArgumentException("unknown client version '" + name + "': this JVM has "
                     + String.join(", ", byVersion.keySet()) + " (shorthands: " + ClientVersions.SHORTHANDS.entrySet()
                     .stream().map(e -> e.getKey() + " = " + e.getValue()).collect(Collectors.joining(", ")) + ")");
         }
         return version;
     }
 
-    NamingClientFactory factory(String name) {
+    public NamingClientFactory factory(String name) {
         return byVersion.get(version(name));
     }
 
     /** Beats the clients of every version have sent so far. */
-    long beatsSent() {
+    public long beatsSent() {
         return byVersion.values().stream().mapToLong(NamingClientFactory::beatsSent).sum();
     }
 
     /** Whether clients of {@code version} keep each instance alive by a beat of its own (1.x). */
-    boolean beatsPerInstance(String version) {
+    public boolean beatsPerInstance(String version) {
         return factory(version).beatsPerInstance();
     }
 }

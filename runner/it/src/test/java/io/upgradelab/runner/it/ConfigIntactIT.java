@@ -1,0 +1,107 @@
+package io.upgradelab.runner.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.observe.configs.ConfigContents;
+import io.upgradelab.runner.testing.InProcessCli;
+import io.upgradelab.runner.testing.JournalLines;
+import io.upgradelab.runner.testing.Launcher;
+import io.upgradelab.runner.testing.Processes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The config center end to end, through the real launcher, on a standalone Nacos 2.0.4 with a small
+ * fleet, a demo provider and the probe: the run publishes 10 configs, changes 2 every 10 s, listens
+ * with a real nacos-client 1.4.1 and 2.0.4 in its own JVM and checks the node every 2 s. In the third
+ * phase this test deletes one config through the Nacos HTTP API, as an upgrade that loses it would:
+ * configIntact fails naming it, and passes on the phases before.
+ */
+@Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
+class ConfigIntactIT {
+
+    private static final String DELETED = "lab-config-0010";
+    private static final String EXPERIMENT = """
+            name: configs-deleted-mid-run
+            target: {version: 2.0.4, nodes: 1, serverHeap: 512m}
+            fleet: {services: 4, providersPerClient: 4, rampRate: 50, heap: 256m}
+            probe: {rate: 20, demoProviders: 1}
+            observeEvery: 2s
+            configs: {count: 10, sizeBytes: 512, changeEvery: 10s, changed: 2, settle: 4s}
+            phases:
+              - {kind: rampTo, providers: 8}
+              - {kind: hold, for: 25s}
+              - {kind: hold, for: 15s}
+            """;
+
+    @TempDir
+    Path work;
+
+    @Test
+    void configIntactFailsNamingAConfigDeletedMidRunAndPassesBefore() throws Exception {
+        Path experiment = Files.writeString(work.resolve("configs.yaml"), EXPERIMENT);
+        Path runDirectory = work.resolve("run");
+        Path journalFile = runDirectory.resolve("journal.jsonl");
+        try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
+            await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500))
+                    .failFast("the run ended: " + run, () -> !run.process().isAlive())
+                    .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted")
+                            .stream().anyMatch(p -> p.path("index").asInt() == 3));
+            String node = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address")
+                    .asText();
+            new NacosApi(node).deleteConfig(DELETED, ConfigContents.GROUP);
+            assertThat(run.awaitExit(Duration.ofMinutes(2))).as(run.toString()).isZero();
+        }
+        JournalLines journal = JournalLines.read(journalFile);
+
+        bothGenerationsListenedAndHeardTheChangesBeforeTheDeletion(journal);
+        List<JsonNode> afterDeletion = journal.ofType("configCheck").stream().filter(c -> c.path("phase").asInt() == 3
+                && c.path("nodes").get(0).path("missing").asInt() > 0).toList();
+        assertThat(afterDeletion).isNotEmpty().allSatisfy(c ->
+                assertThat(c.path("nodes").get(0).path("missingIds").toString()).contains(DELETED));
+
+        InProcessCli gate = new InProcessCli();
+        Path before = Files.writeString(work.resolve("before.yaml"),
+                "criteria:\n  - kind: configIntact\n    phases: [1, 2]\n");
+        assertThat(gate.run("gate", runDirectory.toString(), "--policy", before.toString())).as(gate.out() + gate.err())
+                .isZero();
+        gate.clear();
+        Path all = Files.writeString(work.resolve("all.yaml"), "criteria:\n  - kind: configIntact\n");
+        assertThat(gate.run("gate", runDirectory.toString(), "--policy", all.toString())).as(gate.out() + gate.err())
+                .isEqualTo(1);
+        assertThat(gate.out()).contains("phase 3: node 1 (2.0.4) at ", "1 missing (" + DELETED + ")",
+                "listener 1x (1.4.1) at ", "listener 2x (2.0.4) at ");
+        assertThat(Files.readString(runDirectory.resolve("summary.md"))).contains("### Configs");
+        assertThat(journal.ofType("error")).as("every observation and the deletion at the end went through").isEmpty();
+        assertThat(Processes.using(runDirectory)).isEmpty();
+    }
+
+    /**
+     * Phase 2, undisturbed: the node served every settled config as published, and both clients,
+     * listening from the start on a 2.0.4 node, heard the changes (callbacks, not only their first read).
+     */
+    private static void bothGenerationsListenedAndHeardTheChangesBeforeTheDeletion(JournalLines journal) {
+        List<JsonNode> phaseTwo = journal.ofType("configCheck").stream().filter(c -> c.path("phase").asInt() == 2)
+                .toList();
+        assertThat(phaseTwo).hasSizeGreaterThan(5).allSatisfy(c -> {
+            assertThat(c.path("nodes").get(0).path("missing").asInt()).isZero();
+            assertThat(c.path("nodes").get(0).path("mismatched").asInt()).isZero();
+        });
+        JsonNode last = phaseTwo.get(phaseTwo.size() - 1);
+        assertThat(last.path("checked").asInt()).isPositive();
+        assertThat(last.path("changes").asLong()).isGreaterThanOrEqualTo(4);
+        assertThat(last.path("listeners")).hasSize(2).allSatisfy(l -> {
+            assertThat(l.path("state").asText()).as(l.toString()).isEqualTo("listening");
+            assertThat(l.path("notified").asLong()).as(l.toString()).isPositive();
+            assertThat(l.path("behind").asInt()).as(l.toString()).isZero();
+        });
+    }
+}

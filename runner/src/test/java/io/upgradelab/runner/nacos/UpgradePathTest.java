@@ -1,0 +1,54 @@
+package io.upgradelab.runner.nacos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The waits and warnings each pair of server versions chooses, for the paths teams take. */
+class UpgradePathTest {
+
+    @Test
+    void oneXToTwoZeroDoubleWritesUntilUpgraded() {
+        UpgradePath path = new UpgradePath("1.4.1", "2.0.4");
+        assertThat(path.awaitsUpgraded()).isTrue();
+        assertThat(path.anyHeir()).isFalse();
+        assertThat(path.unsupported()).isEmpty();
+        assertThat(new UpgradePath("1.4.1", "2.1.2").awaitsUpgraded()).isTrue();
+    }
+
+    @Test
+    void betweenTwoXVersionsThereIsNothingToAwaitAndAnyNodeMayLead() {
+        for (UpgradePath path : new UpgradePath[] {new UpgradePath("2.0.4", "2.3.2"),
+                new UpgradePath("2.2.3", "2.3.2"), new UpgradePath("2.3.2", "2.5.1"), new UpgradePath("2.3.2", "3.0.1")}) {
+            assertThat(path.awaitsUpgraded()).as(path.toString()).isFalse();
+            assertThat(path.anyHeir()).as(path.toString()).isTrue();
+            assertThat(path.unsupported()).as(path.toString()).isEmpty();
+        }
+    }
+
+    @Test
+    void oneXStraightToTwoTwoOrLaterIsUnsupportedAndSaysTheWayRound() {
+        UpgradePath path = new UpgradePath("1.4.1", "2.2.3");
+        assertThat(path.awaitsUpgraded()).isFalse();
+        assertThat(path.unsupported()).hasValueSatisfying(message -> assertThat(message)
+                .contains("#9815", "#11420", "1.4.1 -> 2.0.4 -> 2.2.3"));
+        assertThat(new UpgradePath("1.4.1", "3.0.1").unsupported()).isPresent();
+    }
+
+    @Test
+    void aDowngradeToOneXIsUnsupported() {
+        assertThat(new UpgradePath("2.0.4", "1.4.1").unsupported()).hasValueSatisfying(message -> assertThat(message)
+                .contains("downgrade"));
+    }
+
+    @Test
+    void onlyTwoZeroAndTwoOneHaveTheCompatibilityMode() {
+        assertThat(NacosVersions.hasCompatibilityMode("2.0.4")).isTrue();
+        assertThat(NacosVersions.hasCompatibilityMode("2.1.0")).isTrue();
+        assertThat(NacosVersions.hasCompatibilityMode("2.2.3")).isFalse();
+        assertThat(NacosVersions.hasCompatibilityMode("2.10.0")).isFalse();
+        assertThat(NacosVersions.hasCompatibilityMode("1.4.1")).isFalse();
+        assertThat(NacosVersions.hasCompatibilityMode("3.0.1")).isFalse();
+        assertThat(NacosVersions.hasCompatibilityMode("2.1.0-BETA")).isTrue();
+    }
+}
