@@ -1,5 +1,6 @@
 package io.upgradelab.journal;
 
+import io.upgradelab.naming.VersionOrder;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,9 +37,16 @@ public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> p
         lastStop = lastStop == null ? StopReport.NONE : lastStop;
     }
 
-    /** By client version, in order ("1.4.1" before "2.0.4"; "1x" before "2x"), so the journal and reports list them alike. */
+    /**
+     * By client version in release order ("2.5.1" before "2.10.0"; "1x" before "2x"), so the journal and
+     * reports list them alike.
+     */
     private static Map<String, Integer> sorted(Map<String, Integer> byClient) {
-        return byClient == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(byClient));
+        Map<String, Integer> sorted = new TreeMap<>(VersionOrder.NUMERIC);
+        if (byClient != null) {
+            sorted.putAll(byClient);
+        }
+        return Collections.unmodifiableMap(sorted);
     }
 
     public int totalProviders() {

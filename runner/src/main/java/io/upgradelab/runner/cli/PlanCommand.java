@@ -1,6 +1,7 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.naming.ClientVersions;
+import io.upgradelab.naming.VersionOrder;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
@@ -116,7 +117,9 @@ final class PlanCommand implements Callable<Integer> {
 
     /** {@code 6000 on 1.4.1}, or {@code 7000 on 1.4.1 + 7000 on 2.0.4} while client versions are mixed. */
     private static String providers(int total, Map<String, Integer> byClient) {
-        List<String> parts = new TreeMap<>(byClient).entrySet().stream().filter(e -> e.getValue() > 0)
+        Map<String, Integer> inOrder = new TreeMap<>(VersionOrder.NUMERIC);
+        inOrder.putAll(byClient);
+        List<String> parts = inOrder.entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> e.getValue() + " on " + e.getKey()).toList();
         return parts.isEmpty() ? String.valueOf(total) : String.join(" + ", parts);
     }

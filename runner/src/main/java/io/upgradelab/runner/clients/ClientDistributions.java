@@ -2,6 +2,7 @@ package io.upgradelab.runner.clients;
 
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.naming.ClientVersions;
+import io.upgradelab.naming.VersionOrder;
 import io.upgradelab.runner.LabException;
 import java.io.IOException;
 import java.io.Reader;
@@ -36,7 +37,7 @@ public final class ClientDistributions {
     }
 
     public static ClientDistributions scan(Path root) {
-        Map<String, ClientDistribution> found = new TreeMap<>();
+        Map<String, ClientDistribution> found = new TreeMap<>(VersionOrder.NUMERIC);
         if (Files.isDirectory(root)) {
             try (Stream<Path> dirs = Files.list(root)) {
                 dirs.filter(dir -> Files.isRegularFile(dir.resolve(DESCRIPTOR))).map(ClientDistributions::read)
@@ -59,7 +60,7 @@ public final class ClientDistributions {
                 p.getProperty("shadedPrefix", ""), dir.resolve("lib"));
     }
 
-    /** Every version, in order. */
+    /** Every version, in release order ({@link VersionOrder}). */
     public List<String> versions() {
         return List.copyOf(byVersion.keySet());
     }

@@ -44,6 +44,14 @@ class ClientDistributionsTest {
     }
 
     @Test
+    void versionsAreListedInReleaseOrderNotAsText() throws IOException {
+        ClientDistributions clients = FakeDistributions.clients(dir, "2.10.0", "2.5.1", "1.4.1");
+
+        assertThat(clients.versions()).containsExactly("1.4.1", "2.5.1", "2.10.0");
+        assertThat(clients.all()).extracting(ClientDistribution::version).containsExactly("1.4.1", "2.5.1", "2.10.0");
+    }
+
+    @Test
     void anUnknownVersionIsInvalidInputNamingTheKnownOnesAndNoLayoutIsABuildToDo() throws IOException {
         ClientDistributions clients = FakeDistributions.clients(dir.resolve("clients"), "1.4.1", "2.3.2");
 

@@ -18,7 +18,7 @@ public final class ClientCatalog {
     private final Map<String, NamingClientFactory> byVersion;
 
     public ClientCatalog(List<NamingClientFactory> factories) {
-        Map<String, NamingClientFactory> map = new TreeMap<>();
+        Map<String, NamingClientFactory> map = new TreeMap<>(VersionOrder.NUMERIC);
         for (NamingClientFactory factory : factories) {
             NamingClientFactory twin = map.put(factory.clientVersion(), factory);
             if (twin != null) {
@@ -35,7 +35,7 @@ public final class ClientCatalog {
                 .toList());
     }
 
-    /** Every version, in order. */
+    /** Every version, in release order ({@link VersionOrder}). */
     public List<String> versions() {
         return List.copyOf(byVersion.keySet());
     }

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.upgradelab.naming.ClientCatalog;
+import io.upgradelab.naming.ConfigClient;
+import io.upgradelab.naming.ConfigSettings;
+import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingClientFactory;
+import io.upgradelab.naming.NamingSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -44,5 +48,37 @@ class ClientCatalogTest {
         NamingClientFactory one = installed.factory("2.3.2");
         assertThatThrownBy(() -> new ClientCatalog(List.of(one, one)))
                 .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("two shaded clients report version 2.3.2");
+    }
+
+    @Test
+    void versionsAreListedInReleaseOrderNotAsText() {
+        ClientCatalog catalog = new ClientCatalog(List.of(new Named("2.10.0"), new Named("2.5.1"), new Named("1.4.1"),
+                new Named("2.9.9")));
+        assertThat(catalog.versions()).containsExactly("1.4.1", "2.5.1", "2.9.9", "2.10.0");
+        assertThat(catalog.version("2.10.0")).isEqualTo("2.10.0");
+    }
+
+    /** A version that only says its name: what the catalog keys and sorts by. */
+    private record Named(String clientVersion) implements NamingClientFactory {
+
+        @Override
+        public boolean beatsPerInstance() {
+            return false;
+        }
+
+        @Override
+        public long beatsSent() {
+            return 0;
+        }
+
+        @Override
+        public NamingClient connect(NamingSettings settings) {
+            throw new UnsupportedOperationException("names only");
+        }
+
+        @Override
+        public ConfigClient connectConfigs(ConfigSettings settings) {
+            throw new UnsupportedOperationException("names only");
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.upgradelab.naming.ClientCatalog;
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.naming.ConfigSettings;
 import io.upgradelab.naming.NamingClientFactory;
+import io.upgradelab.naming.VersionOrder;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeState;
@@ -61,7 +62,7 @@ public final class LabConfigs implements AutoCloseable {
      * (long polling and gRPC push are two ways a change can fail to arrive).
      */
     public static List<String> listeningClients(Collection<String> experimentClients) {
-        TreeSet<String> versions = new TreeSet<>();
+        TreeSet<String> versions = new TreeSet<>(VersionOrder.NUMERIC);
         experimentClients.stream().map(ClientVersions::canonical).forEach(versions::add);
         if (versions.stream().noneMatch(ClientVersions::isOneX)) {
             versions.add(ClientVersions.canonical("1x"));

@@ -15,8 +15,8 @@ class LabConfigsTest {
 
     @Test
     void everyVersionTheFleetAndProbeRunListensInReleaseOrder() {
-        assertThat(LabConfigs.listeningClients(List.of("2.0.4", "2.5.1", "1.4.1", "2.3.2")))
-                .containsExactly("1.4.1", "2.0.4", "2.3.2", "2.5.1");
+        assertThat(LabConfigs.listeningClients(List.of("2.0.4", "2.10.0", "1.4.1", "2.3.2", "2.5.1")))
+                .containsExactly("1.4.1", "2.0.4", "2.3.2", "2.5.1", "2.10.0");
     }
 
     @Test
