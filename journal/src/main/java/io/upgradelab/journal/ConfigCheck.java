@@ -16,7 +16,7 @@ import java.util.List;
  * @param changes         changes the lab published since the run began
  * @param publishFailures publishes (first or change) that failed since the run began; retried
  * @param nodes           per node, by node number
- * @param listeners       per client generation
+ * @param listeners       per client version
  */
 @LineType("configCheck")
 public record ConfigCheck(int published, int checked, long changes, int publishFailures, List<NodeConfigs> nodes,
@@ -65,8 +65,9 @@ public record ConfigCheck(int published, int checked, long changes, int publishF
     }
 
     /**
-     * One client generation's listeners (one client, a listener on every config).
+     * One client version's listeners (one client, a listener on every config).
      *
+     * @param generation {@code 1x} (told by HTTP long polling) or {@code 2x} (by a push over gRPC)
      * @param client    the nacos-client version, e.g. 1.4.1
      * @param state     {@link #OFF}, {@link #SETTLING} or {@link #LISTENING}; only a listening one is judged
      * @param changes   changes published since it began listening: what it should have heard

@@ -8,7 +8,7 @@ import java.util.List;
  * fleet did not answer, only why.
  *
  * @param fleet              null when the fleet did not answer
- * @param demoProviders      each demo provider's client generation
+ * @param demoProviders      each demo provider's nacos-client version (generation, "1x"/"2x", in older journals)
  * @param demoProvidersAlive how many of them run
  * @param error              why the fleet did not answer; null when it did
  */

@@ -1,5 +1,6 @@
 package io.upgradelab.journal;
 
+import io.upgradelab.naming.VersionOrder;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,8 +10,9 @@ import java.util.TreeMap;
  * what the runner acts on, and what the fleet observer journals. One record for the three, so the
  * fleet, the runner and the reports cannot drift apart.
  *
- * @param providers             registered providers per client generation ("1x", "2x")
- * @param processes             virtual processes (Nacos clients) per client generation
+ * @param providers             registered providers per nacos-client version ("1.4.1", "2.3.2"); journals
+ *                              written before client versions key them by generation ("1x", "2x")
+ * @param processes             virtual processes (Nacos clients) per client version
  * @param target                the provider count the current or last operation aims at
  * @param busy                  whether an operation (scale, crash, upgrade) is still running
  * @param registrationFailures  registration calls that threw, since the fleet started (each retry of
@@ -35,16 +37,24 @@ public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> p
         lastStop = lastStop == null ? StopReport.NONE : lastStop;
     }
 
-    /** By generation, in order ("1x" before "2x"), so the journal and reports list them alike. */
-    private static Map<String, Integer> sorted(Map<String, Integer> byGeneration) {
-        return byGeneration == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(byGeneration));
+    /**
+     * By client version in release order ("2.5.1" before "2.10.0"; "1x" before "2x"), so the journal and
+     * reports list them alike.
+     */
+    private static Map<String, Integer> sorted(Map<String, Integer> byClient) {
+        Map<String, Integer> sorted = new TreeMap<>(VersionOrder.NUMERIC);
+        if (byClient != null) {
+            sorted.putAll(byClient);
+        }
+        return Collections.unmodifiableMap(sorted);
     }
 
     public int totalProviders() {
         return providers.values().stream().mapToInt(Integer::intValue).sum();
     }
 
-    public int providers(String generation) {
-        return providers.getOrDefault(generation, 0);
+    /** The providers on client version {@code client}, exactly as the map keys it. */
+    public int providers(String client) {
+        return providers.getOrDefault(client, 0);
     }
 }

@@ -22,7 +22,7 @@ import java.util.Set;
  * @param changes         changes the lab published in the phase
  * @param publishFailures publishes no node took in the phase (retried)
  * @param maxMissing      most configs one node missed in one check; {@code maxMismatched} the same
- * @param listeners       per client generation
+ * @param listeners       per client version
  * @param findings        per node and kind of loss (missing, mismatched), and per listener behind, the
  *                        first check that found it, e.g. "node 1 (2.0.4) at 95 s: 1 missing (lab-config-0010)"
  */
@@ -30,7 +30,7 @@ public record ConfigFigures(int checks, int published, long changes, int publish
                             int maxMismatched, List<ListenerFigures> listeners, List<String> findings) {
 
     /**
-     * One client generation's listener over the phase.
+     * One client version's listener over the phase ({@code generation}: 1x or 2x, how it is told).
      *
      * @param checks    checks that judged it (it had listened for the settle time)
      * @param changes   changes published while it listened, in the phase
@@ -74,7 +74,7 @@ public record ConfigFigures(int checks, int published, long changes, int publish
                         "with other content or MD5", node.mismatchedIds());
             }
             for (ListenerConfigs l : check.listeners()) {
-                find(found, findings, "behind " + l.generation(), l.behind(), "listener " + l.generation() + " ("
+                find(found, findings, "behind " + l.client(), l.behind(), "listener " + l.generation() + " ("
                         + l.client() + ") at " + seconds(line) + ": ", "not at the last change", l.behindIds());
             }
         }
@@ -96,18 +96,21 @@ public record ConfigFigures(int checks, int published, long changes, int publish
         }
     }
 
-    /** Each generation's figures; its cumulative counts count from {@code before}'s (from 0 without it). */
+    /**
+     * Each listener's figures, by client version (two 2.x versions may listen side by side); its
+     * cumulative counts count from {@code before}'s (from 0 without it).
+     */
     private static List<ListenerFigures> listeners(List<Line<ConfigCheck>> inPhase, ConfigCheck before) {
         Map<String, ListenerConfigs> atStart = new LinkedHashMap<>();
         if (before != null) {
-            before.listeners().forEach(l -> atStart.put(l.generation(), l));
+            before.listeners().forEach(l -> atStart.put(l.client(), l));
         }
         Map<String, ListenerFigures> figures = new LinkedHashMap<>();
         for (Line<ConfigCheck> line : inPhase) {
             for (ListenerConfigs l : line.body().listeners()) {
-                ListenerConfigs start = atStart.get(l.generation());
-                ListenerFigures so = figures.get(l.generation());
-                figures.put(l.generation(), new ListenerFigures(l.generation(), l.client(),
+                ListenerConfigs start = atStart.get(l.client());
+                ListenerFigures so = figures.get(l.client());
+                figures.put(l.client(), new ListenerFigures(l.generation(), l.client(),
                         (so == null ? 0 : so.checks()) + (l.listening() ? 1 : 0),
                         l.changes() - (start == null ? 0 : start.changes()),
                         l.notified() - (start == null ? 0 : start.notified()),

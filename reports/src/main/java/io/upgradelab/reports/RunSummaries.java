@@ -218,7 +218,7 @@ public final class RunSummaries {
                 : String.join(" ", versions);
     }
 
-    /** The generations with providers: "1x", "2x" or "1x+2x". */
+    /** The client versions with providers: "1.4.1", "1.4.1+2.3.2" (older journals: "1x", "1x+2x"). */
     private static String generations(FleetSample fleetSample) {
         List<String> with = fleetSample.fleet().providers().entrySet().stream()
                 .filter(e -> e.getValue() > 0).map(Map.Entry::getKey).toList();

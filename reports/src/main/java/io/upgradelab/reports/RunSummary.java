@@ -85,7 +85,7 @@ public record RunSummary(String experiment, String description, double scale, St
      * One phase.
      *
      * @param serverVersions the nodes' versions, "1.4.1 x3", or "from -> to" when they changed in it
-     * @param clients        the fleet's client generations, "1x", "1x+2x", or "from -> to"
+     * @param clients        the fleet's client versions, "1.4.1", "1.4.1+2.3.2", or "from -> to" (older journals: "1x")
      * @param providers      the fleet's providers when the phase ended
      * @param stable         no node's instance count was below the expected count in any sample of it
      * @param latency        exact percentiles of the calls that ended in it; null when not recorded

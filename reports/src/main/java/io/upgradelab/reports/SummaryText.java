@@ -56,7 +56,7 @@ public final class SummaryText {
 
     /** What the configs table's figures mean. */
     public static final String CONFIG_FOOTNOTE = "Configs: every observation reads each config the lab published from"
-            + " every node (content and MD5 as published) and compares the last content each client generation's"
+            + " every node (content and MD5 as published) and compares the last content each client version's"
             + " listener heard; a config changed, a node up again or a listener started within the settle time is"
             + " checked once it has settled. Checks: those that judged a config on a node. Missing, mismatched: the"
             + " most one node missed or served otherwise in one check. Listeners: callbacks received and changes"

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where this installation of upgrade-lab lives, and where the build put the Nacos servers.
+ * Where this installation of upgrade-lab lives, and where the build put the Nacos servers and clients.
  *
  * <p>The {@code upgrade-lab} launcher passes {@code -Dupgradelab.home=<repository root>}; tests do
  * the same through the build. {@code UPGRADE_LAB_SERVERS} (or {@code -Dupgradelab.servers}) points
@@ -27,6 +27,14 @@ public final class LabHome {
             return Path.of(explicit).toAbsolutePath().normalize();
         }
         return root().resolve("runner/nacos-servers/target/dist");
+    }
+
+    /**
+     * The directory holding one sub-directory per nacos-client version, as shading/ laid them out
+     * (each with {@code client.properties} and the unrelocated client's {@code lib/}).
+     */
+    public static Path clientDistributions() {
+        return root().resolve("shading/target/clients");
     }
 
     /** The default parent of run directories: ./runs under the current directory. */

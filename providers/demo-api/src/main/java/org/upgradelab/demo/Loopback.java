@@ -1,7 +1,7 @@
 package org.upgradelab.demo;
 
 /**
- * Keeps a demo process (provider or probe) and its Nacos client of either generation on loopback:
+ * Keeps a demo process (provider or probe) and its Nacos client, whatever its version, on loopback:
  * the client reports 127.0.0.1 as its own address, and the registry it dials must be on 127.*.
  */
 public final class Loopback {

@@ -54,23 +54,23 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
     private static String intact(List<PhaseSummary> measured, int selected) {
         int checks = measured.stream().mapToInt(p -> p.configs().checks()).sum();
         ConfigFigures last = measured.get(measured.size() - 1).configs();
-        Map<String, String> clients = new LinkedHashMap<>();
+        Map<String, String> generations = new LinkedHashMap<>();   // by client version: two 2.x may listen
         Map<String, Long> heard = new LinkedHashMap<>();
         for (PhaseSummary p : measured) {
             for (ListenerFigures l : p.configs().listeners()) {
-                clients.put(l.generation(), l.client());
-                heard.merge(l.generation(), l.checks() > 0 ? l.changes() : 0, Long::sum);
+                generations.put(l.client(), l.generation());
+                heard.merge(l.client(), l.checks() > 0 ? l.changes() : 0, Long::sum);
             }
         }
-        String listeners = heard.keySet().stream().map(g -> judgedListener(measured, g)
-                ? g + " (" + clients.get(g) + ") up to date after " + heard.get(g) + " change(s)"
-                : g + " (" + clients.get(g) + ") never listening").collect(Collectors.joining(", "));
+        String listeners = heard.keySet().stream().map(c -> judgedListener(measured, c)
+                ? generations.get(c) + " (" + c + ") up to date after " + heard.get(c) + " change(s)"
+                : generations.get(c) + " (" + c + ") never listening").collect(Collectors.joining(", "));
         return checks + " checks in " + measured.size() + " of " + selected + " phase(s): every node served all "
                 + last.published() + " configs as published" + (listeners.isEmpty() ? "" : "; listeners " + listeners);
     }
 
-    private static boolean judgedListener(List<PhaseSummary> measured, String generation) {
+    private static boolean judgedListener(List<PhaseSummary> measured, String client) {
         return measured.stream().flatMap(p -> p.configs().listeners().stream())
-                .anyMatch(l -> l.generation().equals(generation) && l.checks() > 0);
+                .anyMatch(l -> l.client().equals(client) && l.checks() > 0);
     }
 }

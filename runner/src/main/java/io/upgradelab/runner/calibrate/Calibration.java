@@ -1,11 +1,12 @@
 package io.upgradelab.runner.calibrate;
 
+import io.upgradelab.naming.ClientVersions;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The capacity frontier measured on one target: for each pair of server version and client
- * generation, the largest provider count the cluster held stable. Published figures come from other
+ * version, the largest provider count the cluster held stable. Published figures come from other
  * machines (3 nodes of 8 cores); a calibration says where this machine's frontier stands, so that an
  * experiment can be fitted to show the same shape here ({@link Fit}). Saved and reused, because
  * measuring it takes tens of minutes.
@@ -13,7 +14,8 @@ import java.util.Optional;
  * @param key     what the frontier depends on: the target, the fleet's shape and the machine ({@link CalibrationKey})
  * @param created when it was measured (ISO-8601)
  * @param holdSeconds how long each step was held and judged
- * @param pairs   one per server version and client generation, in the order measured
+ * @param pairs   one per server version and client version, in the order measured (journals from before client
+ *                versions name the client 1x or 2x)
  */
 public record Calibration(CalibrationKey key, String created, long holdSeconds, List<PairCapacity> pairs) {
 
@@ -23,7 +25,9 @@ public record Calibration(CalibrationKey key, String created, long holdSeconds, 
 
     /** The pair measured for {@code server} with {@code clients}, if any. */
     public Optional<PairCapacity> pair(String server, String clients) {
-        return pairs.stream().filter(p -> p.server().equals(server) && p.clients().equals(clients)).findFirst();
+        String version = ClientVersions.canonical(clients);
+        return pairs.stream().filter(p -> p.server().equals(server) && ClientVersions.canonical(p.clients()).equals(version))
+                .findFirst();
     }
 
     /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.experiment.Timeline.PlannedPhase;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
@@ -19,7 +20,7 @@ import java.util.Set;
 
 /**
  * What {@code calibrate} measures for an experiment: the pairs of server version and client
- * generation its phases run at (a mixed cluster mid-upgrade is no pair), and the provider counts to
+ * version its phases run at (a mixed cluster mid-upgrade is no pair), and the provider counts to
  * step through. Each pair is measured by an ordinary experiment written from the user's file (same
  * target, fleet and probe) whose phases are, per step, {@code rampTo}, {@code waitUntil
  * instancesSettled} and {@code hold}: the engine runs it like any other, and a step the cluster
@@ -32,20 +33,28 @@ public final class CalibrationPlan {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
 
-    /** A server version with a client generation, e.g. 1.4.1 with 1x. */
+    /**
+     * A server version with a client version, e.g. 1.4.1 with 1.4.1. The client is kept as a
+     * version: a shorthand (1x, 2x) is read as the version it stands for.
+     */
     public record Pair(String server, String clients) {
 
-        /** "1.4.1/1x". */
+        public Pair {
+            clients = ClientVersions.canonical(clients);
+        }
+
+        /** "1.4.1/1.4.1". */
         @Override
         public String toString() {
             return server + "/" + clients;
         }
 
-        /** Parses "1.4.1/1x". */
+        /** Parses "1.4.1/1x" or "2.3.2/2.3.2". */
         public static Pair parse(String text) {
             String[] parts = text.split("/");
-            if (parts.length != 2 || parts[0].isBlank() || !parts[1].matches("[12]x")) {
-                throw new IllegalArgumentException("a pair is SERVER_VERSION/GENERATION, e.g. 1.4.1/1x, not '" + text + "'");
+            if (parts.length != 2 || parts[0].isBlank() || !parts[1].matches("[12][xX]|[0-9]{1,9}(\\.[0-9]{1,9}){1,5}")) {
+                throw new IllegalArgumentException("a pair is SERVER_VERSION/CLIENT_VERSION, e.g. 1.4.1/1x or 2.3.2/2.3.2,"
+                        + " not '" + text + "'");
             }
             return new Pair(parts[0], parts[1]);
         }
@@ -63,13 +72,13 @@ public final class CalibrationPlan {
         return List.copyOf(pairs);
     }
 
-    /** The pair a phase ends at: every node on one version, every provider on one generation. */
+    /** The pair a phase ends at: every node on one version, every provider on one client version. */
     public static java.util.Optional<Pair> pairOf(PlannedPhase phase) {
         List<String> versions = phase.nodeVersions().stream().distinct().toList();
-        List<String> generations = phase.providersByGeneration().entrySet().stream().filter(e -> e.getValue() > 0)
+        List<String> clients = phase.providersByGeneration().entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(Map.Entry::getKey).toList();
-        return versions.size() == 1 && generations.size() == 1
-                ? java.util.Optional.of(new Pair(versions.get(0), generations.get(0))) : java.util.Optional.empty();
+        return versions.size() == 1 && clients.size() == 1
+                ? java.util.Optional.of(new Pair(versions.get(0), clients.get(0))) : java.util.Optional.empty();
     }
 
     /** Fractions of the experiment's largest provider count (at the scale it was loaded with). */
@@ -87,8 +96,8 @@ public final class CalibrationPlan {
 
     /**
      * The experiment file that measures {@code pair}: the user's file ({@code tree}) with its target
-     * version, fleet generation, scale and phases replaced, no abort condition, and no configs (the
-     * frontier is the registry's; the configs' checks would add their reads to it).
+     * version, fleet client version, scale and phases replaced, no abort condition, and no configs
+     * (the frontier is the registry's; the configs' checks would add their reads to it).
      */
     public static String experimentYaml(JsonNode tree, Pair pair, List<Integer> steps, Duration settle, Duration hold) {
         ObjectNode file = tree.deepCopy();
@@ -97,7 +106,9 @@ public final class CalibrationPlan {
                 + steps + " providers, each step settled (at most " + Durations.text(settle) + ") and held "
                 + Durations.text(hold) + ". Written by upgrade-lab calibrate.");
         ((ObjectNode) file.with("target")).put("version", pair.server());
-        ((ObjectNode) file.with("fleet")).put("generation", pair.clients());
+        ObjectNode fleet = (ObjectNode) file.with("fleet");
+        fleet.remove("generation");   // the older name of client: one of the two, or the schema refuses the file
+        fleet.put("client", pair.clients());
         file.put("scale", 1);
         file.remove("abortWhen");
         file.remove("configs");

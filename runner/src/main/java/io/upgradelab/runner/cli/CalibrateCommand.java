@@ -36,11 +36,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code upgrade-lab calibrate}: measures the capacity frontier of an experiment's target for each
- * server version and client generation it uses, and saves it for {@code --fit}.
+ * server version and client version it uses, and saves it for {@code --fit}.
  */
 @Command(name = "calibrate", sortOptions = false,
         description = {"Find, on the experiment's target, the largest provider count each server version holds with"
-                + " each client generation the experiment uses (e.g. 1.4.1 with 1x, 2.0.4 with 1x, 2.0.4 with 2x).",
+                + " each client version the experiment uses (e.g. 1.4.1 with 1.4.1, 2.0.4 with 1.4.1, 2.0.4 with 2.0.4).",
                 "Per pair, a fresh cluster is ramped step by step; after each ramp the lab waits until every node"
                         + " holds the registered providers (--settle), then holds the step (--hold). A step is stable"
                         + " when it settled and no node fell below the registered count in any sample of the hold (the"
@@ -71,9 +71,9 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " and the default steps).")
     Path file;
 
-    @Option(names = "--pairs", paramLabel = "VERSION/GEN", split = ",",
-            description = "Server version and client generation pairs, e.g. 1.4.1/1x,2.0.4/2x. Default: every pair the"
-                    + " experiment's phases run at.")
+    @Option(names = "--pairs", paramLabel = "VERSION/CLIENT", split = ",",
+            description = "Server version and client version pairs, e.g. 1.4.1/1x,2.0.4/2x,2.3.2/2.3.2 (1x and 2x stand"
+                    + " for 1.4.1 and 2.0.4). Default: every pair the experiment's phases run at.")
     List<String> pairs;
 
     @Option(names = "--steps", paramLabel = "N", split = ",",

@@ -29,7 +29,7 @@ final class ExperimentArguments {
     @Option(names = "--fit",
             description = "Scale the experiment to this machine: from the saved calibration of its target (upgrade-lab"
                     + " calibrate), so that its steps stand where the published ones stood against the capacity"
-                    + " frontier of its first server version and client generation. Not with --scale.")
+                    + " frontier of its first server version and client version. Not with --scale.")
     boolean fit;
 
     @Option(names = "--calibrations", paramLabel = "DIR",

@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.naming.ClientVersions;
+import io.upgradelab.naming.VersionOrder;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
@@ -56,8 +58,10 @@ final class PlanCommand implements Callable<Integer> {
                 + " (" + experiment.target().backend() + ", heap " + experiment.target().serverHeap() + ")"
                 + "; fleet: " + experiment.fleet().services() + " services, " + experiment.fleet().providersPerClient()
                 + " providers per client, " + number(experiment.fleet().rampRate()) + "/s, "
-                + experiment.fleet().generation() + "; probe: " + number(experiment.probe().rate()) + " calls/s, "
-                + experiment.probe().generation() + ", " + experiment.probe().demoProviders() + " demo providers");
+                + "nacos-client " + ClientVersions.canonical(experiment.fleet().clientVersion()) + "; probe: "
+                + number(experiment.probe().rate()) + " calls/s, nacos-client "
+                + ClientVersions.canonical(experiment.probe().clientVersion()) + ", "
+                + experiment.probe().demoProviders() + " demo providers");
         if (!experiment.abortWhen().isEmpty()) {
             out.println("abort when: " + experiment.abortWhen().stream().map(c -> c.describe())
                     .collect(Collectors.joining("; or ")));
@@ -111,10 +115,12 @@ final class PlanCommand implements Callable<Integer> {
                 : String.format("%d:%02d", s / 60, s % 60);
     }
 
-    /** {@code 6000 1x}, or {@code 7000 1x + 7000 2x} while generations are mixed. */
-    private static String providers(int total, Map<String, Integer> byGeneration) {
-        List<String> parts = new TreeMap<>(byGeneration).entrySet().stream().filter(e -> e.getValue() > 0)
-                .map(e -> e.getValue() + " " + e.getKey()).toList();
+    /** {@code 6000 on 1.4.1}, or {@code 7000 on 1.4.1 + 7000 on 2.0.4} while client versions are mixed. */
+    private static String providers(int total, Map<String, Integer> byClient) {
+        Map<String, Integer> inOrder = new TreeMap<>(VersionOrder.NUMERIC);
+        inOrder.putAll(byClient);
+        List<String> parts = inOrder.entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getValue() + " on " + e.getKey()).toList();
         return parts.isEmpty() ? String.valueOf(total) : String.join(" + ", parts);
     }
 

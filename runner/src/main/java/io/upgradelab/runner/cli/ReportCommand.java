@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "report", sortOptions = false,
         description = {"Report a run from its journal: summary.json, summary.md and report.html.",
-                "Per phase: the server versions, client generations, providers, stability (drops below the expected instance count), CPU per node (mean and p95),"
+                "Per phase: the server versions, client versions, providers, stability (drops below the expected instance count), CPU per node (mean and p95),"
                 + " and what the probe felt (outcomes; latency p50/p75/p90/p99/max, exact, from its per-second"
                 + " histograms).",
                 "Writes summary.json (for tools), summary.md (for a pull-request comment) and report.html (the"

@@ -1,11 +1,15 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.clients.ClientDistribution;
+import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,10 +18,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * Lists the Nacos server versions the build laid out, and those an experiment brings
- * (target.servers), so a person knows what --version and an experiment's versions can name.
+ * (target.servers), then the nacos-client versions, so a person knows what --version, an
+ * experiment's server versions and its client versions can name.
  */
 @Command(name = "versions", mixinStandardHelpOptions = true,
-        description = {"List the Nacos server versions this build provides (runner/nacos-servers).",
+        description = {"List the Nacos server versions this build provides (runner/nacos-servers), then its nacos-client"
+                + " versions (shading/; lines starting 'client'), which fleet.client, probe.client and"
+                + " rollingClientUpgrade.to name, 1x and 2x standing for 1.4.1 and 2.0.4.",
                 "With an experiment file, also the servers it brings (target.servers), each with the archive or folder"
                         + " it came from, once checked to be a Nacos server of that version that runs on this Java."})
 final class VersionsCommand implements Callable<Integer> {
@@ -42,6 +49,17 @@ final class VersionsCommand implements Callable<Integer> {
             spec.commandLine().getOut().printf("%-8s %3d jars  %s%s%n", d.version(), d.classpath().size(), d.directory(),
                     d.source().map(source -> "  (brought in: " + source + ")").orElse(""));
         }
+        listClients(ClientDistributions.scan(LabHome.clientDistributions()));
         return 0;
+    }
+
+    /** {@code client 1.4.1   22 jars  DIR  (1x)}: each client version with the libraries a Dubbo program gets. */
+    private void listClients(ClientDistributions clients) {
+        Map<String, String> shorthands = new TreeMap<>();
+        ClientVersions.SHORTHANDS.forEach((shorthand, version) -> shorthands.put(version, shorthand));
+        for (ClientDistribution c : clients.all()) {
+            spec.commandLine().getOut().printf("client %-8s %3d jars  %s%s%n", c.version(), c.jars().size(),
+                    c.lib().getParent(), shorthands.containsKey(c.version()) ? "  (" + shorthands.get(c.version()) + ")" : "");
+        }
     }
 }

@@ -2,16 +2,21 @@ package io.upgradelab.runner.dubbo;
 
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.clients.ClientDistribution;
+import io.upgradelab.runner.clients.ClientDistribution.LaidOutJar;
+import io.upgradelab.runner.clients.ClientDistributions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * How a real Dubbo JVM of one client generation is launched: the build of the program for that
- * generation ({@link DubboProgram}) and the settings that keep it on loopback.
+ * How a real Dubbo JVM on one nacos-client version is launched: the build of the program for that
+ * version's Dubbo line ({@link DubboProgram}), the client version's own libraries beside it
+ * ({@link DubboClasspath}), and the settings that keep it on loopback.
  *
  * <p>Dubbo calls every 127.* address invalid and falls back to resolving the host name for the
  * address it registers. With every network interface ignored and a hosts file of its own that maps
@@ -27,22 +32,25 @@ public final class DubboJvm {
     }
 
     /**
-     * The command line of {@code program} built for client generation {@code generation}, running
-     * {@code mainClass} with {@code args} in {@code directory} (its user.home, logs, hosts file).
+     * The command line of {@code program} on nacos-client {@code clientVersion} (a version or a
+     * shorthand), running {@code mainClass} with {@code args} in {@code directory} (its user.home,
+     * logs, hosts file).
      */
-    public static List<String> command(DubboProgram program, String generation, Path directory,
+    public static List<String> command(DubboProgram program, String clientVersion, Path directory,
                                        Map<String, String> dubboProperties, String mainClass, List<String> args) {
-        Path target = LabHome.root().resolve(program.module(generation)).resolve("target");
+        ClientDistribution client = ClientDistributions.scan(LabHome.clientDistributions()).require(clientVersion);
+        Path target = LabHome.root().resolve(program.module(client.version())).resolve("target");
         Path jar = target.resolve(program.jar());
-        if (!Files.isRegularFile(jar)) {
+        if (!Files.isRegularFile(jar) || !Files.isDirectory(target.resolve("lib"))) {
             throw new LabException(LabException.FAILED, jar + " is missing: build with ./mvnw -q package -DskipTests");
         }
+        List<Path> classpath = DubboClasspath.of(jar, LaidOutJar.under(target.resolve("lib")), client.jars());
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC",
                 // Dubbo 2.7 generates adaptive extensions with javassist, which needs these on JDK 17
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.math=ALL-UNNAMED",
-                "-cp", jar + ":" + target.resolve("lib") + "/*",
+                "@" + classpathFile(directory, classpath),
                 "-Duser.home=" + directory.resolve("user-home"),
                 "-DJM.LOG.PATH=" + directory.resolve("logs"),
                 "-DJM.SNAPSHOT.PATH=" + directory.resolve("user-home"),
@@ -50,7 +58,7 @@ public final class DubboJvm {
                 "-Ddubbo.network.interface.ignored=.*",
                 "-Ddubbo.application.logger=jdk",
                 "-Djava.util.logging.config.file=" + loggingConfig(directory)));
-        if ("1x".equals(generation)) {
+        if (DubboProgram.onDubbo27(client.version())) {
             // Dubbo 2.7 looks this key up in every configuration source (the environment under
             // two spellings, one made by a regex) for every message it serializes and deserializes; set
             // empty, as its default is, the first source answers
@@ -64,14 +72,26 @@ public final class DubboJvm {
     }
 
     /**
-     * What a consumer of {@code generation} needs beyond the defaults. A Dubbo 3 consumer registers
-     * and subscribes at interface level, as a Dubbo 2.7 one does: registered at application level it
-     * would also export a metadata service, and subscribing at both levels waits for the second.
+     * What a consumer on client version {@code clientVersion} needs beyond the defaults. A Dubbo 3
+     * consumer registers and subscribes at interface level, as a Dubbo 2.7 one does: registered at
+     * application level it would also export a metadata service, and subscribing at both levels waits
+     * for the second.
      */
-    public static Map<String, String> consumerProperties(String generation) {
-        return "1x".equals(generation) ? Map.of()
+    public static Map<String, String> consumerProperties(String clientVersion) {
+        return DubboProgram.onDubbo27(clientVersion) ? Map.of()
                 : Map.of("dubbo.application.register-mode", "interface",
                         "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
+    }
+
+    /**
+     * The classpath as a java argument file ({@code @file}): some 80 jars named one by one would
+     * make a command line longer than the 4 KiB the kernel shows of it, and the JDK, like ps, would
+     * no longer tell its arguments. The file stays in {@code directory}: what the JVM really ran with.
+     */
+    private static Path classpathFile(Path directory, List<Path> classpath) {
+        String joined = classpath.stream().map(Path::toString).collect(Collectors.joining(":"));
+        return write(directory.resolve("classpath.args"),
+                "-cp \"" + joined.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n");
     }
 
     /** This host's name (and localhost) on 127.0.0.1 only. */

@@ -8,6 +8,7 @@ import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.journal.ProbeSummaryLine;
 import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
@@ -156,9 +157,9 @@ public final class Engine {
         checkStop();
 
         stage = "set-up: starting " + experiment.probe().demoProviders() + " demo provider(s)";
-        demo = DemoProviders.start(experiment.probe().demoProviders(), experiment.fleet().generation(), servers,
+        demo = DemoProviders.start(experiment.probe().demoProviders(), ClientVersions.canonical(experiment.fleet().clientVersion()), servers,
                 cluster.credentials(), freeDemoPorts(experiment.probe().demoProviders()), runDirectory.resolve("demo"), this::say);
-        journal.append("setUp", Map.of("step", "demoProviders", "generations", demo.generations()));
+        journal.append("setUp", Map.of("step", "demoProviders", "clients", demo.clientVersions()));
         checkStop();
 
         stage = "set-up: starting the provider fleet";
@@ -171,7 +172,7 @@ public final class Engine {
 
         stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
         Duration planned = timeline.total();
-        probe = ProbeProcess.start(new ProbeOptions(experiment.probe().generation(), experiment.probe().rate(),
+        probe = ProbeProcess.start(new ProbeOptions(experiment.probe().clientVersion(), experiment.probe().rate(),
                 experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN))
                 .withLogin(cluster.credentials()), servers,
                 runDirectory.resolve("probe"), this::say);
@@ -180,8 +181,9 @@ public final class Engine {
         if (experiment.configs() != null) {
             ConfigsSpec spec = experiment.configs();
             stage = "set-up: publishing " + spec.count() + " configs of " + spec.sizeBytes() + " bytes";
-            configs = LabConfigs.publish(spec, cluster, runDirectory.resolve("configs"));
-            journal.append("setUp", Map.of("step", "configs", "count", spec.count(), "sizeBytes", spec.sizeBytes()));
+            configs = LabConfigs.publish(spec, experiment.clientVersions(), cluster, runDirectory.resolve("configs"));
+            journal.append("setUp", Map.of("step", "configs", "count", spec.count(), "sizeBytes", spec.sizeBytes(),
+                    "clients", configs.clients()));
             checkStop();
         }
 
@@ -338,8 +340,8 @@ public final class Engine {
             plan.add(new RunStarted.PlannedPhase(p.number(), p.kind(), p.title(), p.expected().toSeconds(),
                     p.start().toSeconds(), p.providers(), p.nodeVersions()));
         }
-        Map<String, Object> probe = Map.of("rate", experiment.probe().rate(), "generation",
-                experiment.probe().generation(), "timeoutMs", experiment.probe().timeout().toMillis(),
+        Map<String, Object> probe = Map.of("rate", experiment.probe().rate(), "client",
+                ClientVersions.canonical(experiment.probe().clientVersion()), "timeoutMs", experiment.probe().timeout().toMillis(),
                 "demoProviders", experiment.probe().demoProviders());
         return new RunStarted(JournalJson.FORMAT, experiment.name(), experiment.description(), experiment.scale(),
                 notes, experiment.target(), experiment.fleet(), probe, experiment.observeEvery().toSeconds(),

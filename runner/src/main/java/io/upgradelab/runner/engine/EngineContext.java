@@ -1,5 +1,6 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
@@ -35,7 +36,7 @@ final class EngineContext implements RunContext {
         this.observations = observations;
         this.sampler = sampler;
         this.say = say;
-        this.fleetGeneration = experiment.fleet().generation();
+        this.fleetGeneration = ClientVersions.canonical(experiment.fleet().clientVersion());
     }
 
     @Override
@@ -59,8 +60,8 @@ final class EngineContext implements RunContext {
     }
 
     @Override
-    public void setFleetGeneration(String generation) {
-        fleetGeneration = generation;
+    public void setFleetGeneration(String clientVersion) {
+        fleetGeneration = clientVersion;
     }
 
     @Override

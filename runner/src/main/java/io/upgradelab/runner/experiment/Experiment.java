@@ -5,8 +5,10 @@ import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.plan.FleetScale;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,6 +32,20 @@ public record Experiment(String name, String description, Target target, FleetSp
         scale = scale == 0 ? 1 : scale;
         abortWhen = abortWhen == null ? List.of() : List.copyOf(abortWhen);
         phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+
+    /**
+     * The nacos-client versions the run uses, as the file names them (versions or shorthands), in file
+     * order: the fleet's, the probe's, then each rollingClientUpgrade's {@code to}.
+     */
+    public List<String> clientVersions() {
+        List<String> versions = new ArrayList<>(List.of(fleet.clientVersion(), probe.clientVersion()));
+        for (Phase phase : phases) {
+            if (phase instanceof RollingClientUpgrade upgrade) {
+                versions.add(upgrade.to());
+            }
+        }
+        return List.copyOf(versions);
     }
 
     /** How this experiment's phases count providers and pick a rate: its {@link #scale} and the fleet's rampRate. */

@@ -1,12 +1,15 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
+import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.FleetScale;
@@ -15,8 +18,10 @@ import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -51,12 +56,14 @@ public final class ExperimentValidator {
     public static Timeline plan(Experiment experiment, Problems problems) {
         String backendName = experiment.target().backend();
         PlannedState state = new PlannedState(experiment.target().nodes(), experiment.target().version(),
-                experiment.fleet().generation(), experiment.probe().demoProviders(), backendName,
+                experiment.fleet().clientVersion(), experiment.probe().demoProviders(), backendName,
                 Backends.named(backendName).map(b -> b.capabilities(experiment.target()))
                         .orElse(EnumSet.allOf(Capability.class)));
         FleetScale scale = experiment.fleetScale();
-        if ("2x".equals(experiment.probe().generation()) && !state.servesTwoX()) {
-            problems.add("/probe/generation", "a 2x probe needs 2.x servers out of 1.x-compatible mode; the cluster starts on "
+        String probeClient = experiment.probe().clientVersion();
+        if (!ClientVersions.isOneX(probeClient) && !state.servesTwoX()) {
+            problems.add(experiment.probe().clientPointer(), "a 2.x probe (nacos-client " + ClientVersions.canonical(probeClient)
+                    + ") needs 2.x servers out of 1.x-compatible mode; the cluster starts on "
                     + experiment.target().version() + ": use 1x, which works on both");
         }
         if (experiment.fleet().providersPerClient() > experiment.fleet().services()) {
@@ -155,6 +162,32 @@ public final class ExperimentValidator {
                 problems.add("/phases/" + i + "/to", "unknown Nacos version '" + upgrade.to() + "'" + has);
             }
         }
+        return true;
+    }
+
+    /**
+     * Reports each client version the file names (fleet and probe client, every rollingClientUpgrade.to)
+     * that this build does not lay out, with the versions it has. Returns false, checking nothing,
+     * when the build has laid out no client version (shading/ is not built). Every backend runs the
+     * fleet, the demo providers and the probe here, so every backend needs them.
+     */
+    public static boolean checkClients(Experiment experiment, ClientDistributions clients, Problems problems) {
+        if (clients.versions().isEmpty()) {
+            return false;
+        }
+        Map<String, String> named = new LinkedHashMap<>();
+        named.put(experiment.fleet().clientPointer(), experiment.fleet().clientVersion());
+        named.put(experiment.probe().clientPointer(), experiment.probe().clientVersion());
+        for (int i = 0; i < experiment.phases().size(); i++) {
+            if (experiment.phases().get(i) instanceof RollingClientUpgrade upgrade) {
+                named.put("/phases/" + i + "/to", upgrade.to());
+            }
+        }
+        named.forEach((pointer, name) -> {
+            if (clients.find(name).isEmpty()) {
+                problems.add(pointer, clients.unknown(name));
+            }
+        });
         return true;
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.Problems;
@@ -54,9 +55,15 @@ public final class Experiments {
         return validate(ExperimentFile.read(file), scaleOverride, distributions);
     }
 
-    /** Validates an experiment already read. */
+    /** Validates an experiment already read, against the client versions this build laid out. */
     public static ValidatedExperiment validate(ExperimentFile file, Double scaleOverride,
                                                NacosDistributions distributions) {
+        return validate(file, scaleOverride, distributions, ClientDistributions.scan(LabHome.clientDistributions()));
+    }
+
+    /** Validates an experiment already read, against {@code distributions} and {@code clients}. */
+    public static ValidatedExperiment validate(ExperimentFile file, Double scaleOverride,
+                                               NacosDistributions distributions, ClientDistributions clients) {
         Problems problems = new Problems();
         List<Problems.Problem> schemaProblems = ExperimentSchema.get().validate(file.tree());
         schemaProblems.forEach(p -> problems.add(p.pointer(), p.message()));
@@ -75,6 +82,10 @@ public final class Experiments {
                 if (!ExperimentValidator.checkVersions(experiment, distributions, problems)) {
                     notes.add("Nacos versions not checked: no server distributions in "
                             + LabHome.serverDistributions() + " (build them: ./mvnw -q package -DskipTests)");
+                }
+                if (!ExperimentValidator.checkClients(experiment, clients, problems)) {
+                    notes.add("client versions not checked: no nacos-client versions in "
+                            + LabHome.clientDistributions() + " (build them: ./mvnw -q package -DskipTests)");
                 }
             }
         }

@@ -30,7 +30,8 @@ public record Timeline(Duration setUp, String setUpTitle, List<PlannedPhase> pha
      * @param start                 expected offset from the start of the run, set-up included
      * @param expected              expected duration
      * @param providers             fleet providers once it is over
-     * @param providersByGeneration the same by client generation ({@code 1x}, {@code 2x})
+     * @param providersByGeneration the same by client version ({@code 1.4.1}, {@code 2.3.2}; the name is from when
+     *                              clients came in two generations)
      * @param nodeVersions          what each node runs once it is over, node 1 first
      */
     public record PlannedPhase(int number, Phase phase, String title, Duration start, Duration expected,

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One call of the demo service by a real Dubbo consumer of a given client generation, in a JVM of
+ * One call of the demo service by a real Dubbo consumer on a given nacos-client version, in a JVM of
  * its own: the smallest proof that the demo providers answer through the registry.
  *
  * @param answered whether the call succeeded
@@ -22,12 +22,12 @@ public record DemoConsumerCall(boolean answered, String line) {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
-    public static DemoConsumerCall once(String generation, String servers, String name, Path directory) {
-        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory,
-                DubboJvm.consumerProperties(generation),
+    public static DemoConsumerCall once(String client, String servers, String name, Path directory) {
+        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, client, directory,
+                DubboJvm.consumerProperties(client),
                 "org.upgradelab.demo.provider.DemoConsumer", List.of(servers, name));
         Path log = directory.resolve("consumer-" + System.nanoTime() + ".log");
-        ChildProcess consumer = ChildProcess.start("demo-consumer-" + generation, command, Map.of(), directory, log);
+        ChildProcess consumer = ChildProcess.start("demo-consumer-" + client, command, Map.of(), directory, log);
         if (!consumer.awaitExit(TIMEOUT)) {
             consumer.kill();
             throw new LabException(LabException.FAILED, "the demo consumer did not finish within "

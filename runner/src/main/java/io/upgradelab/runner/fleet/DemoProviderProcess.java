@@ -1,23 +1,24 @@
 package io.upgradelab.runner.fleet;
 
-import io.upgradelab.runner.nacos.NacosCredentials;
-import java.util.Optional;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.dubbo.DubboJvm;
 import io.upgradelab.runner.dubbo.DubboProgram;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.EphemeralPorts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * A real Dubbo provider of the demo service (providers/demo-dubbo27 or demo-dubbo32) as a child
- * process: the provider the probe calls. It takes part in a rolling client upgrade like any other:
- * stop it, start the other generation on the same port.
+ * A real Dubbo provider of the demo service (providers/demo-dubbo27 or demo-dubbo32, on one
+ * nacos-client version) as a child process: the provider the probe calls. It takes part in a rolling
+ * client upgrade like any other: stop it, start it on the other client version on the same port.
  */
 public final class DemoProviderProcess implements AutoCloseable {
 
@@ -27,56 +28,58 @@ public final class DemoProviderProcess implements AutoCloseable {
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
     private final ChildProcess process;
-    private final String generation;
+    private final String clientVersion;
     private final int port;
 
-    private DemoProviderProcess(ChildProcess process, String generation, int port) {
+    private DemoProviderProcess(ChildProcess process, String clientVersion, int port) {
         this.process = process;
-        this.generation = generation;
+        this.clientVersion = clientVersion;
         this.port = port;
     }
 
     /**
-     * Starts a demo provider of client generation {@code generation} ("1x" or "2x") registering with
+     * Starts a demo provider on nacos-client {@code client} (a version, or 1x / 2x) registering with
      * {@code servers} ({@code 127.0.0.1:8848,...}) and serving on 127.0.0.1:{@code port} (outside the
      * ephemeral port range, see {@link EphemeralPorts}); returns once it has exported the service.
      */
-    public static DemoProviderProcess start(String generation, String servers, int port, String application,
+    public static DemoProviderProcess start(String client, String servers, int port, String application,
                                             Path directory, Consumer<String> progress) {
-        return start(generation, servers, Optional.empty(), port, application, directory, progress);
+        return start(client, servers, Optional.empty(), port, application, directory, progress);
     }
 
     /** As above, logging in as {@code login} when the cluster has auth on. */
-    public static DemoProviderProcess start(String generation, String servers, Optional<NacosCredentials> login, int port,
+    public static DemoProviderProcess start(String client, String servers, Optional<NacosCredentials> login, int port,
                                             String application, Path directory, Consumer<String> progress) {
+        String version = ClientVersions.canonical(client);
         EphemeralPorts ephemeral = EphemeralPorts.ofThisMachine();
         if (ephemeral.contains(port)) {
             throw LabException.invalidInput("demo provider port " + port + " is in this machine's ephemeral port range ("
                     + ephemeral + "): after a crash, the probe reconnecting to it can take the port for itself and the"
                     + " provider could not come back; use a port below " + ephemeral.first());
         }
-        Map<String, String> dubbo = "1x".equals(generation) ? Map.of()
+        Map<String, String> dubbo = DubboProgram.onDubbo27(version) ? Map.of()
                 // Dubbo 3: interface- and application-level registration; the metadata service on the same port
                 : Map.of("dubbo.application.register-mode", "all",
                         "dubbo.application.metadata-service-port", Integer.toString(port));
-        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, generation, directory, dubbo,
+        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, version, directory, dubbo,
                 "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
         Path log = directory.resolve("console.log");
-        ChildProcess child = ChildProcess.start("demo-provider-" + generation + "-" + port, command,
+        ChildProcess child = ChildProcess.start("demo-provider-" + version + "-" + port, command,
                 NacosCredentials.environment(login),
                 directory, log);
-        progress.accept("demo provider " + application + " (" + generation + ", 127.0.0.1:" + port
+        progress.accept("demo provider " + application + " (nacos-client " + version + ", 127.0.0.1:" + port
                 + "): launched, pid " + child.pid() + ", log " + log);
         child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
-        return new DemoProviderProcess(child, generation, port);
+        return new DemoProviderProcess(child, version, port);
     }
 
     public long pid() {
         return process.pid();
     }
 
-    public String generation() {
-        return generation;
+    /** Its nacos-client version, e.g. {@code 2.3.2}. */
+    public String clientVersion() {
+        return clientVersion;
     }
 
     public int port() {

@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The real Dubbo demo providers the probe calls, each on a fixed port, so a restart on the other
- * client generation comes back where the consumer expects it.
+ * The real Dubbo demo providers the probe calls, each on a fixed port, so a restart on another
+ * client version comes back where the consumer expects it.
  */
 public final class DemoProviders implements AutoCloseable {
 
@@ -30,14 +30,14 @@ public final class DemoProviders implements AutoCloseable {
         this.progress = progress;
     }
 
-    /** Starts {@code count} demo providers of {@code generation} on ports from {@code firstPort}. */
-    public static DemoProviders start(int count, String generation, String servers, Optional<NacosCredentials> login,
+    /** Starts {@code count} demo providers on nacos-client {@code client} on ports from {@code firstPort}. */
+    public static DemoProviders start(int count, String client, String servers, Optional<NacosCredentials> login,
                                       int firstPort, Path directory, Consumer<String> progress) {
         DemoProviders demo = new DemoProviders(servers, login, directory, progress);
         try {
             for (int i = 0; i < count; i++) {
                 demo.restarts.add(0);
-                demo.running.add(demo.launch(i, generation, firstPort + i));
+                demo.running.add(demo.launch(i, client, firstPort + i));
             }
         } catch (RuntimeException e) {
             demo.close();
@@ -50,9 +50,9 @@ public final class DemoProviders implements AutoCloseable {
         return running.size();
     }
 
-    /** Each demo provider's client generation, in order. */
-    public synchronized List<String> generations() {
-        return running.stream().map(DemoProviderProcess::generation).toList();
+    /** Each demo provider's nacos-client version, in order. */
+    public synchronized List<String> clientVersions() {
+        return running.stream().map(DemoProviderProcess::clientVersion).toList();
     }
 
     /** How many demo providers are alive. */
@@ -60,23 +60,23 @@ public final class DemoProviders implements AutoCloseable {
         return (int) running.stream().filter(DemoProviderProcess::isAlive).count();
     }
 
-    /** Stops demo provider {@code index} gracefully and starts it again on {@code generation}, same port. */
-    public void restart(int index, String generation) {
+    /** Stops demo provider {@code index} gracefully and starts it again on nacos-client {@code client}, same port. */
+    public void restart(int index, String client) {
         DemoProviderProcess old;
         synchronized (this) {
             old = running.get(index);
         }
         old.close();
-        DemoProviderProcess next = launch(index, generation, old.port());
+        DemoProviderProcess next = launch(index, client, old.port());
         synchronized (this) {
             running.set(index, next);
         }
     }
 
-    private DemoProviderProcess launch(int index, String generation, int port) {
+    private DemoProviderProcess launch(int index, String client, int port) {
         int restart = restarts.set(index, restarts.get(index) + 1);
-        return DemoProviderProcess.start(generation, servers, login, port, APPLICATION,
-                directory.resolve("demo-provider-" + (index + 1)).resolve(restart + "-" + generation), progress);
+        return DemoProviderProcess.start(client, servers, login, port, APPLICATION,
+                directory.resolve("demo-provider-" + (index + 1)).resolve(restart + "-" + client), progress);
     }
 
     @Override

@@ -7,16 +7,20 @@ import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,12 +45,12 @@ public final class FleetProcess implements AutoCloseable {
     /**
      * nacos-client's SecurityProxy (1.4.1 and 2.0.4 alike) logs a login that fails on a connection
      * error with the form it sent, password included ("login http request failed ... bodyMap:
-     * {password=...}"), which happens whenever a node is down, as in every rolling server upgrade.
-     * The library cannot be changed; its logger is turned off in the fleet (whose console log is
-     * in the run directory). The relocated names: see shading/pom.xml.
+     * {password=...}"), which happens whenever a node is down, as in every rolling server upgrade;
+     * from 2.2 the login moved to client.auth. The library cannot be changed; those loggers are
+     * turned off in the fleet (whose console log is in the run directory), for every client
+     * version under its relocated name (see shading/pom.xml).
      */
-    static final String SECURITY_PROXY_1X = "io.upgradelab.shaded.nacos1x.com.alibaba.nacos.client.security.SecurityProxy";
-    static final String SECURITY_PROXY_2X = "io.upgradelab.shaded.nacos2x.com.alibaba.nacos.client.security.SecurityProxy";
+    static final List<String> SILENCED = List.of("com.alibaba.nacos.client.security", "com.alibaba.nacos.client.auth");
 
     private final ChildProcess process;
     private final URI control;
@@ -87,9 +91,9 @@ public final class FleetProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /** Grows or shrinks to {@code providers}; new providers register through {@code generation} clients. */
-    public void scaleTo(int providers, double perSecond, String generation) {
-        post("scale?to=" + providers + "&rate=" + perSecond + "&generation=" + generation);
+    /** Grows or shrinks to {@code providers}; new providers register through clients of version {@code client}. */
+    public void scaleTo(int providers, double perSecond, String client) {
+        post("scale?to=" + providers + "&rate=" + perSecond + "&client=" + encode(client));
     }
 
     /** Crashes the {@code processes} highest-numbered virtual processes (no deregistration). */
@@ -97,9 +101,13 @@ public final class FleetProcess implements AutoCloseable {
         post("crash?processes=" + processes);
     }
 
-    /** Rolling client upgrade of batch {@code batch} (1-based) of {@code batches} to {@code generation}. */
-    public void upgradeBatch(int batch, int batches, String generation, double perSecond) {
-        post("upgrade?batch=" + batch + "&of=" + batches + "&to=" + generation + "&rate=" + perSecond);
+    /** Rolling client upgrade of batch {@code batch} (1-based) of {@code batches} to client version {@code client}. */
+    public void upgradeBatch(int batch, int batches, String client, double perSecond) {
+        post("upgrade?batch=" + batch + "&of=" + batches + "&to=" + encode(client) + "&rate=" + perSecond);
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     public FleetStatus status() {
@@ -173,21 +181,28 @@ public final class FleetProcess implements AutoCloseable {
     }
 
     private static List<String> command(FleetSettings settings, Path directory) {
-        return List.of(
+        List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + settings.maxHeap(), "-XX:+UseSerialGC",
                 "-Duser.home=" + directory.resolve("user-home"),
                 "-DJM.LOG.PATH=" + directory.resolve("logs"),
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-Dorg.slf4j.simpleLogger.showDateTime=true",
-                "-Dorg.slf4j.simpleLogger.log." + SECURITY_PROXY_1X + "=off",
-                "-Dorg.slf4j.simpleLogger.log." + SECURITY_PROXY_2X + "=off",
+                "-Dorg.slf4j.simpleLogger.showDateTime=true"));
+        command.addAll(silenced(ClientDistributions.scan(LabHome.clientDistributions())));
+        command.addAll(List.of(
                 "io.upgradelab.providers.fleet.FleetMain",
                 "--servers", settings.servers(),
                 "--services", Integer.toString(settings.services()),
                 "--providers-per-client", Integer.toString(settings.providersPerClient()),
                 "--first-port", Integer.toString(settings.firstPort()),
-                "--beat-threads", Integer.toString(settings.beatThreads()));
+                "--beat-threads", Integer.toString(settings.beatThreads())));
+        return command;
+    }
+
+    /** slf4j-simple settings that turn off {@link #SILENCED} (and the packages below) in every client version. */
+    static List<String> silenced(ClientDistributions clients) {
+        return clients.all().stream().flatMap(c -> SILENCED.stream()
+                .map(logger -> "-Dorg.slf4j.simpleLogger.log." + c.shadedPrefix() + "." + logger + "=off")).toList();
     }
 
     /** providers/fleet/target: the fleet jar and its runtime classpath, laid out by the build. */

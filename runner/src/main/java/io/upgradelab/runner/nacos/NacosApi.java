@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * The few Nacos open-API calls the lab needs, against one node, over plain HTTP.
  *
  * <p>Deliberately not the nacos-client: the lab observes servers from outside, the way an operator
- * would, so what it reports does not depend on the client generation under test.
+ * would, so what it reports does not depend on the client version under test.
  */
 public final class NacosApi {
 
@@ -324,6 +324,37 @@ public final class NacosApi {
                     h.path("healthy").asBoolean(), metadata));
         }
         return result;
+    }
+
+    /**
+     * The naming clients this node holds, each with the instances it registered ({@code v2/ns/client},
+     * Nacos 2.2 and later). A client that leaves between the list and its detail is skipped.
+     */
+    public List<ConnectedClient> connectedClients() {
+        List<ConnectedClient> result = new ArrayList<>();
+        for (JsonNode id : json(get("v2/ns/client/list")).path("data")) {
+            String clientId = encode(id.asText());
+            Optional<JsonNode> client = dataUnlessGone("v2/ns/client?clientId=" + clientId);
+            Optional<JsonNode> published = dataUnlessGone("v2/ns/client/publish/list?clientId=" + clientId);
+            if (client.isPresent() && published.isPresent()) {
+                List<ConnectedClient.Published> instances = new ArrayList<>();
+                for (JsonNode p : published.get()) {
+                    JsonNode instance = p.path("registeredInstance");
+                    instances.add(new ConnectedClient.Published(p.path("serviceName").asText(),
+                            instance.path("ip").asText(), instance.path("port").asInt()));
+                }
+                result.add(new ConnectedClient(id.asText(), client.get().path("clientType").asText(),
+                        client.get().path("version").asText(""), client.get().path("clientIp").asText(""), instances));
+            }
+        }
+        return result;
+    }
+
+    /** The {@code data} of a v2 answer; empty when the node answers 404 (what was asked for is gone). */
+    private Optional<JsonNode> dataUnlessGone(String path) {
+        HttpRequest request = get(path);
+        HttpResponse<String> response = send(request);
+        return response.statusCode() == 404 ? Optional.empty() : Optional.of(parse(request, response).path("data"));
     }
 
     /** Every service in this node's catalog with its instance counts (all pages). */

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.nacos;
 
+import io.upgradelab.naming.VersionOrder;
 import java.time.Duration;
 import java.util.Comparator;
 
@@ -10,20 +11,8 @@ import java.util.Comparator;
  */
 public final class NacosVersions {
 
-    /** Numeric order, so 2.10.0 sorts after 2.9.0. */
-    public static final Comparator<String> ORDER = (a, b) -> {
-        String[] x = a.split("[.-]");
-        String[] y = b.split("[.-]");
-        for (int i = 0; i < Math.min(x.length, y.length); i++) {
-            int c = x[i].matches("\\d+") && y[i].matches("\\d+")
-                    ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]))
-                    : x[i].compareTo(y[i]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(x.length, y.length);
-    };
+    /** Numeric order, so 2.10.0 sorts after 2.9.0: the one order of server and client versions ({@link VersionOrder}). */
+    public static final Comparator<String> ORDER = VersionOrder.NUMERIC;
 
     private NacosVersions() {
     }

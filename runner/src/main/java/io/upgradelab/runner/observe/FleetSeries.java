@@ -6,7 +6,7 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.journal.Journal;
 
 /**
- * The fleet's own account: providers and clients per generation, registration failures, client
+ * The fleet's own account: providers and clients per client version, registration failures, client
  * errors, the beats its 1.x clients really sent, its CPU and memory; and the live demo providers.
  * What they registered is what the nodes are expected to hold ({@link Observations#registered}).
  */
@@ -22,7 +22,7 @@ public final class FleetSeries implements Observer {
         try {
             FleetStatus status = observed.fleet().status();
             into.put(status);
-            journal.append(FleetSample.of(status, observed.demoProviders().generations(),
+            journal.append(FleetSample.of(status, observed.demoProviders().clientVersions(),
                     observed.demoProviders().alive()));
         } catch (LabException e) {
             journal.append(FleetSample.failed(e.getMessage()));

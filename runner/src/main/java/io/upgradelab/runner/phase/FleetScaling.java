@@ -22,7 +22,7 @@ final class FleetScaling {
     static void scaleTo(RunContext run, int providers, double perSecond) throws InterruptedException {
         int before = run.fleet().status().totalProviders();
         run.say("fleet: " + before + " -> " + providers + " providers at " + perSecond + "/s ("
-                + run.fleetGeneration() + " clients)");
+                + "nacos-client " + run.fleetGeneration() + ")");
         run.fleet().scaleTo(providers, perSecond, run.fleetGeneration());
         FleetStatus done = awaitIdle(run, expected(Math.abs(providers - before), perSecond));
         Map<String, Object> fields = new LinkedHashMap<>();

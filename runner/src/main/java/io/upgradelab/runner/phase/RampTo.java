@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
@@ -16,7 +17,7 @@ import java.time.Duration;
  */
 @JsonTypeName("rampTo")
 @JsonClassDescription("Grows the fleet to 'providers' (times the scale) at 'rate' registrations per second; over once"
-        + " the fleet has registered them all. New providers start on the fleet's current client generation.")
+        + " the fleet has registered them all. New providers start on the fleet's current client version.")
 public record RampTo(
         @JsonProperty(required = true) @SchemaRef("providers")
         @JsonPropertyDescription("The fleet's size at the end of the phase, before scaling; more than it has when the"
@@ -41,11 +42,11 @@ public record RampTo(
             problems.add("providers", "ramps to " + providers + " providers but the fleet has " + now
                     + " here: use scaleDownTo to shrink");
         }
-        if ("2x".equals(state.fleetGeneration()) && !state.servesTwoX()) {
+        if (!ClientVersions.isOneX(state.fleetClient()) && !state.servesTwoX()) {
             problems.add("", "2.x providers are refused while the cluster runs in 1.x mode (nodes: "
-                    + state.nodeVersions() + ")");
+                    + state.nodeVersions() + "; the providers run nacos-client " + state.fleetClient() + ")");
         }
-        state.scaleTo(providers, state.fleetGeneration());
+        state.scaleTo(providers, state.fleetClient());
         return FleetScaling.expected(Math.abs(providers - now), rate);
     }
 

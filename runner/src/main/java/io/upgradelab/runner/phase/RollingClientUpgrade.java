@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
@@ -15,24 +16,25 @@ import java.util.Map;
 
 /**
  * The clients' rolling upgrade: batch by batch, the fleet's provider processes restart on client
- * generation {@code to} (deregister, then register again through the new client), and the demo
- * providers restart with them, spread over the batches. {@code pause} (default 10s) between
+ * version {@code to} (deregister, then register again through the new client), and the demo
+ * providers restart with them, spread over the batches. Between any two versions the build has,
+ * either way (2.0.4 to 2.3.2, 1.4.1 to 2.5.1, or back). {@code pause} (default 10s) between
  * batches; {@code rate} is registrations per second (default: the fleet's rampRate).
  */
 @JsonTypeName("rollingClientUpgrade")
 @JsonClassDescription("The clients' rolling upgrade, batch by batch: the fleet's provider processes restart on client"
-        + " generation 'to' (deregister, then register again through the new client), and the demo providers restart"
-        + " with them, spread over the batches.")
+        + " version 'to' (deregister, then register again through the new client), and the demo providers restart"
+        + " with them, spread over the batches. Between any two client versions, either way.")
 public record RollingClientUpgrade(
-        @JsonProperty(required = true) @SchemaRef("generation")
-        @JsonPropertyDescription("The client generation to move every provider to: 1x or 2x. 2x needs every server on"
-                + " 2.x with upgraded=true first.")
+        @JsonProperty(required = true) @SchemaRef("client")
+        @JsonPropertyDescription("The nacos-client version to move every provider to, e.g. 2.3.2, or 1x (1.4.1) or 2x"
+                + " (2.0.4). A 2.x version needs every server on 2.x with upgraded=true first.")
         String to,
         @SchemaRef("positive") @JsonPropertyDescription("How many batches the fleet restarts in. Default 3.") int batches,
         @JsonPropertyDescription("Pause between batches. Default 10s.") Duration pause,
         @SchemaRef("rate") double rate) implements Phase {
 
-    /** A demo provider's restart on the other generation: a graceful stop and a Dubbo start, 17-20 s here. */
+    /** A demo provider's restart on another client version: a graceful stop and a Dubbo start, 17-20 s here. */
     private static final Duration DEMO_RESTART = Duration.ofSeconds(20);
     /** A batch's clients shutting down (together) before their providers register again: ~5 s for 1.x. */
     private static final Duration BATCH_SHUTDOWN = Duration.ofSeconds(5);
@@ -42,9 +44,10 @@ public record RollingClientUpgrade(
         pause = pause == null ? Duration.ofSeconds(10) : pause;
     }
 
+    /** Resolved: {@code to} as the version a shorthand stands for, so the plan, the run and the journal say the version. */
     @Override
     public RollingClientUpgrade resolve(FleetScale scale, Problems problems) {
-        return new RollingClientUpgrade(to, batches, pause, scale.rate(rate));
+        return new RollingClientUpgrade(ClientVersions.canonical(to), batches, pause, scale.rate(rate));
     }
 
     @Override
@@ -54,10 +57,10 @@ public record RollingClientUpgrade(
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
-        if (to.equals(state.fleetGeneration())) {
-            problems.add("to", "the clients already run " + to + " here");
+        if (ClientVersions.canonical(to).equals(state.fleetClient())) {
+            problems.add("to", "the clients already run " + state.fleetClient() + " here");
         }
-        if ("2x".equals(to) && !state.servesTwoX()) {
+        if (!ClientVersions.isOneX(to) && !state.servesTwoX()) {
             problems.add("to", "2.x clients are refused while the cluster runs in 1.x mode (nodes: "
                     + state.nodeVersions() + "); put a rollingServerUpgrade to 2.x (awaitUpgraded) before this");
         }
@@ -88,7 +91,7 @@ public record RollingClientUpgrade(
             fields.put("providers", status.providers());
             fields.put("registrationFailures", status.registrationFailures());
             fields.put("stop", status.lastStop());
-            fields.put("demoProviders", run.demoProviders().generations());
+            fields.put("demoProviders", run.demoProviders().clientVersions());
             run.record("clientBatch", fields);
             if (batch < batches) {
                 run.pause(pause);

@@ -20,10 +20,14 @@ public interface RunContext {
 
     DemoProviders demoProviders();
 
-    /** The client generation new fleet providers register with now (the fleet's, until a client upgrade). */
+    /**
+     * The nacos-client version new fleet providers register with now, e.g. {@code 1.4.1} (the
+     * fleet's, until a client upgrade). The name is from when clients came in two generations.
+     */
     String fleetGeneration();
 
-    void setFleetGeneration(String generation);
+    /** Sets that client version ({@code clientVersion}, as a version). */
+    void setFleetGeneration(String clientVersion);
 
     /** The latest sample of every observer (refreshed every {@code observeEvery}). */
     Observations observations();

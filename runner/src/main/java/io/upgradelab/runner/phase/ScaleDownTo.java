@@ -41,7 +41,7 @@ public record ScaleDownTo(
             problems.add("providers", "scales down to " + providers + " providers but the fleet has " + now
                     + " here: use rampTo to grow");
         }
-        state.scaleTo(providers, state.fleetGeneration());
+        state.scaleTo(providers, state.fleetClient());
         return FleetScaling.expected(Math.abs(now - providers), rate);
     }
 

@@ -2,7 +2,9 @@ package io.upgradelab.runner.plan;
 
 import static io.upgradelab.runner.nacos.NacosVersions.isOneX;
 
+import io.upgradelab.naming.ClientVersions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,9 +13,10 @@ import java.util.Set;
 
 /**
  * The state the run is expected to be in at some point of the timeline, without starting anything:
- * what each node runs, how many providers on which client generation. Each phase moves it forward
+ * what each node runs, how many providers on which client version. Each phase moves it forward
  * ({@code Phase.plan}), which gives the timeline, the expected
  * duration, and the problems a file has only in context (a 2.x client before the servers are 2.x).
+ * Client versions are kept as versions: a shorthand (1x, 2x) is read as the version it stands for.
  */
 public final class PlannedState {
 
@@ -22,15 +25,15 @@ public final class PlannedState {
     private final int demoProviders;
     private final String backend;
     private final Set<Capability> capabilities;
-    private String demoGeneration;
+    private String fleetClient;
     private boolean upgraded;
 
     /**
      * The state at the start: {@code nodes} nodes on {@code version}, no providers yet, new ones on
-     * client generation {@code generation}, and {@code demoProviders} demo providers beside them;
+     * client version {@code client}, and {@code demoProviders} demo providers beside them;
      * the cluster on backend {@code backend}, which can do {@code capabilities}.
      */
-    public PlannedState(int nodes, String version, String generation, int demoProviders, String backend,
+    public PlannedState(int nodes, String version, String client, int demoProviders, String backend,
                         Set<Capability> capabilities) {
         this.backend = backend;
         this.capabilities = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
@@ -38,7 +41,7 @@ public final class PlannedState {
             nodeVersions.add(version);
         }
         this.demoProviders = demoProviders;
-        demoGeneration = generation;
+        fleetClient = ClientVersions.canonical(client);
         upgraded = !isOneX(version);
     }
 
@@ -85,35 +88,41 @@ public final class PlannedState {
         return providersByGeneration.values().stream().mapToInt(Integer::intValue).sum();
     }
 
+    /** Providers by client version, e.g. {@code {2.3.2=120}}. */
     public Map<String, Integer> providersByGeneration() {
         return Map.copyOf(providersByGeneration);
     }
 
-    /** Grows or shrinks the fleet to {@code total}: growth on the fleet's current generation, shrink from the newest. */
-    public void scaleTo(int total, String generation) {
+    /**
+     * Grows or shrinks the fleet to {@code total}: growth on client version {@code client}, shrink
+     * from the version that joined last (the fleet stops the processes started last).
+     */
+    public void scaleTo(int total, String client) {
         int now = providers();
         if (total >= now) {
-            providersByGeneration.merge(generation, total - now, Integer::sum);
+            providersByGeneration.merge(ClientVersions.canonical(client), total - now, Integer::sum);
             return;
         }
         int remove = now - total;
-        for (String g : List.of("2x", "1x")) {
-            int take = Math.min(remove, providersByGeneration.getOrDefault(g, 0));
-            providersByGeneration.merge(g, -take, Integer::sum);
+        List<String> newestFirst = new ArrayList<>(providersByGeneration.keySet());
+        Collections.reverse(newestFirst);
+        for (String version : newestFirst) {
+            int take = Math.min(remove, providersByGeneration.get(version));
+            providersByGeneration.merge(version, -take, Integer::sum);
             remove -= take;
         }
     }
 
-    /** Moves every provider to {@code generation}. */
-    public void moveAllTo(String generation) {
+    /** Moves every provider (and the demo providers) to client version {@code client}. */
+    public void moveAllTo(String client) {
         int total = providers();
         providersByGeneration.clear();
-        providersByGeneration.put(generation, total);
-        demoGeneration = generation;
+        fleetClient = ClientVersions.canonical(client);
+        providersByGeneration.put(fleetClient, total);
     }
 
-    /** The generation the fleet's new providers (and the demo providers) run on now. */
-    public String fleetGeneration() {
-        return demoGeneration;
+    /** The client version the fleet's new providers (and the demo providers) run on now, e.g. {@code 1.4.1}. */
+    public String fleetClient() {
+        return fleetClient;
     }
 }

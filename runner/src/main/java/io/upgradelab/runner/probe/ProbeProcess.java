@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 
 /**
  * The consumer probe (consumer-probe/) as a process of its own: a real Dubbo consumer of the demo
- * service calling at a fixed rate. Why a separate JVM: its client generation is chosen by its
+ * service calling at a fixed rate. Why a separate JVM: its client version is chosen by its
  * classpath, its CPU is measured apart, and its files outlive it (series.jsonl, results.jtl and,
  * once it has ended, summary.json in its directory).
  */
@@ -68,17 +68,17 @@ public final class ProbeProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
-        List<String> command = withRaisedPriority(DubboJvm.command(DubboProgram.PROBE, options.generation(), directory,
-                DubboJvm.consumerProperties(options.generation()), MAIN, List.of(
+        List<String> command = withRaisedPriority(DubboJvm.command(DubboProgram.PROBE, options.client(), directory,
+                DubboJvm.consumerProperties(options.client()), MAIN, List.of(
                         "--registry", servers,
                         "--rate", Double.toString(options.rate()),
                         "--timeout", options.timeout().toMillis() + "ms",
                         "--duration", options.duration().toSeconds() + "s",
                         "--out", directory.toString())));
         Path log = directory.resolve("console.log");
-        ChildProcess child = ChildProcess.start("probe-" + options.generation(), command,
+        ChildProcess child = ChildProcess.start("probe-" + options.client(), command,
                 NacosCredentials.environment(options.login()), directory, log);
-        progress.accept("probe (" + options.generation() + ", " + options.rate() + " calls/s): launched, pid "
+        progress.accept("probe (nacos-client " + options.client() + ", " + options.rate() + " calls/s): launched, pid "
                 + child.pid() + ", log " + log);
         String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));
         int port = Integer.parseInt(calling.substring(calling.lastIndexOf(CONTROL) + CONTROL.length()).trim());

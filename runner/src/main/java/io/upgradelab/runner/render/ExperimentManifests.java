@@ -1,6 +1,7 @@
 package io.upgradelab.runner.render;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.kubernetes.ChaosManifests;
 import io.upgradelab.runner.backend.kubernetes.ClusterManifests;
@@ -13,8 +14,10 @@ import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -58,27 +61,43 @@ public final class ExperimentManifests {
         m.add("nacos-statefulset.yaml", target.nodes() + " Nacos " + target.version()
                         + " nodes; their image changes only through a rollingServerUpgrade phase.",
                 ClusterManifests.statefulSet(target));
-        for (String generation : ClusterManifests.GENERATIONS) {
-            int peak = peakProviders(valid.timeline(), generation);
-            ClusterManifests.fleet(target, generation, peak, experiment.fleet().providersPerClient(),
+        for (String client : clientVersions(valid.timeline())) {
+            int peak = peakProviders(valid.timeline(), client);
+            ClusterManifests.fleet(target, client, peak, experiment.fleet().providersPerClient(),
                     experiment.fleet().services(), experiment.fleet().heap()).forEach(d -> m.add(
-                    "fleet-" + generation + "-deployment.yaml", "The " + generation + " providers at their peak, "
-                            + peak + " providers, "
+                    "fleet-" + client + "-deployment.yaml", "The providers on nacos-client " + client
+                            + " at their peak, " + peak + " providers, "
                             + experiment.fleet().providersPerClient() + " per pod (for review: the lab still runs"
                             + " the fleet as a local process).", d));
         }
         m.add("probe-deployment.yaml", "The probe (for review: the lab still runs it as a local process).",
-                ClusterManifests.probe(target, experiment.probe().generation(), experiment.probe().rate()));
+                ClusterManifests.probe(target, ClientVersions.canonical(experiment.probe().clientVersion()),
+                        experiment.probe().rate()));
+        String client = ClientVersions.canonical(experiment.fleet().clientVersion());
         for (Timeline.PlannedPhase planned : valid.timeline().phases()) {
-            m.phase(target, planned, planned.phase());
+            m.phase(target, planned, planned.phase(), client);
+            if (planned.phase() instanceof RollingClientUpgrade upgrade) {
+                client = upgrade.to();
+            }
         }
         return m;
     }
 
-    /** The most providers the experiment runs on {@code generation} after any phase. */
-    static int peakProviders(Timeline timeline, String generation) {
+    /** The client versions the experiment's providers run on, in the order the plan first uses them. */
+    static List<String> clientVersions(Timeline timeline) {
+        Set<String> versions = new LinkedHashSet<>();
+        timeline.phases().forEach(p -> p.providersByGeneration().forEach((version, providers) -> {
+            if (providers > 0) {
+                versions.add(version);
+            }
+        }));
+        return List.copyOf(versions);
+    }
+
+    /** The most providers the experiment runs on client version {@code client} after any phase. */
+    static int peakProviders(Timeline timeline, String client) {
         return timeline.phases().stream()
-                .mapToInt(p -> p.providersByGeneration().getOrDefault(generation, 0))
+                .mapToInt(p -> p.providersByGeneration().getOrDefault(client, 0))
                 .max().orElse(0);
     }
 
@@ -91,7 +110,8 @@ public final class ExperimentManifests {
         return List.copyOf(notes);
     }
 
-    private void phase(Target target, Timeline.PlannedPhase planned, Phase phase) {
+    /** The notes and resources of one phase; {@code fromClient} is the fleet's client version when it starts. */
+    private void phase(Target target, Timeline.PlannedPhase planned, Phase phase, String fromClient) {
         String at = "phase " + planned.number() + " ";
         String namespace = target.kubernetes().namespace();
         if (phase instanceof FaultPhase fault) {
@@ -111,9 +131,9 @@ public final class ExperimentManifests {
                     + ClusterManifests.nacosImage(target, upgrade.to()) + ", then pods "
                     + IntStream.rangeClosed(1, target.nodes()).mapToObj(ClusterManifests::podName)
                     .collect(Collectors.joining(", ")) + " are deleted one at a time, each once the one before is Ready");
-        } else if (phase instanceof RollingClientUpgrade) {
-            notes.add(at + planned.title() + ": replicas move from " + ClusterManifests.fleetName("1x") + " to "
-                    + ClusterManifests.fleetName("2x") + " batch by batch (once the fleet runs in the cluster)");
+        } else if (phase instanceof RollingClientUpgrade upgrade) {
+            notes.add(at + planned.title() + ": replicas move from " + ClusterManifests.fleetName(fromClient) + " to "
+                    + ClusterManifests.fleetName(upgrade.to()) + " batch by batch (once the fleet runs in the cluster)");
         }
     }
 

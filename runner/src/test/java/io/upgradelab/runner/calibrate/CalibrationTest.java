@@ -28,8 +28,10 @@ class CalibrationTest {
     void theReferenceExperimentRunsThreePairsAndStepsToTwiceItsPeak() {
         ValidatedExperiment valid = reference();
 
-        assertThat(CalibrationPlan.pairs(valid)).containsExactly(new Pair("1.4.1", "1x"), new Pair("2.0.4", "1x"),
-                new Pair("2.0.4", "2x"));
+        assertThat(CalibrationPlan.pairs(valid)).containsExactly(new Pair("1.4.1", "1.4.1"), new Pair("2.0.4", "1x"),
+                new Pair("2.0.4", "2.0.4"));
+        assertThat(new Pair("2.0.4", "2x")).hasToString("2.0.4/2.0.4");
+        assertThat(Pair.parse("2.3.2/2.5.1")).isEqualTo(new Pair("2.3.2", "2.5.1"));
         assertThat(CalibrationPlan.defaultSteps(valid)).containsExactly(3500, 7000, 10500, 14000, 17500, 21000, 28000);
     }
 
@@ -41,9 +43,10 @@ class CalibrationTest {
 
         ValidatedExperiment pair = Experiments.load(file, null, NacosDistributions.scan(dir));
 
-        assertThat(pair.experiment().name()).isEqualTo("nacos-1x-to-2x-calibrate-2.0.4-2x");
+        assertThat(pair.experiment().name()).isEqualTo("nacos-1x-to-2x-calibrate-2.0.4-2.0.4");
         assertThat(pair.experiment().target().version()).isEqualTo("2.0.4");
-        assertThat(pair.experiment().fleet().generation()).isEqualTo("2x");
+        assertThat(pair.experiment().fleet().client()).as("the shorthand as its version").isEqualTo("2.0.4");
+        assertThat(pair.experiment().fleet().generation()).as("the reference file's generation: 1x, replaced").isNull();
         assertThat(pair.experiment().abortWhen()).isEmpty();
         assertThat(pair.timeline().phases()).extracting(p -> p.kind()).containsExactly("rampTo", "waitUntil", "hold",
                 "rampTo", "waitUntil", "hold");
@@ -56,7 +59,7 @@ class CalibrationTest {
 
         // top 14000 * s >= 21000 and second 10000 * s <= 17500: s in [1.5, 1.75]
         assertThat(fit.scale()).isEqualTo(1.625);
-        assertThat(fit.reason()).contains("1.4.1/1x held 17500 and not 21000")
+        assertThat(fit.reason()).as("a calibration saved with 1x still fits").contains("1.4.1/1.4.1 held 17500 and not 21000")
                 .contains("step 10000 at 16250 (under) and step 14000 at 22750 (over)");
     }
 
@@ -74,7 +77,7 @@ class CalibrationTest {
                 .isInstanceOf(LabException.class).hasMessageContaining("held every step of the calibration up to 28000");
         Calibration other = new Calibration(calibration(1, 2).key(), "then", 60, List.of());
         assertThatThrownBy(() -> Fit.of(reference(), other))
-                .isInstanceOf(LabException.class).hasMessageContaining("no frontier for 1.4.1/1x");
+                .isInstanceOf(LabException.class).hasMessageContaining("no frontier for 1.4.1/1.4.1");
     }
 
     @Test

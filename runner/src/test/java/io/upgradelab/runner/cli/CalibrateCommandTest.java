@@ -45,7 +45,7 @@ class CalibrateCommandTest {
                 .as(cli.err()).isZero();
 
         assertThat(cli.out().lines().findFirst().orElseThrow()).endsWith("(scale 1.625)");
-        assertThat(cli.err()).contains("fitted: 1.4.1/1x held 17500 and not 21000")
+        assertThat(cli.err()).contains("fitted: 1.4.1/1.4.1 held 17500 and not 21000")
                 .contains("step 10000 at 16250 (under) and step 14000 at 22750 (over)");
     }
 
@@ -66,7 +66,7 @@ class CalibrateCommandTest {
         assertThat(cli.err()).contains("--steps must ascend");
         cli.clear();
         assertThat(cli.run("calibrate", reference.toString(), "--pairs", "1.4.1")).isEqualTo(2);
-        assertThat(cli.err()).contains("a pair is SERVER_VERSION/GENERATION, e.g. 1.4.1/1x, not '1.4.1'");
+        assertThat(cli.err()).contains("a pair is SERVER_VERSION/CLIENT_VERSION, e.g. 1.4.1/1x or 2.3.2/2.3.2, not '1.4.1'");
         cli.clear();
         assertThat(cli.run("calibrate", reference.toString(), "--hold", "forever")).isEqualTo(2);
         assertThat(cli.err()).contains("--hold takes a duration like 90s or 2m");

@@ -44,13 +44,14 @@ class PlanCommandTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 " -  0:00\\s+1m20s\\s+set-up\\s+start a 3-node Nacos 1.4.1 cluster.*\\s+0\\s+1.4.1 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                " 1  1:20\\s+7s\\s+rampTo\\s+ramp to 120 providers\\s+120 1x\\s+1.4.1 x3"));
+                " 1  1:20\\s+7s\\s+rampTo\\s+ramp to 120 providers\\s+120 on 1.4.1\\s+1.4.1 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 " 9  2:29\\s+4m15s\\s+rollingServerUpgrade\\s+rolling server upgrade to 2.0.4 \\(3 nodes\\), then"
-                        + " upgraded=true\\s+120 1x\\s+2.0.4 x3"));
+                        + " upgraded=true\\s+120 on 1.4.1\\s+2.0.4 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
-                "13  7:12\\s+1m21s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2x in 3 batches \\(280 providers\\)"
-                        + "\\s+280 2x\\s+2.0.4 x3"));
+                "13  7:12\\s+1m21s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2.0.4 in 3 batches \\(280 providers\\)"
+                        + "\\s+280 on 2.0.4\\s+2.0.4 x3"));
+        assertThat(lines.get(1)).endsWith("50/s, nacos-client 1.4.1; probe: 100 calls/s, nacos-client 1.4.1, 2 demo providers");
         assertThat(lines.get(lines.size() - 1))
                 .isEqualTo("expected total: ~9m (8m43s: set-up 1m20s, phases 7m23s). Nothing was started.");
     }

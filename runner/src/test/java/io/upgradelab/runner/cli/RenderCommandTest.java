@@ -67,7 +67,7 @@ class RenderCommandTest {
                 "wrote " + out.resolve("00-namespace.yaml"),
                 "wrote " + out.resolve("01-nacos-service.yaml"),
                 "wrote " + out.resolve("02-nacos-statefulset.yaml"),
-                "wrote " + out.resolve("03-fleet-1x-deployment.yaml"),
+                "wrote " + out.resolve("03-fleet-1.4.1-deployment.yaml"),
                 "wrote " + out.resolve("04-probe-deployment.yaml"),
                 "wrote " + out.resolve("faults/phase-02-kill-podchaos.yaml"),
                 "wrote " + out.resolve("faults/phase-03-delay-networkchaos.yaml"));
@@ -92,7 +92,8 @@ class RenderCommandTest {
         assertThat(nacos.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/nacos/v1/console/health/readiness");
         assertThat(set.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("5Gi");
 
-        JsonNode fleet = read(out.resolve("03-fleet-1x-deployment.yaml"));
+        JsonNode fleet = read(out.resolve("03-fleet-1.4.1-deployment.yaml"));
+        assertThat(fleet.at("/metadata/name").asText()).as("a host name takes no dots").isEqualTo("upgrade-lab-fleet-1-4-1");
         assertThat(fleet.at("/spec/replicas").asInt()).as("250 providers, 100 per client").isEqualTo(3);
         assertThat(fleet.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("registry.example/upgrade-lab:1");
 

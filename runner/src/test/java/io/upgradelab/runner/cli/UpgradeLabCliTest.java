@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,11 @@ class UpgradeLabCliTest {
     void versionsListsWhatTheBuildLaidOut() {
         assertThat(cli.run("versions")).isZero();
         assertThat(cli.out()).contains("1.4.1").contains("1 jars");
+        assertThat(cli.out().lines().filter(l -> l.startsWith("client ")).toList()).as("the client versions shading/ laid out")
+                .anySatisfy(l -> assertThat(l).startsWith("client 1.4.1 ").endsWith("  (1x)"))
+                .anySatisfy(l -> assertThat(l).startsWith("client 2.0.4 ").endsWith("  (2x)"))
+                .anySatisfy(l -> assertThat(l).startsWith("client 2.3.2 ").contains(" jars  "))
+                .anySatisfy(l -> assertThat(l).startsWith("client 2.5.1 "));
     }
 
     @Test
@@ -116,8 +122,9 @@ class UpgradeLabCliTest {
 
         assertThat(cli.run("versions", experiment.toString())).isZero();
 
-        assertThat(cli.out().lines().toList()).hasSize(2).first().asString().startsWith("1.4.1 ").doesNotContain("brought in");
-        assertThat(cli.out().lines().toList().get(1)).startsWith("2.5.0 ").contains("  2 jars  " + dir.resolve("brought-in"))
+        List<String> servers = cli.out().lines().filter(l -> !l.startsWith("client ")).toList();
+        assertThat(servers).hasSize(2).first().asString().startsWith("1.4.1 ").doesNotContain("brought in");
+        assertThat(servers.get(1)).startsWith("2.5.0 ").contains("  2 jars  " + dir.resolve("brought-in"))
                 .endsWith("(brought in: " + archive + ")");
     }
 

@@ -39,7 +39,10 @@ class ExperimentsTest {
         assertThat(loaded.notes()).isEmpty();
         assertThat(e.name()).isEqualTo("nacos-1x-to-2x");
         assertThat(e.target()).isEqualTo(new Target("local", "1.4.1", 3, 0, "1g", null, null, null));
-        assertThat(e.fleet()).isEqualTo(new FleetSpec(140, 140, 200, "1x", "1g"));
+        assertThat(e.fleet()).as("the file says generation: 1x, the older name of client")
+                .isEqualTo(new FleetSpec(140, 140, 200, null, "1x", "1g"));
+        assertThat(e.fleet().clientVersion()).isEqualTo("1x");
+        assertThat(e.fleet().clientPointer()).isEqualTo("/fleet/generation");
         assertThat(e.probe().rate()).isEqualTo(100);
         assertThat(e.probe().demoProviders()).isEqualTo(2);
         assertThat(e.observeEvery()).isEqualTo(Duration.ofSeconds(5));
@@ -59,7 +62,7 @@ class ExperimentsTest {
                 .containsExactly(6000, 6000, 10000, 10000, 14000, 14000, 6000, 6000, 6000, 6000, 14000, 14000, 14000, 14000);
         assertThat(t.phases().get(7).nodeVersions()).containsExactly("1.4.1", "1.4.1", "1.4.1");
         assertThat(t.phases().get(8).nodeVersions()).containsExactly("2.0.4", "2.0.4", "2.0.4");
-        assertThat(t.phases().get(12).providersByGeneration()).isEqualTo(java.util.Map.of("2x", 14000));
+        assertThat(t.phases().get(12).providersByGeneration()).as("2x planned as its version").isEqualTo(java.util.Map.of("2.0.4", 14000));
         assertThat(t.phases().get(0).title()).isEqualTo("ramp to 6000 providers");
     }
 
@@ -132,7 +135,9 @@ class ExperimentsTest {
                     for: 1m30s
                 """);
         ValidatedExperiment loaded = Experiments.load(file, null, distributions);
-        assertThat(loaded.experiment().fleet()).isEqualTo(new FleetSpec(140, 140, 200, "1x", "1g"));
+        assertThat(loaded.experiment().fleet()).isEqualTo(new FleetSpec(140, 140, 200, null, null, "1g"));
+        assertThat(loaded.experiment().fleet().clientVersion()).as("the default: 1.4.1").isEqualTo("1x");
+        assertThat(loaded.experiment().probe().clientPointer()).isEqualTo("/probe/client");
         assertThat(loaded.experiment().probe().timeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(loaded.experiment().abortWhen()).isEmpty();
         assertThat(loaded.timeline().setUp()).isEqualTo(Duration.ofSeconds(50));   // standalone 20 s + load 30 s

@@ -107,23 +107,30 @@ class ProbeIT {
         }
     }
 
+    /**
+     * The newer clients on Dubbo 3 (2.0.4 is DemoProvidersIT's): a demo provider on the newest 2.x
+     * client (2.5.1) answers a probe on 2.3.2 and the default 1.x probe through a 2.3.2 server; each
+     * probe runs on the client it was given, and both class the provider's crash as no provider.
+     */
     @Test
-    void bothProbeGenerationsCallThroughA204ServerAndClassNoProvider() throws Exception {
-        try (LocalCluster cluster = start("2.0.4", 1)) {
+    void oneXAndTwoXProbesCallAProviderOnTheNewestClientThroughA232ServerAndClassNoProvider() throws Exception {
+        try (LocalCluster cluster = start("2.3.2", 1)) {
             String servers = servers(cluster);
             int port = LocalClusterSpec.firstFreePort(1, 28500);
-            DemoProviderProcess provider = provider("2x", servers, port, "demo-2x");
+            DemoProviderProcess provider = provider("2.5.1", servers, port, "demo-2.5.1");
             try (ProbeProcess dubbo27 = ProbeProcess.start(ProbeOptions.defaults(PROBE_RUNS_AT_MOST), servers,
                          dir.resolve("probe-1x"), System.out::println);
-                 ProbeProcess dubbo32 = ProbeProcess.start(ProbeOptions.defaults(PROBE_RUNS_AT_MOST).withGeneration("2x"),
-                         servers, dir.resolve("probe-2x"), System.out::println)) {
+                 ProbeProcess dubbo32 = ProbeProcess.start(ProbeOptions.defaults(PROBE_RUNS_AT_MOST).withClient("2.3.2"),
+                         servers, dir.resolve("probe-2.3.2"), System.out::println)) {
                 for (ProbeProcess probe : List.of(dubbo27, dubbo32)) {
                     List<ProbeSecond> steady = awaitSeconds(probe, 15);
                     long ended = steady.stream().mapToLong(s -> s.calls().ended()).sum();
                     long succeeded = steady.stream().mapToLong(s -> s.calls().success()).sum();
-                    assertThat(100.0 * succeeded / ended).as("%s success %%", probe.options().generation())
+                    assertThat(100.0 * succeeded / ended).as("%s success %%", probe.options().client())
                             .isGreaterThanOrEqualTo(99.0);
                 }
+                assertThat(cluster.node(1).api().connectedClients()).as("the server's view of each 2.x client")
+                        .extracting(c -> c.clientVersion()).contains("2.5.1", "2.3.2");
                 provider.kill();
                 for (ProbeProcess probe : List.of(dubbo27, dubbo32)) {
                     await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
@@ -132,7 +139,8 @@ class ProbeIT {
                 for (ProbeProcess probe : List.of(dubbo27, dubbo32)) {
                     ProbeSummary summary = probe.stop();
                     System.out.println("probe summary: " + summary);
-                    assertThat(summary.client()).contains(probe.options().generation().equals("1x") ? "Dubbo 2.7.23" : "Dubbo 3.2.19");
+                    assertThat(summary.client()).isEqualTo(probe == dubbo27 ? "Dubbo 2.7.23 + nacos-client 1.4.1"
+                            : "Dubbo 3.2.19 + nacos-client 2.3.2");
                     assertBooksBalance(summary, probe.series(), probe.directory().resolve("results.jtl"));
                     assertThat(summary.totals().other()).as("unclassified: %s", summary.totals().otherClasses()).isZero();
                 }
@@ -152,8 +160,8 @@ class ProbeIT {
         return cluster.localNodes().stream().map(LocalNode::address).collect(Collectors.joining(","));
     }
 
-    private DemoProviderProcess provider(String generation, String servers, int port, String name) {
-        return DemoProviderProcess.start(generation, servers, port, name, dir.resolve(name), System.out::println);
+    private DemoProviderProcess provider(String client, String servers, int port, String name) {
+        return DemoProviderProcess.start(client, servers, port, name, dir.resolve(name), System.out::println);
     }
 
     private static List<ProbeSecond> awaitSeconds(ProbeProcess probe, int seconds) {

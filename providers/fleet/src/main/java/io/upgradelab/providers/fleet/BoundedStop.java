@@ -67,7 +67,7 @@ final class BoundedStop {
                             return;   // its slot is past the deadline: left to expire
                         }
                         try {
-                            removal.process().client().deregister(provider);
+                            removal.process().client().deregister(provider.registration());
                             deregistered.incrementAndGet();
                         } catch (Exception e) {
                             failed.incrementAndGet();

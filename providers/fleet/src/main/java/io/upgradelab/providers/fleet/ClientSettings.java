@@ -1,5 +1,8 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.naming.NamingSettings;
+import org.upgradelab.demo.NacosLogin;
+
 /**
  * How every client of the fleet connects.
  *
@@ -16,5 +19,11 @@ public record ClientSettings(String serverAddresses, int beatThreads) {
                         + " is not on loopback: the fleet dials nothing else");
             }
         }
+    }
+
+    /** As every client version takes them: on loopback, logged in as the runner says (NacosLogin). */
+    NamingSettings naming() {
+        return new NamingSettings(serverAddresses, FleetLayout.IP, beatThreads, NacosLogin.username(),
+                NacosLogin.password());
     }
 }

@@ -3,6 +3,7 @@ package io.upgradelab.providers.fleet;
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.naming.ClientCatalog;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -19,18 +20,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 
 /**
  * Many virtual Dubbo providers on real Nacos clients, and the operations an experiment applies
  * to them: scale up at a bounded rate, scale down gracefully, crash processes, and upgrade a batch
- * of processes to the other client generation.
+ * of processes to another client version.
  *
  * <p>Operations run one at a time, in the order asked, on one operation thread; each returns a
  * future at once, and {@link #state()} shows progress meanwhile. Registrations within an operation
  * run in parallel, paced by the clock (the k-th is due at start + k/rate), so a slow server shows
  * as lag, not as a slower schedule. A registration the server refuses is tried again later, as a
  * Dubbo provider would ({@link FailbackRetry}).
+ *
+ * <p>Client versions are named as the clients report them ({@code 1.4.1}, {@code 2.3.2}) or by a
+ * shorthand ({@code 1x}, {@code 2x}); the state counts providers by version.
  */
 public final class Fleet implements AutoCloseable {
 
@@ -40,7 +43,7 @@ public final class Fleet implements AutoCloseable {
 
     private final FleetLayout layout;
     private final ClientSettings settings;
-    private final BiFunction<Generation, ClientSettings, RegistryClient> connector;
+    private final ClientCatalog clients;
     private final NavigableMap<Integer, VirtualProcess> processes = new ConcurrentSkipListMap<>();
     private final ErrorCounter errors = new ErrorCounter();
     private final ExecutorService operations = Executors.newSingleThreadExecutor(r -> daemon(r, "fleet-operation"));
@@ -50,7 +53,7 @@ public final class Fleet implements AutoCloseable {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     /** The JVM's CPU nanoseconds per second: divided by 1e7, percent of one core. */
     private final RateMeter cpu = new RateMeter(OS.getProcessCpuTime());
-    private final RateMeter beats = new RateMeter(BeatCounter1x.sent());
+    private final RateMeter beats;
     /** Tear-down deregisters as fast as the server answers, and gives up before the runner kills the fleet (60 s). */
     private static final double CLOSE_RATE = 1000;
     private static final java.time.Duration CLOSE_BUDGET = java.time.Duration.ofSeconds(35);
@@ -60,33 +63,37 @@ public final class Fleet implements AutoCloseable {
     private final AtomicInteger pending = new AtomicInteger();
     private final FailbackRetry failback;
 
+    /** A fleet of the real clients on this JVM's classpath. */
     public Fleet(FleetLayout layout, ClientSettings settings) {
-        this(layout, settings, Generation::connect, FailbackRetry.DUBBO_PERIOD);
+        this(layout, settings, ClientCatalog.installed(), FailbackRetry.DUBBO_PERIOD);
     }
 
     /**
-     * With another way to make clients and another retry period: unit tests of the fleet's own logic
-     * use a fake registry and a short period.
+     * With other clients and another retry period: unit tests of the fleet's own logic use a fake
+     * registry and a short period.
      */
-    Fleet(FleetLayout layout, ClientSettings settings, BiFunction<Generation, ClientSettings, RegistryClient> connector,
-          java.time.Duration retryPeriod) {
+    Fleet(FleetLayout layout, ClientSettings settings, ClientCatalog clients, java.time.Duration retryPeriod) {
         this.layout = layout;
         this.settings = settings;
-        this.connector = connector;
+        this.clients = clients;
+        this.beats = new RateMeter(clients.beatsSent());
         this.failback = new FailbackRetry(retryPeriod, FailbackRetry.DUBBO_TIMES, registrations);
     }
 
     /**
      * Grows or shrinks the fleet to {@code providers}: new providers register through clients of
-     * {@code generation} (processes that already exist keep theirs); removed ones deregister, the
+     * version {@code client} (processes that already exist keep theirs); removed ones deregister, the
      * highest-numbered first, and a process left empty closes its client.
+     *
+     * @throws IllegalArgumentException for a client version this fleet does not have
      */
-    public Future<Void> scaleTo(int providers, double perSecond, Generation generation) {
+    public Future<Void> scaleTo(int providers, double perSecond, String client) {
         requirePositive(perSecond);
+        String version = clients.version(client);
         return submit(providers, () -> {
             int current = total();
             if (providers > current) {
-                registerRange(current, providers, perSecond, generation);
+                registerRange(current, providers, perSecond, version);
             } else {
                 deregisterDownTo(providers, perSecond);
             }
@@ -106,13 +113,16 @@ public final class Fleet implements AutoCloseable {
     /**
      * One step of a rolling client upgrade: the processes of batch {@code batch} (1-based, of
      * {@code batches} contiguous batches) stop gracefully, then register the same providers again
-     * through clients of {@code to}, as restarted provider processes would.
+     * through clients of version {@code to}, as restarted provider processes would.
+     *
+     * @throws IllegalArgumentException for a client version this fleet does not have
      */
-    public Future<Void> upgradeBatch(int batch, int batches, Generation to, double perSecond) {
+    public Future<Void> upgradeBatch(int batch, int batches, String to, double perSecond) {
         if (batch < 1 || batch > batches) {
             throw new IllegalArgumentException("batch " + batch + " of " + batches + ": expected 1 to " + batches);
         }
         requirePositive(perSecond);
+        String version = clients.version(to);
         return submit(-1, () -> {
             List<VirtualProcess> chosen = batchOf(batch, batches);
             List<Provider> restarting = new ArrayList<>();
@@ -121,25 +131,24 @@ public final class Fleet implements AutoCloseable {
             stop(chosen.stream().map(p -> new BoundedStop.Removal(p, p.takeHighest(p.size()), true)).toList(),
                     perSecond);
             restarting.sort((a, b) -> Integer.compare(a.index(), b.index()));
-            register(restarting, perSecond, to);
+            register(restarting, perSecond, version);
             target = total();
         });
     }
 
+    /** The fleet now: providers and processes by client version (the versions some process runs), and its load. */
     public FleetStatus state() {
         Map<String, Integer> providers = new TreeMap<>();
         Map<String, Integer> processCount = new TreeMap<>();
-        for (Generation g : Generation.values()) {
-            providers.put(g.label(), 0);
-            processCount.put(g.label(), 0);
-        }
         for (VirtualProcess p : processes.values()) {
-            providers.merge(p.generation().label(), p.size(), Integer::sum);
-            processCount.merge(p.generation().label(), 1, Integer::sum);
+            providers.merge(p.clientVersion(), p.size(), Integer::sum);
+            processCount.merge(p.clientVersion(), 1, Integer::sum);
         }
+        int beating = providers.entrySet().stream().filter(e -> clients.beatsPerInstance(e.getKey()))
+                .mapToInt(Map.Entry::getValue).sum();
         return new FleetStatus(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
-                errors.clientErrors(), errors.lastError(), lastStop, beats.perSecond(BeatCounter1x.sent()),
-                providers.get(Generation.V1X.label()) / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes());
+                errors.clientErrors(), errors.lastError(), lastStop, beats.perSecond(clients.beatsSent()),
+                beating / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes());
     }
 
     /**
@@ -185,22 +194,22 @@ public final class Fleet implements AutoCloseable {
         }
     }
 
-    private void registerRange(int from, int to, double perSecond, Generation generation) {
+    private void registerRange(int from, int to, double perSecond, String version) {
         List<Provider> providers = new ArrayList<>();
         for (int i = from; i < to; i++) {
             providers.add(layout.provider(i));
         }
-        register(providers, perSecond, generation);
+        register(providers, perSecond, version);
     }
 
-    /** Registers {@code providers} at {@code perSecond}, creating their processes as needed. */
-    private void register(List<Provider> providers, double perSecond, Generation generation) {
+    /** Registers {@code providers} at {@code perSecond}, creating their processes (on clients of {@code version}) as needed. */
+    private void register(List<Provider> providers, double perSecond, String version) {
         long start = System.nanoTime();
         List<CompletableFuture<Void>> inFlight = new ArrayList<>();
         for (int k = 0; k < providers.size(); k++) {
             Provider provider = providers.get(k);
             VirtualProcess process = processes.computeIfAbsent(layout.processOf(provider.index()),
-                    n -> new VirtualProcess(n, generation, connector.apply(generation, settings)));
+                    n -> new VirtualProcess(n, version, clients.factory(version).connect(settings.naming())));
             awaitSlot(start + (long) (k * 1e9 / perSecond));
             FailbackRetry.Attempt attempt = registration(process, provider);
             inFlight.add(CompletableFuture.runAsync(() -> {

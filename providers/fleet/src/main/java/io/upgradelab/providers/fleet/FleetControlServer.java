@@ -21,12 +21,14 @@ import java.util.concurrent.Executors;
  * <pre>
  * GET  /state                                   FleetStatus as JSON
  * GET  /registrations                           FleetRegistrations: each client's services, as JSON
- * POST /scale?to=N&amp;rate=R&amp;generation=1x          grow or shrink to N providers (202, runs in the background)
+ * POST /scale?to=N&amp;rate=R&amp;client=2.3.2        grow or shrink to N providers (202, runs in the background)
  * POST /crash?processes=K                       crash the K highest-numbered processes
- * POST /upgrade?batch=B&amp;of=M&amp;to=2x&amp;rate=R        rolling client upgrade of batch B of M
+ * POST /upgrade?batch=B&amp;of=M&amp;to=2.5.1&amp;rate=R     rolling client upgrade of batch B of M
  * POST /stop                                    deregister everything, close, exit
  * </pre>
- * Operations run in the order received; {@code busy} in the state is false once all are done.
+ * A client is named by its version or a shorthand ({@code 1x} = 1.4.1, {@code 2x} = 2.0.4);
+ * {@code generation=} is the older name of {@code client=}, and new providers start on 1.4.1 without
+ * either. Operations run in the order received; {@code busy} in the state is false once all are done.
  * Bad parameters answer 400 with {@code {"error": "..."}}.
  */
 public final class FleetControlServer implements AutoCloseable {
@@ -50,7 +52,7 @@ public final class FleetControlServer implements AutoCloseable {
         server.createContext("/registrations", exchange -> respond(exchange, "GET", () -> fleet.registrations()));
         server.createContext("/scale", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
-            fleet.scaleTo(integer(q, "to"), number(q, "rate", 100), Generation.of(q.getOrDefault("generation", "1x")));
+            fleet.scaleTo(integer(q, "to"), number(q, "rate", 100), q.getOrDefault("client", q.getOrDefault("generation", "1x")));
             return accepted();
         }));
         server.createContext("/crash", exchange -> respond(exchange, "POST", () -> {
@@ -59,7 +61,7 @@ public final class FleetControlServer implements AutoCloseable {
         }));
         server.createContext("/upgrade", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
-            fleet.upgradeBatch(integer(q, "batch"), integer(q, "of"), Generation.of(q.getOrDefault("to", "2x")),
+            fleet.upgradeBatch(integer(q, "batch"), integer(q, "of"), required(q, "to"),
                     number(q, "rate", 100));
             return accepted();
         }));
@@ -134,6 +136,14 @@ public final class FleetControlServer implements AutoCloseable {
             }
         }
         return q;
+    }
+
+    private static String required(Map<String, String> q, String name) {
+        String value = q.get(name);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException("missing parameter '" + name + "'");
+        }
+        return value;
     }
 
     private static int integer(Map<String, String> q, String name) {

@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
  * {@code fleet control on 127.0.0.1:PORT} once it does.
  */
 @Command(name = "provider-fleet", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Virtual Dubbo providers on real nacos-client 1.x and 2.x, driven over a loopback control channel.")
+        description = "Virtual Dubbo providers on the real nacos-client versions of its classpath, side by side,"
+                + " driven over a loopback control channel.")
 public final class FleetMain implements Callable<Integer> {
 
     @Option(names = "--servers", required = true, paramLabel = "ADDRS",

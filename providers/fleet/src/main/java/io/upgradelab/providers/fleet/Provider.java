@@ -1,5 +1,6 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.naming.Registration;
 import java.util.Map;
 
 /**
@@ -14,5 +15,10 @@ public record Provider(int index, String serviceName, String ip, int port, Map<S
 
     public Provider {
         metadata = Map.copyOf(metadata);
+    }
+
+    /** What its client registers, in the terms every client version takes. */
+    public Registration registration() {
+        return new Registration(serviceName, ip, port, metadata);
     }
 }

@@ -1,24 +1,25 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.naming.NamingClient;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * One would-be Dubbo provider process: one port, one real Nacos client of one generation, and the
- * providers it registered through that client. Restarting it on the other generation is one step
- * of a rolling client upgrade.
+ * One would-be Dubbo provider process: one port, one real Nacos client of one version, and the
+ * providers it registered through that client. Restarting it on another version is one step of a
+ * rolling client upgrade.
  */
 final class VirtualProcess {
 
     private final int number;
-    private final Generation generation;
-    private final RegistryClient client;
+    private final String clientVersion;
+    private final NamingClient client;
     /** By provider index: registrations end in any order, and scaling down removes the highest first. */
     private final TreeMap<Integer, Provider> providers = new TreeMap<>();
 
-    VirtualProcess(int number, Generation generation, RegistryClient client) {
+    VirtualProcess(int number, String clientVersion, NamingClient client) {
         this.number = number;
-        this.generation = generation;
+        this.clientVersion = clientVersion;
         this.client = client;
     }
 
@@ -26,11 +27,12 @@ final class VirtualProcess {
         return number;
     }
 
-    Generation generation() {
-        return generation;
+    /** The version of its client, e.g. {@code 2.3.2}. */
+    String clientVersion() {
+        return clientVersion;
     }
 
-    RegistryClient client() {
+    NamingClient client() {
         return client;
     }
 
@@ -56,7 +58,7 @@ final class VirtualProcess {
 
     /** Registers one more provider; on failure it is not counted as registered. */
     void register(Provider provider) throws Exception {
-        client.register(provider);
+        client.register(provider.registration());
         synchronized (this) {
             providers.put(provider.index(), provider);
         }

@@ -3,6 +3,8 @@ package io.upgradelab.providers.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.naming.NamingClient;
+import io.upgradelab.naming.Registration;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +19,13 @@ class BoundedStopTest {
     private final AtomicInteger shutDowns = new AtomicInteger();
 
     /** A server that takes every deregistration and never answers, as a saturated 1.x cluster can. */
-    private final RegistryClient hanging = new RegistryClient() {
+    private final NamingClient hanging = new NamingClient() {
         @Override
-        public void register(Provider provider) {
+        public void register(Registration registration) {
         }
 
         @Override
-        public void deregister(Provider provider) throws InterruptedException {
+        public void deregister(Registration registration) throws InterruptedException {
             never.await();
         }
 
@@ -36,8 +38,8 @@ class BoundedStopTest {
     @Test
     void deregistrationsThatNeverAnswerAreAbandonedAtTheDeadline() {
         List<BoundedStop.Removal> removals = List.of(
-                removal(new VirtualProcess(0, Generation.V1X, hanging), 0, 40, true),
-                removal(new VirtualProcess(1, Generation.V1X, hanging), 40, 40, false));
+                removal(new VirtualProcess(0, "1.4.1", hanging), 0, 40, true),
+                removal(new VirtualProcess(1, "1.4.1", hanging), 40, 40, false));
 
         long began = System.nanoTime();
         StopReport report = BoundedStop.run(removals, 10_000, Duration.ofMillis(700), new ErrorCounter());
@@ -54,13 +56,13 @@ class BoundedStopTest {
     @Test
     void slotsBeyondTheDeadlineAreNotTriedAtAll() {
         AtomicInteger tried = new AtomicInteger();
-        RegistryClient quick = new RegistryClient() {
+        NamingClient quick = new NamingClient() {
             @Override
-            public void register(Provider provider) {
+            public void register(Registration registration) {
             }
 
             @Override
-            public void deregister(Provider provider) {
+            public void deregister(Registration registration) {
                 tried.incrementAndGet();
             }
 
@@ -69,7 +71,7 @@ class BoundedStopTest {
             }
         };
         // 100 at 20 per second would take 5 s: a 1 s budget tries about 20
-        StopReport report = BoundedStop.run(List.of(removal(new VirtualProcess(0, Generation.V2X, quick), 0, 100, true)),
+        StopReport report = BoundedStop.run(List.of(removal(new VirtualProcess(0, "2.0.4", quick), 0, 100, true)),
                 20, Duration.ofSeconds(1), new ErrorCounter());
 
         assertThat(tried.get()).isBetween(15, 25);

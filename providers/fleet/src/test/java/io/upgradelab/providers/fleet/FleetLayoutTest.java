@@ -42,11 +42,4 @@ class FleetLayoutTest {
         assertThatThrownBy(() -> new FleetLayout(10, 11, 30000, "lab")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("providers per client (11) <= services (10)");
     }
-
-    @Test
-    void generationsParseFromTheirLabels() {
-        assertThat(Generation.of("1X")).isEqualTo(Generation.V1X);
-        assertThat(Generation.of("2x")).isEqualTo(Generation.V2X);
-        assertThatThrownBy(() -> Generation.of("3x")).hasMessageContaining("expected 1x or 2x");
-    }
 }

@@ -47,7 +47,7 @@ class FleetProcessIT {
                 fleet.scaleTo(PROVIDERS, 150, "1x");
                 FleetStatus ramped = fleet.awaitIdle(Duration.ofMinutes(2));
                 assertThat(ramped.registrationFailures()).as(ramped.lastError()).isZero();
-                assertThat(ramped.providers("1x")).isEqualTo(PROVIDERS);
+                assertThat(ramped.providers("1.4.1")).isEqualTo(PROVIDERS);
                 for (LocalNode node : cluster.localNodes()) {
                     awaitTotal(node.api(), PROVIDERS);
                 }
@@ -61,8 +61,8 @@ class FleetProcessIT {
                 fleet.upgradeBatch(1, 3, "2x", 150);
                 FleetStatus upgraded = fleet.awaitIdle(Duration.ofMinutes(2));
 
-                assertThat(upgraded.providers("1x")).isEqualTo(200);
-                assertThat(upgraded.providers("2x")).isEqualTo(100);
+                assertThat(upgraded.providers("1.4.1")).isEqualTo(200);
+                assertThat(upgraded.providers("2.0.4")).isEqualTo(100);
                 assertThat(upgraded.registrationFailures() + upgraded.clientErrors()).as(upgraded.lastError()).isZero();
                 for (LocalNode node : cluster.localNodes()) {
                     awaitTotal(node.api(), PROVIDERS);

@@ -1,11 +1,19 @@
 package io.upgradelab.providers.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.naming.ClientCatalog;
+import io.upgradelab.naming.ConfigClient;
+import io.upgradelab.naming.ConfigSettings;
+import io.upgradelab.naming.NamingClient;
+import io.upgradelab.naming.NamingClientFactory;
+import io.upgradelab.naming.NamingSettings;
+import io.upgradelab.naming.Registration;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,41 +22,79 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The fleet's own bookkeeping, over a fake registry (the real clients are in FleetIT). */
+/** The fleet's own bookkeeping, over a fake registry (the real clients are in BothGenerationsIT). */
 class FleetTest {
 
-    /** What a fake registry holds: service name + port of every registered instance, per generation. */
     /** Dubbo's is 5 s; short here so the retries happen within the test. */
     private static final Duration RETRY_PERIOD = Duration.ofMillis(200);
 
-    private final Map<String, Generation> registry = new ConcurrentHashMap<>();
+    /** What a fake registry holds: service name + port of every registered instance, with its client's version. */
+    private final Map<String, String> registry = new ConcurrentHashMap<>();
     private final List<String> shutDowns = new CopyOnWriteArrayList<>();
     private volatile boolean failRegistrations;
     private volatile boolean failDeregistrations;
 
-    private final Fleet fleet = new Fleet(new FleetLayout(10, 5, 30000, "lab"),
-            new ClientSettings("127.0.0.1:8848", 1), (generation, settings) -> new RegistryClient() {
+    private final Fleet fleet = new Fleet(new FleetLayout(10, 5, 30000, "lab"), new ClientSettings("127.0.0.1:8848", 1),
+            new ClientCatalog(List.of(new FakeClient("1.4.1", true), new FakeClient("2.0.4", false),
+                    new FakeClient("2.5.1", false))), RETRY_PERIOD);
+
+    /** A client version whose clients write to {@link #registry}. */
+    private final class FakeClient implements NamingClientFactory {
+        private final String version;
+        private final boolean beats;
+
+        FakeClient(String version, boolean beats) {
+            this.version = version;
+            this.beats = beats;
+        }
+
+        @Override
+        public String clientVersion() {
+            return version;
+        }
+
+        @Override
+        public boolean beatsPerInstance() {
+            return beats;
+        }
+
+        @Override
+        public long beatsSent() {
+            return 0;
+        }
+
+        @Override
+        public ConfigClient connectConfigs(ConfigSettings settings) {
+            throw new UnsupportedOperationException("the fleet makes no config clients");
+        }
+
+        @Override
+        public NamingClient connect(NamingSettings settings) {
+            assertThat(settings.localIp()).isEqualTo("127.0.0.1");
+            return new NamingClient() {
                 @Override
-                public void register(Provider p) {
+                public void register(Registration r) {
                     if (failRegistrations) {
                         throw new IllegalStateException("server said no");
                     }
-                    registry.put(p.serviceName() + "@" + p.port(), generation);
+                    registry.put(r.serviceName() + "@" + r.port(), version);
                 }
 
                 @Override
-                public void deregister(Provider p) {
+                public void deregister(Registration r) {
                     if (failDeregistrations) {
                         throw new IllegalStateException("server is busy");
                     }
-                    registry.remove(p.serviceName() + "@" + p.port());
+                    registry.remove(r.serviceName() + "@" + r.port());
                 }
 
                 @Override
                 public void shutDown() {
-                    shutDowns.add(generation.label());
+                    shutDowns.add(version);
                 }
-            }, RETRY_PERIOD);
+            };
+        }
+    }
 
     @AfterEach
     void close() {
@@ -57,15 +103,16 @@ class FleetTest {
 
     @Test
     void scalesUpThenDownHighestFirstClosingEmptiedProcesses() throws Exception {
-        fleet.scaleTo(23, 10_000, Generation.V1X).get();
-        assertThat(fleet.state().providers()).containsEntry("1x", 23).containsEntry("2x", 0);
-        assertThat(fleet.state().processes()).containsEntry("1x", 5);
+        fleet.scaleTo(23, 10_000, "1x").get();
+        assertThat(fleet.state().providers()).containsExactly(Map.entry("1.4.1", 23));
+        assertThat(fleet.state().processes()).containsExactly(Map.entry("1.4.1", 5));
+        assertThat(fleet.state().nominalBeatsPerSecond()).as("one beat per 1.x provider every 5 s").isEqualTo(23 / 5.0);
         assertThat(registry).hasSize(23);
 
-        fleet.scaleTo(12, 10_000, Generation.V1X).get();
+        fleet.scaleTo(12, 10_000, "1x").get();
         FleetStatus state = fleet.state();
         assertThat(state.totalProviders()).isEqualTo(12);
-        assertThat(state.processes()).containsEntry("1x", 3);
+        assertThat(state.processes()).containsEntry("1.4.1", 3);
         assertThat(registry).hasSize(12).doesNotContainKey("providers:org.upgradelab.demo.LoadService002::@30002");
         assertThat(shutDowns).hasSize(2);
         assertThat(state.busy()).isFalse();
@@ -73,28 +120,52 @@ class FleetTest {
     }
 
     @Test
-    void upgradingABatchMovesItsProvidersToTheOtherGenerationAndKeepsTheTotal() throws Exception {
-        fleet.scaleTo(30, 10_000, Generation.V1X).get();   // 6 processes of 5
+    void upgradingABatchMovesItsProvidersToTheOtherVersionAndKeepsTheTotal() throws Exception {
+        fleet.scaleTo(30, 10_000, "1x").get();   // 6 processes of 5
 
-        fleet.upgradeBatch(1, 3, Generation.V2X, 10_000).get();
+        fleet.upgradeBatch(1, 3, "2x", 10_000).get();
 
         FleetStatus state = fleet.state();
-        assertThat(state.providers()).containsEntry("1x", 20).containsEntry("2x", 10);
-        assertThat(state.processes()).containsEntry("1x", 4).containsEntry("2x", 2);
+        assertThat(state.providers()).containsEntry("1.4.1", 20).containsEntry("2.0.4", 10);
+        assertThat(state.processes()).containsEntry("1.4.1", 4).containsEntry("2.0.4", 2);
+        assertThat(state.nominalBeatsPerSecond()).as("2.x clients do not beat per instance").isEqualTo(20 / 5.0);
         assertThat(registry).hasSize(30);
-        assertThat(registry.values()).filteredOn(g -> g == Generation.V2X).hasSize(10);
-        assertThat(registry).containsEntry("providers:org.upgradelab.demo.LoadService000::@30000", Generation.V2X);
+        assertThat(registry.values()).filteredOn("2.0.4"::equals).hasSize(10);
+        assertThat(registry).containsEntry("providers:org.upgradelab.demo.LoadService000::@30000", "2.0.4");
+    }
+
+    @Test
+    void batchesMoveBetweenAnyTwoVersionsNamedByVersionOrShorthand() throws Exception {
+        fleet.scaleTo(20, 10_000, "2.0.4").get();   // 4 processes of 5
+
+        fleet.upgradeBatch(1, 2, "2.5.1", 10_000).get();
+        fleet.upgradeBatch(2, 2, "2.5.1", 10_000).get();
+
+        assertThat(fleet.state().providers()).containsExactly(Map.entry("2.5.1", 20));
+        assertThat(shutDowns).as("each 2.0.4 client closed once its providers left").containsExactly(
+                "2.0.4", "2.0.4", "2.0.4", "2.0.4");
+        assertThat(registry.values()).containsOnly("2.5.1");
+    }
+
+    @Test
+    void aVersionTheFleetDoesNotHaveIsRefusedNamingTheOnesItHas() {
+        assertThatThrownBy(() -> fleet.scaleTo(5, 100, "2.2.0")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown client version '2.2.0': this JVM has 1.4.1, 2.0.4, 2.5.1 (shorthands: 1x = 1.4.1,"
+                        + " 2x = 2.0.4)");
+        assertThatThrownBy(() -> fleet.upgradeBatch(1, 1, "3x", 100)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("unknown client version '3x'");
+        assertThat(registry).isEmpty();
     }
 
     @Test
     void aCrashDropsWholeProcessesWithoutDeregistering() throws Exception {
-        fleet.scaleTo(25, 10_000, Generation.V2X).get();
+        fleet.scaleTo(25, 10_000, "2x").get();
 
         fleet.crashProcesses(2).get();
 
         assertThat(fleet.state().totalProviders()).isEqualTo(15);
         assertThat(registry).as("a crash leaves the registrations to the server").hasSize(25);
-        assertThat(shutDowns).containsExactly("2x", "2x");
+        assertThat(shutDowns).containsExactly("2.0.4", "2.0.4");
     }
 
     @Test
@@ -119,7 +190,7 @@ class FleetTest {
     @Test
     void failedRegistrationsAreCountedTriedThreeTimesMoreAndNotCountedAsProviders() throws Exception {
         failRegistrations = true;
-        fleet.scaleTo(7, 10_000, Generation.V1X).get();
+        fleet.scaleTo(7, 10_000, "1x").get();
 
         FleetStatus state = fleet.state();
         assertThat(state.registrationFailures()).isEqualTo(7);
@@ -135,7 +206,7 @@ class FleetTest {
     @Test
     void providersARefusingServerLostRegisterOnceItAcceptsAgain() throws Exception {
         failRegistrations = true;
-        fleet.scaleTo(7, 10_000, Generation.V2X).get();
+        fleet.scaleTo(7, 10_000, "2x").get();
         failRegistrations = false;
 
         await().atMost(Duration.ofSeconds(10)).until(() -> fleet.state().totalProviders() == 7);
@@ -145,8 +216,8 @@ class FleetTest {
     @Test
     void aRetryIsDroppedOnceTheFleetNoLongerWantsTheProvider() throws Exception {
         failRegistrations = true;
-        fleet.scaleTo(7, 10_000, Generation.V1X).get();
-        fleet.scaleTo(3, 10_000, Generation.V1X).get();
+        fleet.scaleTo(7, 10_000, "1x").get();
+        fleet.scaleTo(3, 10_000, "1x").get();
         failRegistrations = false;
 
         // the retries of providers 3 to 6 are dropped: the total stays 3 for several retry periods
@@ -158,20 +229,20 @@ class FleetTest {
     @Test
     void theRateBoundsHowFastProvidersRegister() throws Exception {
         long began = System.nanoTime();
-        fleet.scaleTo(21, 100, Generation.V1X).get();   // the 21st is due 200 ms after the first
+        fleet.scaleTo(21, 100, "1x").get();   // the 21st is due 200 ms after the first
         assertThat((System.nanoTime() - began) / 1_000_000).isGreaterThanOrEqualTo(200);
     }
 
     @Test
     void aShrinkTheServerRefusesStopsTheClientsAnywayAndSaysWhatItLeftToExpire() throws Exception {
-        fleet.scaleTo(23, 10_000, Generation.V1X).get();   // 5 processes: 5, 5, 5, 5, 3
+        fleet.scaleTo(23, 10_000, "1x").get();   // 5 processes: 5, 5, 5, 5, 3
         failDeregistrations = true;
 
-        fleet.scaleTo(12, 10_000, Generation.V1X).get();
+        fleet.scaleTo(12, 10_000, "1x").get();
 
         FleetStatus state = fleet.state();
         assertThat(state.totalProviders()).isEqualTo(12);
-        assertThat(state.processes()).containsEntry("1x", 3);
+        assertThat(state.processes()).containsEntry("1.4.1", 3);
         assertThat(shutDowns).as("the two emptied processes' clients close").hasSize(2);
         StopReport stop = state.lastStop();
         assertThat(stop.requested()).isEqualTo(11);
@@ -185,8 +256,8 @@ class FleetTest {
 
     @Test
     void aShrinkReportsEveryDeregistrationTheServerConfirmed() throws Exception {
-        fleet.scaleTo(23, 10_000, Generation.V2X).get();
-        fleet.scaleTo(8, 10_000, Generation.V2X).get();
+        fleet.scaleTo(23, 10_000, "2x").get();
+        fleet.scaleTo(8, 10_000, "2x").get();
 
         StopReport stop = fleet.state().lastStop();
         assertThat(stop).extracting(StopReport::requested, StopReport::deregistered, StopReport::failed,

@@ -51,7 +51,7 @@ class ShrinkAgainstPausedClusterIT {
                      .withLayout(20, 10), dir.resolve("fleet"), System.out::println);
              Journal journal = Journal.create(dir.resolve("run"))) {
             fleet.scaleTo(200, 200, "1x");
-            assertThat(fleet.awaitIdle(Duration.ofMinutes(1)).providers("1x")).isEqualTo(200);
+            assertThat(fleet.awaitIdle(Duration.ofMinutes(1)).providers("1.4.1")).isEqualTo(200);
 
             cluster.pauseNode(1);
             long began = System.nanoTime();

@@ -20,10 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The config center end to end, through the real launcher, on a standalone Nacos 2.0.4 with a small
- * fleet, a demo provider and the probe: the run publishes 10 configs, changes 2 every 10 s, listens
- * with a real nacos-client 1.4.1 and 2.0.4 in its own JVM and checks the node every 2 s. In the third
- * phase this test deletes one config through the Nacos HTTP API, as an upgrade that loses it would:
- * configIntact fails naming it, and passes on the phases before.
+ * fleet on nacos-client 2.3.2, a demo provider and a probe on 2.5.1: the run publishes 10 configs,
+ * changes 2 every 10 s, listens with a real nacos-client of each version the run uses, 2.3.2 and
+ * 2.5.1, and with 1.4.1 since no 1.x is among them (three shaded clients in its own JVM, each made by
+ * its jar's adapter), and checks the node every 2 s. In the third phase this test deletes one config
+ * through the Nacos HTTP API, as an upgrade that loses it would: configIntact fails naming it, and
+ * passes on the phases before.
  */
 @Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
 class ConfigIntactIT {
@@ -32,8 +34,8 @@ class ConfigIntactIT {
     private static final String EXPERIMENT = """
             name: configs-deleted-mid-run
             target: {version: 2.0.4, nodes: 1, serverHeap: 512m}
-            fleet: {services: 4, providersPerClient: 4, rampRate: 50, heap: 256m}
-            probe: {rate: 20, demoProviders: 1}
+            fleet: {services: 4, providersPerClient: 4, rampRate: 50, heap: 256m, client: 2.3.2}
+            probe: {rate: 20, demoProviders: 1, client: 2.5.1}
             observeEvery: 2s
             configs: {count: 10, sizeBytes: 512, changeEvery: 10s, changed: 2, settle: 4s}
             phases:
@@ -62,7 +64,9 @@ class ConfigIntactIT {
         }
         JournalLines journal = JournalLines.read(journalFile);
 
-        bothGenerationsListenedAndHeardTheChangesBeforeTheDeletion(journal);
+        assertThat(journal.ofType("setUp").stream().filter(s -> s.path("step").asText().equals("configs"))
+                .map(s -> s.path("clients").toString())).containsExactly("[\"1.4.1\",\"2.3.2\",\"2.5.1\"]");
+        everyVersionListenedAndHeardTheChangesBeforeTheDeletion(journal);
         List<JsonNode> afterDeletion = journal.ofType("configCheck").stream().filter(c -> c.path("phase").asInt() == 3
                 && c.path("nodes").get(0).path("missing").asInt() > 0).toList();
         assertThat(afterDeletion).isNotEmpty().allSatisfy(c ->
@@ -78,17 +82,17 @@ class ConfigIntactIT {
         assertThat(gate.run("gate", runDirectory.toString(), "--policy", all.toString())).as(gate.out() + gate.err())
                 .isEqualTo(1);
         assertThat(gate.out()).contains("phase 3: node 1 (2.0.4) at ", "1 missing (" + DELETED + ")",
-                "listener 1x (1.4.1) at ", "listener 2x (2.0.4) at ");
+                "listener 1x (1.4.1) at ", "listener 2x (2.3.2) at ", "listener 2x (2.5.1) at ");
         assertThat(Files.readString(runDirectory.resolve("summary.md"))).contains("### Configs");
         assertThat(journal.ofType("error")).as("every observation and the deletion at the end went through").isEmpty();
         assertThat(Processes.using(runDirectory)).isEmpty();
     }
 
     /**
-     * Phase 2, undisturbed: the node served every settled config as published, and both clients,
+     * Phase 2, undisturbed: the node served every settled config as published, and the three clients,
      * listening from the start on a 2.0.4 node, heard the changes (callbacks, not only their first read).
      */
-    private static void bothGenerationsListenedAndHeardTheChangesBeforeTheDeletion(JournalLines journal) {
+    private static void everyVersionListenedAndHeardTheChangesBeforeTheDeletion(JournalLines journal) {
         List<JsonNode> phaseTwo = journal.ofType("configCheck").stream().filter(c -> c.path("phase").asInt() == 2)
                 .toList();
         assertThat(phaseTwo).hasSizeGreaterThan(5).allSatisfy(c -> {
@@ -98,7 +102,9 @@ class ConfigIntactIT {
         JsonNode last = phaseTwo.get(phaseTwo.size() - 1);
         assertThat(last.path("checked").asInt()).isPositive();
         assertThat(last.path("changes").asLong()).isGreaterThanOrEqualTo(4);
-        assertThat(last.path("listeners")).hasSize(2).allSatisfy(l -> {
+        assertThat(last.path("listeners")).extracting(l -> l.path("generation").asText() + " " + l.path("client")
+                .asText()).containsExactly("1x 1.4.1", "2x 2.3.2", "2x 2.5.1");
+        assertThat(last.path("listeners")).allSatisfy(l -> {
             assertThat(l.path("state").asText()).as(l.toString()).isEqualTo("listening");
             assertThat(l.path("notified").asLong()).as(l.toString()).isPositive();
             assertThat(l.path("behind").asInt()).as(l.toString()).isZero();

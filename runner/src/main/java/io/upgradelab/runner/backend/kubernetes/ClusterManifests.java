@@ -54,9 +54,6 @@ public final class ClusterManifests {
     public static final int HTTP_PORT = 8848;
     /** A 1.x node shuts down in 15-27 s on SIGTERM: a graceful stop must not be cut short. */
     static final long TERMINATION_GRACE_SECONDS = 60;
-    /** The generations a fleet can run, in the order their Deployments are written. */
-    public static final List<String> GENERATIONS = List.of("1x", "2x");
-
     private ClusterManifests() {
     }
 
@@ -189,26 +186,29 @@ public final class ClusterManifests {
                 .build();
     }
 
-    /** {@code upgrade-lab-fleet-1x}: the Deployment of one client generation's fleet. */
-    public static String fleetName(String generation) {
-        return LAB + "-fleet-" + generation;
+    /**
+     * {@code upgrade-lab-fleet-2-3-2}: the Deployment of one client version's fleet. Dashes, not dots:
+     * its pods' names become their host names, which take no dots.
+     */
+    public static String fleetName(String clientVersion) {
+        return LAB + "-fleet-" + clientVersion.replace('.', '-');
     }
 
     /**
-     * One client generation's share of the provider fleet: a pod per Nacos client, each holding
-     * {@code perClient} providers. Its replicas are what {@code peak} providers on this generation
-     * need; the lab ramps by replicas and upgrades clients by moving replicas from the 1x to the 2x
-     * Deployment. Empty when {@code peak} is 0.
+     * One client version's share of the provider fleet: a pod per Nacos client, each holding
+     * {@code perClient} providers. Its replicas are what {@code peak} providers on this version
+     * need; the lab ramps by replicas and upgrades clients by moving replicas from one version's
+     * Deployment to the other's. Empty when {@code peak} is 0.
      */
-    public static List<Deployment> fleet(Target target, String generation, int peak, int perClient, int services,
+    public static List<Deployment> fleet(Target target, String clientVersion, int peak, int perClient, int services,
                                          String heap) {
         if (peak == 0) {
             return List.of();
         }
         int replicas = (peak + perClient - 1) / perClient;
-        Map<String, String> labels = labels(fleetName(generation));
+        Map<String, String> labels = labels(fleetName(clientVersion));
         return List.of(new DeploymentBuilder()
-                .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(generation), labels))
+                .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(clientVersion), labels))
                         .addToAnnotations("upgrade-lab/peak-providers", String.valueOf(peak)).build())
                 .withNewSpec()
                 .withReplicas(replicas)
@@ -218,7 +218,7 @@ public final class ClusterManifests {
                 .withNewSpec()
                 .addToContainers(labContainer("fleet", target, List.of(
                         env("UPGRADE_LAB_ROLE", "fleet"),
-                        env("UPGRADE_LAB_GENERATION", generation),
+                        env("UPGRADE_LAB_CLIENT", clientVersion),
                         env("UPGRADE_LAB_SERVERS", servers(target)),
                         env("UPGRADE_LAB_SERVICES", String.valueOf(services)),
                         env("UPGRADE_LAB_PROVIDERS_PER_CLIENT", String.valueOf(perClient))),
@@ -229,8 +229,8 @@ public final class ClusterManifests {
                 .build());
     }
 
-    /** The probe: one pod calling the demo service at {@code rate} per second through a {@code generation} client. */
-    public static Deployment probe(Target target, String generation, double rate) {
+    /** The probe: one pod calling the demo service at {@code rate} per second through nacos-client {@code clientVersion}. */
+    public static Deployment probe(Target target, String clientVersion, double rate) {
         Map<String, String> labels = labels(LAB + "-probe");
         return new DeploymentBuilder()
                 .withMetadata(meta(target, LAB + "-probe", labels))
@@ -242,7 +242,7 @@ public final class ClusterManifests {
                 .withNewSpec()
                 .addToContainers(labContainer("probe", target, List.of(
                         env("UPGRADE_LAB_ROLE", "probe"),
-                        env("UPGRADE_LAB_GENERATION", generation),
+                        env("UPGRADE_LAB_CLIENT", clientVersion),
                         env("UPGRADE_LAB_SERVERS", servers(target)),
                         env("UPGRADE_LAB_RATE", number(rate))), "512m"))
                 .endSpec()

@@ -3,6 +3,7 @@ package io.upgradelab.runner.observe.configs;
 import io.upgradelab.journal.ConfigCheck;
 import io.upgradelab.journal.ConfigCheck.ListenerConfigs;
 import io.upgradelab.journal.ConfigCheck.NodeConfigs;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.nacos.ServedConfig;
 import java.time.Clock;
 import java.time.Instant;
@@ -49,17 +50,12 @@ public final class ConfigBook {
     private record Published(long version, String content, String md5, Instant at) {
     }
 
-    /** A client generation's listener: when it began, what it heard of each config, how often it was told. */
+    /** A client version's listener: when it began, what it heard of each config, how often it was told. */
     private static final class Listener {
-        private final String client;
         private Instant since;
         private final Map<String, String> heard = new LinkedHashMap<>();
         private long changes;
         private long notified;
-
-        Listener(String client) {
-            this.client = client;
-        }
     }
 
     /** A node's version and since when it has answered on it; {@code since} null while it does not. */
@@ -124,9 +120,9 @@ public final class ConfigBook {
         unconfirmed.put(write.dataId(), write);
     }
 
-    /** The client of {@code generation} ({@code client}: its version) begins listening now. */
-    public synchronized void listening(String generation, String client) {
-        Listener listener = listeners.computeIfAbsent(generation, g -> new Listener(client));
+    /** The client of version {@code client} begins listening now. */
+    public synchronized void listening(String client) {
+        Listener listener = listeners.computeIfAbsent(client, c -> new Listener());
         listener.since = clock.instant();
     }
 
@@ -140,22 +136,22 @@ public final class ConfigBook {
         return firstPublished != null && !clock.instant().isBefore(firstPublished.plus(spec.settle()));
     }
 
-    /** Registers a generation that does not listen yet, so checks name it as off. */
-    public synchronized void notListening(String generation, String client) {
-        listeners.putIfAbsent(generation, new Listener(client));
+    /** Registers a client version that does not listen yet, so checks name it as off (in the order registered). */
+    public synchronized void notListening(String client) {
+        listeners.putIfAbsent(client, new Listener());
     }
 
-    public synchronized boolean isListening(String generation) {
-        Listener listener = listeners.get(generation);
+    public synchronized boolean isListening(String client) {
+        Listener listener = listeners.get(client);
         return listener != null && listener.since != null;
     }
 
     /**
-     * What the listener of {@code generation} holds of {@code dataId}: {@code content} (null: the
+     * What the listener of version {@code client} holds of {@code dataId}: {@code content} (null: the
      * config is gone), read when it began ({@code callback} false) or told by a callback.
      */
-    public synchronized void heard(String generation, String dataId, String content, boolean callback) {
-        Listener listener = listeners.get(generation);
+    public synchronized void heard(String client, String dataId, String content, boolean callback) {
+        Listener listener = listeners.get(client);
         if (listener == null) {
             return;
         }
@@ -218,20 +214,22 @@ public final class ConfigBook {
     public synchronized ConfigCheck check(List<String> checked, List<NodeConfigs> nodeAnswers) {
         List<ListenerConfigs> judged = new ArrayList<>();
         Instant settledBefore = clock.instant().minus(spec.settle());
-        listeners.forEach((generation, l) -> judged.add(judge(generation, l, checked, settledBefore)));
+        listeners.forEach((client, l) -> judged.add(judge(client, l, checked, settledBefore)));
         return new ConfigCheck(spec.count(), checked.size(), changes, publishFailures, nodeAnswers, judged);
     }
 
-    private ListenerConfigs judge(String generation, Listener l, List<String> checked, Instant settledBefore) {
+    /** The listener of version {@code client}, named with its generation too (1x: long polling, 2x: gRPC push). */
+    private ListenerConfigs judge(String client, Listener l, List<String> checked, Instant settledBefore) {
+        String generation = ClientVersions.generation(client);
         if (l.since == null) {
-            return new ListenerConfigs(generation, l.client, ConfigCheck.OFF, 0, 0, 0, List.of());
+            return new ListenerConfigs(generation, client, ConfigCheck.OFF, 0, 0, 0, List.of());
         }
         if (l.since.isAfter(settledBefore)) {
-            return new ListenerConfigs(generation, l.client, ConfigCheck.SETTLING, l.changes, l.notified, 0, List.of());
+            return new ListenerConfigs(generation, client, ConfigCheck.SETTLING, l.changes, l.notified, 0, List.of());
         }
         List<String> behind = checked.stream()
                 .filter(id -> !Objects.equals(l.heard.get(id), published.get(id).content())).toList();
-        return new ListenerConfigs(generation, l.client, ConfigCheck.LISTENING, l.changes, l.notified, behind.size(),
+        return new ListenerConfigs(generation, client, ConfigCheck.LISTENING, l.changes, l.notified, behind.size(),
                 first(behind));
     }
 

@@ -8,8 +8,8 @@ import java.time.Duration;
 /**
  * The experiment's {@code configs} section: Nacos as the config store. Upgrades have lost configs
  * (alibaba/nacos #9681), so a run can publish a set of its own, change some while it runs, keep a
- * listener on each in a client of each generation, and check every node and listener all along;
- * the gate's {@code configIntact} judges it. Absent, none of it happens.
+ * listener on each in a client of each version the run uses (and at least a 1.x and a 2.x), and check
+ * every node and listener all along; the gate's {@code configIntact} judges it. Absent, none of it happens.
  *
  * @param count       configs published before the first phase
  * @param sizeBytes   each one's content, in bytes
@@ -18,11 +18,13 @@ import java.time.Duration;
  * @param settle      how long a change, a restarted node or a new listener is given before it is checked
  */
 @JsonClassDescription("Nacos as the config store: before the first phase the lab publishes 'count' configs of"
-        + " 'sizeBytes' each (group UPGRADE_LAB_CONFIGS), keeps a listener on every one in a nacos-client 1.x (once"
-        + " they have settled) and a 2.x (once every node also serves 2.x), and changes 'changed' of them, in turn,"
-        + " every 'changeEvery' throughout the run. Every observation checks every node (each config there, its content"
-        + " and MD5 as published) and every listener (the last content it saw is the last published); the gate's"
-        + " configIntact criterion judges those checks. Absent: no configs.")
+        + " 'sizeBytes' each (group UPGRADE_LAB_CONFIGS), keeps a listener on every one in a nacos-client of each"
+        + " version the fleet and probe run, before and after their upgrades (1.4.1 or 2.0.4 added when no 1.x or no"
+        + " 2.x is among them): the 1.x ones once the configs have settled, the 2.x ones once every node also serves"
+        + " 2.x. It changes 'changed' of them, in turn, every 'changeEvery' throughout the run. Every observation"
+        + " checks every node (each config there, its content and MD5 as published) and every listener (the last"
+        + " content it saw is the last published); the gate's configIntact criterion judges those checks. Absent: no"
+        + " configs.")
 public record ConfigsSpec(
         @SchemaRef("configCount")
         @JsonPropertyDescription("How many configs to publish, 1 to 1000. Default 50.")

@@ -2,29 +2,39 @@ package io.upgradelab.runner.observe.configs;
 
 import io.upgradelab.journal.ConfigCheck;
 import io.upgradelab.journal.ConfigCheck.NodeConfigs;
+import io.upgradelab.naming.ClientCatalog;
+import io.upgradelab.naming.ClientVersions;
+import io.upgradelab.naming.ConfigSettings;
+import io.upgradelab.naming.NamingClientFactory;
+import io.upgradelab.naming.VersionOrder;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.ServedConfig;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 /**
  * The configs a run keeps in the cluster: published through the open API before the first phase,
- * changed in turn while the run lasts, listened to by a real nacos-client of each generation in the
- * runner's JVM, and checked on every node. The engine publishes them and closes them; the configs
- * observer drives them every observation. The bookkeeping is {@link ConfigBook}'s.
+ * changed in turn while the run lasts, listened to by a real nacos-client of each version the
+ * experiment runs (and at least one 1.x and one 2.x) in the runner's JVM, and checked on every node.
+ * The engine publishes them and closes them; the configs observer drives them every observation.
+ * The bookkeeping is {@link ConfigBook}'s; the clients come from the shaded jars on the runner's
+ * classpath ({@link ClientCatalog}), as the fleet's do.
  */
 public final class LabConfigs implements AutoCloseable {
 
@@ -36,21 +46,50 @@ public final class LabConfigs implements AutoCloseable {
     private static final Duration FIRST_PUBLISH_PAUSE = Duration.ofSeconds(2);
 
     private final ConfigBook book;
+    /** The versions that listen, in release order, each with its shaded client. */
+    private final Map<String, NamingClientFactory> clients;
     private final List<ConfigListener> listeners = new CopyOnWriteArrayList<>();
 
-    private LabConfigs(ConfigBook book) {
+    private LabConfigs(ConfigBook book, Map<String, NamingClientFactory> clients) {
         this.book = book;
+        this.clients = clients;
+    }
+
+    /**
+     * The client versions that listen, in release order: every one of {@code experimentClients} (the
+     * fleet's and the probe's, before and after their upgrades; versions or shorthands), and the
+     * shorthand's version of a generation they lack, so that a 1.x and a 2.x client always listen
+     * (long polling and gRPC push are two ways a change can fail to arrive).
+     */
+    public static List<String> listeningClients(Collection<String> experimentClients) {
+        TreeSet<String> versions = new TreeSet<>(VersionOrder.NUMERIC);
+        experimentClients.stream().map(ClientVersions::canonical).forEach(versions::add);
+        if (versions.stream().noneMatch(ClientVersions::isOneX)) {
+            versions.add(ClientVersions.canonical("1x"));
+        }
+        if (versions.stream().allMatch(ClientVersions::isOneX)) {
+            versions.add(ClientVersions.canonical("2x"));
+        }
+        return List.copyOf(versions);
+    }
+
+    /** The versions that listen (or will, once the cluster serves them), in release order. */
+    public List<String> clients() {
+        return List.copyOf(clients.keySet());
     }
 
     /**
      * Publishes version 0 of every config of {@code spec}; a config no node takes after a few tries
-     * fails the set-up. The listeners start later ({@link #listenWhenReady}); their clients keep
-     * their files in {@code directory}.
+     * fails the set-up. The listeners, one per version of {@link #listeningClients(Collection)
+     * listeningClients(experimentClients)}, start later ({@link #listenWhenReady}); their clients keep
+     * their files in {@code directory}. A version without a shaded client on the classpath fails here.
      */
-    public static LabConfigs publish(ConfigsSpec spec, Backend cluster, Path directory) throws InterruptedException {
+    public static LabConfigs publish(ConfigsSpec spec, Collection<String> experimentClients, Backend cluster,
+                                     Path directory) throws InterruptedException {
         System.getProperties().putIfAbsent(SNAPSHOT_PATH, directory.toString());
         System.getProperties().putIfAbsent(FILE_ROOT_PATH, directory.toString());
-        LabConfigs configs = new LabConfigs(new ConfigBook(spec, Clock.systemUTC()));
+        LabConfigs configs = new LabConfigs(new ConfigBook(spec, Clock.systemUTC()),
+                shadedClients(listeningClients(experimentClients)));
         List<ConfigBook.Write> writes = configs.book.firstVersions();
         for (int round = 1; !writes.isEmpty(); round++) {
             writes = configs.publish(cluster, writes);
@@ -62,26 +101,44 @@ public final class LabConfigs implements AutoCloseable {
                 Thread.sleep(FIRST_PUBLISH_PAUSE.toMillis());
             }
         }
-        configs.book.notListening(ConfigListener1x.GENERATION, ConfigListener1x.CLIENT);   // named in this order
-        configs.book.notListening(ConfigListener2x.GENERATION, ConfigListener2x.CLIENT);
+        configs.clients.keySet().forEach(configs.book::notListening);   // named in this order
         return configs;
     }
 
+    private static Map<String, NamingClientFactory> shadedClients(List<String> versions) {
+        ClientCatalog catalog = ClientCatalog.installed();
+        Map<String, NamingClientFactory> clients = new LinkedHashMap<>();
+        for (String version : versions) {
+            try {
+                clients.put(version, catalog.factory(version));
+            } catch (IllegalArgumentException e) {
+                throw new LabException(LabException.FAILED, "the configs cannot listen with nacos-client " + version
+                        + ": " + e.getMessage());
+            }
+        }
+        return clients;
+    }
+
     /**
-     * Starts each listener once the first versions have settled: the 1.x one then (1.x and 2.x
-     * servers serve it), the 2.x one once every node also serves 2.x (out of 1.x-compatible mode,
+     * Starts each listener once the first versions have settled: the 1.x ones then (1.x and 2.x
+     * servers serve them), the 2.x ones once every node also serves 2.x (out of 1.x-compatible mode,
      * or 2.2 on), as the observations of the cluster say ({@code servesTwoX}).
      */
     public void listenWhenReady(Backend cluster, boolean servesTwoX) {
         if (!book.firstVersionsSettled()) {
             return;
         }
-        if (!book.isListening(ConfigListener1x.GENERATION)) {
-            listeners.add(new ConfigListener1x(addresses(cluster), cluster.credentials(), book));
-        }
-        if (!book.isListening(ConfigListener2x.GENERATION) && servesTwoX) {
-            listeners.add(new ConfigListener2x(addresses(cluster), cluster.credentials(), book));
-        }
+        clients.forEach((version, client) -> {
+            if (!book.isListening(version) && (ClientVersions.isOneX(version) || servesTwoX)) {
+                listeners.add(new ConfigListener(client, settings(cluster), book));
+            }
+        });
+    }
+
+    private static ConfigSettings settings(Backend cluster) {
+        Optional<NacosCredentials> credentials = cluster.credentials();
+        return new ConfigSettings(addresses(cluster), credentials.map(NacosCredentials::username),
+                credentials.map(NacosCredentials::password));
     }
 
     /** Publishes the changes due now and retries the writes that failed. */

@@ -169,45 +169,61 @@ class ConfigBookTest {
     @Test
     void aListenerIsOffThenSettlingThenJudgedOnWhatItLastHeard() {
         Map<String, ConfigBook.Write> first = publishAll();
-        book.notListening("2x", "2.0.4");
-        book.listening("1x", "1.4.1");
-        first.values().forEach(w -> book.heard("1x", w.dataId(), w.content(), false));
+        book.notListening("2.0.4");
+        book.listening("1.4.1");
+        first.values().forEach(w -> book.heard("1.4.1", w.dataId(), w.content(), false));
         clock.pass(Duration.ofSeconds(5));
-        assertThat(listener(book.check(book.settled(), List.of()), "1x").state()).isEqualTo(ConfigCheck.SETTLING);
-        assertThat(listener(book.check(book.settled(), List.of()), "2x").state()).isEqualTo(ConfigCheck.OFF);
+        assertThat(listener(book.check(book.settled(), List.of()), "1.4.1").state()).isEqualTo(ConfigCheck.SETTLING);
+        assertThat(listener(book.check(book.settled(), List.of()), "2.0.4").state()).isEqualTo(ConfigCheck.OFF);
 
         clock.pass(Duration.ofSeconds(25));
         List<ConfigBook.Write> changes = book.due();
         changes.forEach(book::published);
-        book.heard("1x", changes.get(0).dataId(), changes.get(0).content(), true);
-        book.heard("1x", changes.get(1).dataId(), null, true);   // the config is gone
+        book.heard("1.4.1", changes.get(0).dataId(), changes.get(0).content(), true);
+        book.heard("1.4.1", changes.get(1).dataId(), null, true);   // the config is gone
         clock.pass(Duration.ofSeconds(10));
-        ListenerConfigs judged = listener(book.check(book.settled(), List.of()), "1x");
+        ListenerConfigs judged = listener(book.check(book.settled(), List.of()), "1.4.1");
 
         assertThat(judged.state()).isEqualTo(ConfigCheck.LISTENING);
         assertThat(judged.changes()).isEqualTo(3);
         assertThat(judged.notified()).isEqualTo(2);
         assertThat(judged.behind()).isEqualTo(2);
         assertThat(judged.behindIds()).containsExactly("lab-config-0002", "lab-config-0003");
-        assertThat(listener(book.check(book.settled(), List.of()), "2x").state()).isEqualTo(ConfigCheck.OFF);
+        assertThat(listener(book.check(book.settled(), List.of()), "2.0.4").state()).isEqualTo(ConfigCheck.OFF);
     }
 
     @Test
     void aListenerStartedLaterCountsOnlyTheChangesSinceAndIsGivenTheSettleTime() {
         Map<String, ConfigBook.Write> first = publishAll();
-        book.notListening("2x", "2.0.4");
+        book.notListening("2.0.4");
         clock.pass(Duration.ofSeconds(30));
         book.due().forEach(book::published);
         clock.pass(Duration.ofSeconds(10));
-        book.listening("2x", "2.0.4");
-        first.values().forEach(w -> book.heard("2x", w.dataId(), w.content(), false));
-        ListenerConfigs starting = listener(book.check(book.settled(), List.of()), "2x");
+        book.listening("2.0.4");
+        first.values().forEach(w -> book.heard("2.0.4", w.dataId(), w.content(), false));
+        ListenerConfigs starting = listener(book.check(book.settled(), List.of()), "2.0.4");
         clock.pass(Duration.ofSeconds(10));
-        ListenerConfigs judged = listener(book.check(book.settled(), List.of()), "2x");
+        ListenerConfigs judged = listener(book.check(book.settled(), List.of()), "2.0.4");
 
         assertThat(starting.state()).isEqualTo(ConfigCheck.SETTLING);
         assertThat(judged.changes()).isZero();
         assertThat(judged.behind()).as("it read version 0 of the 3 configs already at version 1").isEqualTo(3);
+    }
+
+    @Test
+    void twoVersionsOfOneGenerationAreTwoListenersEachNamedWithItsGeneration() {
+        Map<String, ConfigBook.Write> first = publishAll();
+        book.notListening("1.4.1");
+        book.notListening("2.0.4");
+        book.notListening("2.3.2");
+        book.listening("2.3.2");
+        first.values().forEach(w -> book.heard("2.3.2", w.dataId(), w.content(), false));
+        clock.pass(Duration.ofSeconds(10));
+        ConfigCheck check = book.check(book.settled(), List.of());
+
+        assertThat(check.listeners()).extracting(l -> l.generation() + " " + l.client() + " " + l.state())
+                .containsExactly("1x 1.4.1 off", "2x 2.0.4 off", "2x 2.3.2 listening");
+        assertThat(listener(check, "2.3.2").behind()).isZero();
     }
 
     private Map<String, ConfigBook.Write> publishAll() {
@@ -225,8 +241,8 @@ class ConfigBookTest {
         return served;
     }
 
-    private static ListenerConfigs listener(ConfigCheck check, String generation) {
-        return check.listeners().stream().filter(l -> l.generation().equals(generation)).findFirst().orElseThrow();
+    private static ListenerConfigs listener(ConfigCheck check, String client) {
+        return check.listeners().stream().filter(l -> l.client().equals(client)).findFirst().orElseThrow();
     }
 
     /** A clock that stands still until the test moves it. */

@@ -1,0 +1,135 @@
+package io.upgradelab.providers.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.local.LocalCluster;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.nacos.ConnectedClient;
+import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.nacos.RegisteredInstance;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shaded clients side by side, in this one JVM: nacos-client 1.4.1 registers with a 1.4.1
+ * server; on one 2.3.2 server, providers register through every 2.x client version and roll
+ * 2.0.4 -> 2.3.2 -> 2.5.1 batch by batch, and the server, which records the version each 2.x
+ * connection reports, shows every provider on the version the fleet says.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class ClientVersionsIT {
+
+    private static final int FIRST_PORT = 32000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theOneXClientRegistersWithAOneXServer() throws Exception {
+        NacosDistributions servers = NacosDistributions.scan(LabHome.serverDistributions());
+        LocalClusterSpec spec = LocalClusterSpec.of("1.4.1", 1, dir.resolve("v1"))
+                .withFirstPort(LocalClusterSpec.firstFreePort(1, 20000));
+        try (LocalCluster server = LocalCluster.start(spec, servers, System.out::println);
+             Fleet fleet = new Fleet(new FleetLayout(5, 5, 31000, "gen-1x"), new ClientSettings(server.node(1).address(), 1))) {
+
+            fleet.scaleTo(10, 50, "1x").get();
+
+            assertThat(fleet.state().providers()).containsExactly(Map.entry("1.4.1", 10));
+            assertThat(fleet.state().registrationFailures()).isZero();
+            assertRegistered(server.node(1).api(), 10, "gen-1x", 31000);
+        }
+    }
+
+    @Test
+    void everyTwoXClientRegistersAndRollsToTheNextOnOneServer() throws Exception {
+        NacosDistributions servers = NacosDistributions.scan(LabHome.serverDistributions());
+        LocalClusterSpec spec = LocalClusterSpec.of("2.3.2", 1, dir.resolve("v2"))
+                .withFirstPort(LocalClusterSpec.firstFreePort(1, 21000));
+        try (LocalCluster server = LocalCluster.start(spec, servers, System.out::println);
+             Fleet fleet = new Fleet(new FleetLayout(5, 5, FIRST_PORT, "versions"),
+                     new ClientSettings(server.node(1).address(), 1))) {
+            NacosApi api = server.node(1).api();
+
+            fleet.scaleTo(20, 50, "2.0.4").get();                   // processes 0-3
+            assertServerSees(api, versions("2.0.4", "2.0.4", "2.0.4", "2.0.4"));
+            fleet.upgradeBatch(1, 2, "2.3.2", 50).get();            // processes 0-1
+            assertServerSees(api, versions("2.3.2", "2.3.2", "2.0.4", "2.0.4"));
+            fleet.upgradeBatch(2, 2, "2.3.2", 50).get();
+            fleet.scaleTo(30, 50, "2.5.1").get();                   // processes 4-5 start on the newest
+            assertServerSees(api, versions("2.3.2", "2.3.2", "2.3.2", "2.3.2", "2.5.1", "2.5.1"));
+            fleet.upgradeBatch(1, 3, "2.5.1", 50).get();
+            fleet.upgradeBatch(2, 3, "2.5.1", 50).get();
+            assertServerSees(api, versions("2.5.1", "2.5.1", "2.5.1", "2.5.1", "2.5.1", "2.5.1"));
+
+            FleetStatus state = fleet.state();
+            assertThat(state.providers()).containsExactly(Map.entry("2.5.1", 30));
+            assertThat(state.registrationFailures() + state.clientErrors()).isZero();
+            assertThat(state.nominalBeatsPerSecond()).isZero();
+            assertRegistered(api, 30, "versions", FIRST_PORT);
+        }
+    }
+
+    /** Process p (port FIRST_PORT + p) on {@code byProcess[p]}. */
+    private static Map<Integer, String> versions(String... byProcess) {
+        Map<Integer, String> map = new TreeMap<>();
+        for (int p = 0; p < byProcess.length; p++) {
+            map.put(FIRST_PORT + p, byProcess[p]);
+        }
+        return map;
+    }
+
+    /**
+     * The server's own view: every instance it holds comes from a client that reported the expected
+     * version for its process, on loopback; no process has instances from clients of two versions,
+     * and the server holds 5 instances per process, no more (a stopped client's are gone).
+     */
+    private static void assertServerSees(NacosApi api, Map<Integer, String> versionByPort) {
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Map<Integer, Set<String>> seen = new TreeMap<>();
+            for (ConnectedClient client : api.connectedClients()) {
+                for (ConnectedClient.Published instance : client.published()) {
+                    assertThat(client.type()).isEqualTo("connection");
+                    assertThat(client.clientIp()).isEqualTo("127.0.0.1");
+                    assertThat(instance.ip()).isEqualTo("127.0.0.1");
+                    seen.computeIfAbsent(instance.port(), port -> new TreeSet<>()).add(client.clientVersion());
+                }
+            }
+            Map<Integer, String> expected = new TreeMap<>();
+            versionByPort.forEach((port, version) -> expected.put(port, "[" + version + "]"));
+            assertThat(seen).hasToString(expected.toString());
+            assertThat(api.services().stream().mapToInt(s -> s.instances()).sum()).isEqualTo(5 * versionByPort.size());
+        });
+    }
+
+    /** {@code count} providers over 5 services, Dubbo-named, on 127.0.0.1, with Dubbo metadata. */
+    private static void assertRegistered(NacosApi api, int count, String application, int firstPort) {
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(
+                api.services().stream().mapToInt(s -> s.instances()).sum()).isEqualTo(count));
+        int processes = count / 5;
+        for (int s = 0; s < 5; s++) {
+            String iface = String.format("org.upgradelab.demo.LoadService%03d", s);
+            assertThat(api.instances("providers:" + iface + "::")).hasSize(processes).allSatisfy(i -> {
+                assertThat(i.ip()).isEqualTo("127.0.0.1");
+                assertThat(i.port()).isBetween(firstPort, firstPort + processes - 1);
+                assertThat(i.metadata()).containsEntry("interface", iface).containsEntry("application", application)
+                        .containsEntry("side", "provider").containsEntry("protocol", "dubbo");
+            });
+        }
+        assertThat(api.services()).filteredOn(s -> s.group().equals(NacosApi.DEFAULT_GROUP))
+                .allSatisfy(s -> assertThat(s.name()).startsWith("providers:org.upgradelab.demo."));
+        RegisteredInstance any = api.instances("providers:org.upgradelab.demo.LoadService000::").get(0);
+        assertThat(any.healthy()).isTrue();
+    }
+}

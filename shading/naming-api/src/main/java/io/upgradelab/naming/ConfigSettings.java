@@ -1,0 +1,20 @@
+package io.upgradelab.naming;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a config client connects, in terms every client version understands.
+ *
+ * @param serverAddresses the Nacos nodes, {@code 127.0.0.1:8848,127.0.0.1:8858,...}
+ * @param username        the Nacos user to log in as, when the cluster has auth on
+ * @param password        that user's password
+ */
+public record ConfigSettings(String serverAddresses, Optional<String> username, Optional<String> password) {
+
+    public ConfigSettings {
+        Objects.requireNonNull(serverAddresses, "serverAddresses");
+        Objects.requireNonNull(username, "username: empty without auth, never null");
+        Objects.requireNonNull(password, "password: empty without auth, never null");
+    }
+}
