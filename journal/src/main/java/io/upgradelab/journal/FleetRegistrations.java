@@ -23,9 +23,9 @@ public record FleetRegistrations(List<String> services, List<Client> clients) {
      * @param client     the fleet's number for it
      * @param ip         the address its providers registered
      * @param port       its Dubbo port, the port of every provider it registered
-     * @param generation its Nacos client generation, "1x" or "2x"
+     * @param version    its Nacos client version, e.g. "2.3.2"
      */
-    public record Client(int client, String ip, int port, String generation, List<Integer> services) {
+    public record Client(int client, String ip, int port, String version, List<Integer> services) {
 
         public Client {
             services = services == null ? List.of() : List.copyOf(services);

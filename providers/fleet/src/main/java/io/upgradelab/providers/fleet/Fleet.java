@@ -162,7 +162,7 @@ public final class Fleet implements AutoCloseable {
                     .toList();
             if (!services.isEmpty()) {
                 clients.add(new FleetRegistrations.Client(p.number(), FleetLayout.IP, layout.portOf(p.number()),
-                        p.generation().label(), services));
+                        p.clientVersion(), services));
             }
         }
         List<String> names = new ArrayList<>();

@@ -170,8 +170,8 @@ class FleetTest {
 
     @Test
     void registrationsNameEachClientsServicesAndPortAsTheRegistryHoldsThem() throws Exception {
-        fleet.scaleTo(12, 10_000, Generation.V1X).get();   // processes 0 and 1 full (5 each), process 2 with 2
-        fleet.upgradeBatch(1, 3, Generation.V2X, 10_000).get();
+        fleet.scaleTo(12, 10_000, "1x").get();   // processes 0 and 1 full (5 each), process 2 with 2
+        fleet.upgradeBatch(1, 3, "2x", 10_000).get();
 
         FleetRegistrations registrations = fleet.registrations();
 
@@ -179,9 +179,9 @@ class FleetTest {
         assertThat(registrations.clients()).extracting(FleetRegistrations.Client::client).containsExactly(0, 1, 2);
         FleetRegistrations.Client last = registrations.clients().get(2);
         assertThat(last.port()).isEqualTo(30002);
-        assertThat(last.generation()).isEqualTo("1x");
+        assertThat(last.version()).isEqualTo("1.4.1");
         assertThat(last.services()).containsExactly(0, 1);   // providers 10 and 11
-        assertThat(registrations.clients().get(0).generation()).isEqualTo("2x");
+        assertThat(registrations.clients().get(0).version()).isEqualTo("2.0.4");
         List<String> listed = registrations.clients().stream().flatMap(c -> c.services().stream()
                 .map(s -> registrations.services().get(s) + "@" + c.port())).toList();
         assertThat(listed).containsExactlyInAnyOrderElementsOf(registry.keySet());

@@ -106,7 +106,7 @@ class InstanceDiffTest {
         List<String> services = IntStream.range(0, SERVICES)
                 .mapToObj(s -> String.format("providers:org.upgradelab.demo.LoadService%03d::", s)).toList();
         List<FleetRegistrations.Client> clients = IntStream.range(0, CLIENTS).mapToObj(c -> new FleetRegistrations.Client(
-                c, "127.0.0.1", 30000 + c, "1x", IntStream.range(0, SERVICES).boxed().toList())).toList();
+                c, "127.0.0.1", 30000 + c, "1.4.1", IntStream.range(0, SERVICES).boxed().toList())).toList();
         return new FleetRegistrations(services, clients);
     }
 
