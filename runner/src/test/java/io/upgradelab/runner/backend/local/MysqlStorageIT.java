@@ -1,6 +1,7 @@
 package io.upgradelab.runner.backend.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeState;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +54,8 @@ class MysqlStorageIT {
                     .contains("spring.datasource.platform=mysql", "db.num=1", "db.user.0=nacos");
 
             cluster.node(1).api().publishConfig("before-upgrade", GROUP, "published on 2.0.4");
-            assertThat(cluster.node(1).api().config("before-upgrade", GROUP)).map(ServedConfig::content)
-                    .contains("published on 2.0.4");
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(cluster.node(1).api()
+                    .config("before-upgrade", GROUP)).map(ServedConfig::content).contains("published on 2.0.4"));
             assertThat(storedContent(database, "before-upgrade")).as("the node stores configs in MariaDB, not Derby")
                     .containsExactly("published on 2.0.4");
             assertThat(tablesWithEncryptedKey(database)).as("2.0.4's schema").isEmpty();
@@ -70,8 +72,9 @@ class MysqlStorageIT {
 
             assertThat(backend.nodes().get(0).version()).isEqualTo("2.3.2");
             assertThat(backend.nodes().get(0).state()).isEqualTo(NodeState.UP);
-            assertThat(cluster.node(1).api().config("before-upgrade", GROUP)).map(ServedConfig::content)
-                    .as("the config published on 2.0.4, served by 2.3.2").contains("published on 2.0.4");
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(cluster.node(1).api()
+                    .config("before-upgrade", GROUP)).map(ServedConfig::content)
+                    .as("the config published on 2.0.4, served by 2.3.2").contains("published on 2.0.4"));
             cluster.node(1).api().publishConfig("after-upgrade", GROUP, "published on 2.3.2");
             assertThat(storedContent(database, "after-upgrade")).containsExactly("published on 2.3.2");
         }
