@@ -38,8 +38,9 @@ class ExperimentStorageTest {
 
     @Test
     void mysqlIsBoundOnTheLocalBackendAndEmbeddedIsTheDefault() throws IOException {
-        assertThat(Experiments.load(write(FILE), null, distributions).experiment().target().storage())
-                .isEqualTo(Storage.MYSQL);
+        ValidatedExperiment valid = Experiments.load(write(FILE), null, distributions);
+        assertThat(valid.experiment().target().storage()).isEqualTo(Storage.MYSQL);
+        assertThat(valid.timeline().setUpTitle()).startsWith("start a standalone Nacos 2.0.4 on MySQL (a lab-managed MariaDB)");
         assertThat(Experiments.load(write(FILE.replace("  storage: mysql\n", "")), null, distributions)
                 .experiment().target().storage()).isEqualTo(Storage.EMBEDDED);
     }
