@@ -51,11 +51,21 @@ public final class LocalBackend implements BackendType {
                 runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
                 .withBroughtIn(target.servers());
-        if (target.storage() != Storage.MYSQL) {
+        return start(spec, distributions, target.storage(), progress);
+    }
+
+    /**
+     * Starts the cluster {@code spec} describes on {@code storage}: with {@code mysql}, a
+     * {@link LocalDatabase} in {@code <runDirectory>/database} first, which the cluster then owns
+     * (for {@code run} and {@code cluster up} alike).
+     */
+    public static LocalCluster start(LocalClusterSpec spec, NacosDistributions distributions, Storage storage,
+                                     Consumer<String> progress) {
+        if (storage != Storage.MYSQL) {
             return LocalCluster.start(spec, distributions, progress);
         }
         LocalDatabase database = LocalDatabase.start(spec.runDirectory().resolve("database"),
-                LocalDatabase.portFor(firstPort), distributions.require(target.version()), progress);
+                LocalDatabase.portFor(spec.firstPort()), distributions.require(spec.version()), progress);
         try {
             Map<String, String> properties = new LinkedHashMap<>(spec.serverProperties());
             properties.putAll(database.nacosProperties());

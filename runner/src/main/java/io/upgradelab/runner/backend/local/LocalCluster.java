@@ -162,7 +162,7 @@ public final class LocalCluster implements Backend {
         LocalNode node = node(number);
         String from = node.version();
         if (database.isPresent() && !database.get().holdsSchemaOf(version)) {
-            migrateStorage(version);
+            migrateStorage(version).ifPresent(migration -> progress.accept(migration.describe()));
         }
         boolean fromOneX = node.distribution().generation() < 2;
         long began = System.nanoTime();
@@ -186,9 +186,7 @@ public final class LocalCluster implements Backend {
         if (database.isEmpty()) {
             return Optional.empty();
         }
-        StorageMigration migration = database.get().migrateTo(distributions.require(version));
-        progress.accept(migration.describe());
-        return Optional.of(migration);
+        return Optional.of(database.get().migrateTo(distributions.require(version)));
     }
 
     /** The shared config database, with {@code target.storage: mysql}. */
