@@ -36,6 +36,15 @@ public interface Backend extends AutoCloseable {
         upgradeNode(node, version);
     }
 
+    /**
+     * Brings the cluster's shared database (when it has one, {@code target.storage: mysql}) to
+     * {@code version}'s schema before a node of that version starts on it, as Nacos's upgrade notes
+     * tell operators: what was added, or empty when the nodes keep their own storage. Idempotent.
+     */
+    default Optional<StorageMigration> migrateStorage(String version) {
+        return Optional.empty();
+    }
+
     /** Stops a node: gracefully (the node deregisters and closes) or as a crash. */
     void stopNode(int node, StopMode mode);
 

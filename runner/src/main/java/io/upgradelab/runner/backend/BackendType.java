@@ -24,12 +24,18 @@ public interface BackendType {
      * Reports what in {@code target} this backend cannot work with (e.g. a missing section), before
      * anything starts. This default refuses brought-in servers ({@code target.servers}): only a
      * backend that starts Nacos itself from an archive or folder can run them, and one that does
-     * says so by overriding it; the others call it from their own check.
+     * says so by overriding it; the others call it from their own check. Likewise {@code storage:
+     * mysql}: only a backend that manages the database beside its nodes can run it.
      */
     default void check(Target target, Problems problems) {
         if (!target.servers().isEmpty()) {
             problems.add("servers", "brought-in servers run on backend local only; backend " + name()
                     + " does not start Nacos from an archive or folder: remove 'servers', or use backend local");
+        }
+        if (target.storage() != Storage.EMBEDDED) {
+            problems.add("storage", "storage " + target.storage().fileName() + " runs on backend local only (a"
+                    + " lab-managed local MariaDB); backend " + name() + " does not manage a database beside its"
+                    + " nodes: remove 'storage', or use backend local");
         }
     }
 

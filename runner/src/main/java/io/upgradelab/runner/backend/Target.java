@@ -19,10 +19,12 @@ import java.util.Map;
  * @param testcontainers the {@code testcontainers} backend's settings; null for defaults
  * @param servers        Nacos servers the experiment brings (backend {@code local}): version to
  *                       archive or folder, as written until {@link #withServersFrom} resolves them
+ * @param storage        where the nodes keep config data: {@code embedded} (the default) or {@code mysql}
+ *                       (a lab-managed local MariaDB, backend {@code local} only)
  */
 public record Target(String backend, String version, int nodes, int firstPort, String serverHeap,
                      ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                     Map<String, String> servers) {
+                     Map<String, String> servers, Storage storage) {
 
     public Target {
         backend = backend == null ? "local" : backend;
@@ -31,12 +33,20 @@ public record Target(String backend, String version, int nodes, int firstPort, S
         kubernetes = kubernetes == null ? new KubernetesTarget(null, null, null, null) : kubernetes;
         testcontainers = testcontainers == null ? new ContainersTarget(null) : testcontainers;
         servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+        storage = storage == null ? Storage.EMBEDDED : storage;
+    }
+
+    /** A target on the default storage. */
+    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
+                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
+                  Map<String, String> servers) {
+        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, servers, null);
     }
 
     /** A target that brings no server of its own. */
     public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
                   ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers) {
-        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, null);
+        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, null, null);
     }
 
     /**
@@ -46,7 +56,8 @@ public record Target(String backend, String version, int nodes, int firstPort, S
     public Target withServersFrom(Path folder) {
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
-        return new Target(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, resolved);
+        return new Target(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, resolved,
+                storage);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

@@ -1,6 +1,8 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.Storage;
+import io.upgradelab.runner.backend.local.LocalBackend;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.nacos.NacosDistributions;
@@ -18,10 +20,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code upgrade-lab cluster up}: starts a cluster, shows it, and keeps it until Ctrl-C or
@@ -35,7 +39,8 @@ import picocli.CommandLine.Spec;
                 "Ctrl-C stops every node."},
         footer = {"", "Examples:",
                 "  upgrade-lab cluster up --version 1.4.1 --nodes 3",
-                "  upgrade-lab cluster up --version 2.0.4 --nodes 1 --port 18848"})
+                "  upgrade-lab cluster up --version 2.0.4 --nodes 1 --port 18848",
+                "  upgrade-lab cluster up --version 2.0.4 --nodes 3 --storage mysql"})
 final class ClusterUpCommand implements Callable<Integer> {
 
     @Spec
@@ -70,6 +75,12 @@ final class ClusterUpCommand implements Callable<Integer> {
             description = "How long a node may take to start, and the cluster to form (default: ${DEFAULT-VALUE}).")
     long startTimeoutSeconds;
 
+    @Option(names = "--storage", paramLabel = "STORE", defaultValue = "embedded",
+            converter = StorageConverter.class,
+            description = "Where the nodes keep configs: embedded (Nacos's own store) or mysql (a MariaDB the lab runs"
+                    + " on 127.0.0.1:PORT+5, data in DIR/database; needs the mariadb-server package). Default: ${DEFAULT-VALUE}.")
+    Storage storage;
+
     @Option(names = "--property", paramLabel = "KEY=VALUE",
             description = "A Nacos server property for every node's conf/application.properties (repeatable).")
     Map<String, String> properties = new LinkedHashMap<>();
@@ -88,7 +99,7 @@ final class ClusterUpCommand implements Callable<Integer> {
         progress.accept("starting " + (nodes == 1 ? "a standalone Nacos " + version
                 : "a " + nodes + "-node Nacos " + version + " cluster") + " in " + runDirectory);
 
-        LocalCluster cluster = LocalCluster.start(clusterSpec, distributions, progress);
+        LocalCluster cluster = LocalBackend.start(clusterSpec, distributions, storage, progress);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread onExit = new Thread(() -> {
             progress.accept("stopping " + nodes + " node(s)...");
@@ -114,6 +125,19 @@ final class ClusterUpCommand implements Callable<Integer> {
         // Standard input closed (not a terminal, or Ctrl-D): keep the cluster until a signal.
         awaitForever(stopped);
         return 0;
+    }
+
+    /** {@code --storage}: as experiment files write it. */
+    static final class StorageConverter implements ITypeConverter<Storage> {
+        @Override
+        public Storage convert(String value) {
+            for (Storage s : Storage.values()) {
+                if (s.fileName().equals(value)) {
+                    return s;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not a store: use embedded or mysql");
+        }
     }
 
     private static void awaitForever(CountDownLatch stopped) {

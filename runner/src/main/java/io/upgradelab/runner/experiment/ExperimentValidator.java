@@ -4,6 +4,7 @@ import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
@@ -202,6 +203,9 @@ public final class ExperimentValidator {
         Target target = experiment.target();
         String cluster = target.nodes() == 1 ? "a standalone Nacos " + target.version()
                 : "a " + target.nodes() + "-node Nacos " + target.version() + " cluster";
+        if (target.storage() == Storage.MYSQL) {
+            cluster += " on MySQL (a lab-managed MariaDB)";
+        }
         return "start " + cluster + ", the fleet, " + experiment.probe().demoProviders()
                 + " demo providers and the probe";
     }

@@ -48,6 +48,14 @@ public final class ClusterFormation {
      * 1.x-compatible mode counts as formed (a rolling upgrade waits for that switch on its own terms).
      */
     public static String problem(List<Member> running, boolean standalone, boolean awaitTwoXMode) {
+        return problem(running, standalone, awaitTwoXMode, true);
+    }
+
+    /**
+     * {@link #problem(List, boolean, boolean)}; with {@code configRaft} false (configs in an external
+     * database, {@code target.storage: mysql}) there is no config raft group to have a leader.
+     */
+    public static String problem(List<Member> running, boolean standalone, boolean awaitTwoXMode, boolean configRaft) {
         Map<String, String> expected = new TreeMap<>();   // member address -> the version running there
         running.forEach(n -> expected.put(n.memberAddress(), n.version()));
         boolean allRun2x = running.stream().allMatch(n -> n.generation() >= 2);
@@ -65,7 +73,7 @@ public final class ClusterFormation {
             } catch (NacosApiException e) {
                 return node.name() + " does not answer: " + e.getMessage();
             }
-            if (!standalone && seen.get(node.memberAddress()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "").isEmpty()) {
+            if (!standalone && configRaft && seen.get(node.memberAddress()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "").isEmpty()) {
                 return node.name() + " has no leader for raft group " + CONFIG_RAFT_GROUP
                         + " (\"did not find the Leader\" in its logs means the election failed)";
             }

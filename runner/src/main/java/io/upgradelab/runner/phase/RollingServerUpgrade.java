@@ -166,6 +166,9 @@ public record RollingServerUpgrade(
         List<String> from = run.cluster().nodes().stream().map(NodeStatus::version).toList();
         boolean awaits = awaitsUpgraded(from);
         warnUnsupported(run, paths(from));
+        if (!paths(from).isEmpty()) {
+            migrateStorage(run);
+        }
         for (NodeStatus node : run.cluster().nodes()) {
             if (node.version().equals(to)) {
                 run.say("node " + node.number() + " already runs " + to);
@@ -245,6 +248,20 @@ public record RollingServerUpgrade(
             run.say("warning: double write off, and still " + e.getMessage());
             return false;
         }
+    }
+
+    /**
+     * Brings a shared database to {@code to}'s schema before the first node of {@code to} starts, as
+     * Nacos's upgrade notes tell operators (e.g. 2.2's {@code encrypted_data_key} columns: without
+     * them a 2.2+ node cannot write configs); journalled as {@code storageMigrated}.
+     */
+    private void migrateStorage(RunContext run) {
+        run.cluster().migrateStorage(to).ifPresent(migration -> {
+            run.record("storageMigrated", Map.of("version", migration.version(), "tablesAdded",
+                    migration.tablesAdded(), "columnsAdded", migration.columnsAdded(), "statements",
+                    migration.statements()));
+            run.say(migration.describe());
+        });
     }
 
     /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */

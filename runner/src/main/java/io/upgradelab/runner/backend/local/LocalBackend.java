@@ -3,17 +3,23 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
-/** {@code target.backend: local}, the embedded default: real Nacos server processes on 127.0.0.1. */
+/**
+ * {@code target.backend: local}, the embedded default: real Nacos server processes on 127.0.0.1, on
+ * their embedded store or, with {@code target.storage: mysql}, on a lab-managed MariaDB ({@link LocalDatabase}).
+ */
 public final class LocalBackend implements BackendType {
 
     @Override
@@ -45,6 +51,29 @@ public final class LocalBackend implements BackendType {
                 runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
                 .withBroughtIn(target.servers());
-        return LocalCluster.start(spec, distributions, progress);
+        return start(spec, distributions, target.storage(), progress);
+    }
+
+    /**
+     * Starts the cluster {@code spec} describes on {@code storage}: with {@code mysql}, a
+     * {@link LocalDatabase} in {@code <runDirectory>/database} first, which the cluster then owns
+     * (for {@code run} and {@code cluster up} alike).
+     */
+    public static LocalCluster start(LocalClusterSpec spec, NacosDistributions distributions, Storage storage,
+                                     Consumer<String> progress) {
+        if (storage != Storage.MYSQL) {
+            return LocalCluster.start(spec, distributions, progress);
+        }
+        LocalDatabase database = LocalDatabase.start(spec.runDirectory().resolve("database"),
+                LocalDatabase.portFor(spec.firstPort()), distributions.require(spec.version()), progress);
+        try {
+            Map<String, String> properties = new LinkedHashMap<>(spec.serverProperties());
+            properties.putAll(database.nacosProperties());
+            return LocalCluster.start(spec.withServerProperties(properties), distributions, Optional.of(database),
+                    progress);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
     }
 }

@@ -10,6 +10,7 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.backend.StopMode;
+import io.upgradelab.runner.backend.StorageMigration;
 import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
@@ -70,11 +71,15 @@ public final class LocalCluster implements Backend {
     private final List<LocalNode> nodes = new ArrayList<>();
     private final ProcSampler sampler = new ProcSampler();
     private final LoopbackNetem netem = new LoopbackNetem();
+    /** The shared config database with {@code target.storage: mysql}; stopped after the nodes. */
+    private final Optional<LocalDatabase> database;
     private boolean closed;
 
-    private LocalCluster(LocalClusterSpec spec, NacosDistributions distributions, Consumer<String> progress) {
+    private LocalCluster(LocalClusterSpec spec, NacosDistributions distributions, Optional<LocalDatabase> database,
+                         Consumer<String> progress) {
         this.spec = spec;
         this.distributions = distributions;
+        this.database = database;
         this.progress = progress;
     }
 
@@ -88,10 +93,20 @@ public final class LocalCluster implements Backend {
      */
     public static LocalCluster start(LocalClusterSpec spec, NacosDistributions distributions,
                                      Consumer<String> progress) {
+        return start(spec, distributions, Optional.empty(), progress);
+    }
+
+    /**
+     * {@link #start(LocalClusterSpec, NacosDistributions, Consumer)} on {@code database}, which the
+     * cluster then owns (stopped after its nodes); {@code spec} carries its
+     * {@link LocalDatabase#nacosProperties()}.
+     */
+    public static LocalCluster start(LocalClusterSpec spec, NacosDistributions distributions,
+                                     Optional<LocalDatabase> database, Consumer<String> progress) {
         NacosDistribution version = distributions.require(spec.version());
         requirePortsFree(spec);
         LoopbackGuard.warning().ifPresent(progress);
-        LocalCluster cluster = new LocalCluster(spec, distributions, progress);
+        LocalCluster cluster = new LocalCluster(spec, distributions, database, progress);
         List<String> members = new ArrayList<>();
         for (int n = 1; n <= spec.nodes(); n++) {
             members.add(LocalNode.LOOPBACK + ":" + spec.portsOf(n).http());
@@ -146,6 +161,9 @@ public final class LocalCluster implements Backend {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);
         String from = node.version();
+        if (database.isPresent() && !database.get().holdsSchemaOf(version)) {
+            migrateStorage(version).ifPresent(migration -> progress.accept(migration.describe()));
+        }
         boolean fromOneX = node.distribution().generation() < 2;
         long began = System.nanoTime();
         progress.accept(node + ": stopping for the upgrade to " + version);
@@ -160,6 +178,20 @@ public final class LocalCluster implements Backend {
                 awaitTwoXMode);
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
+    }
+
+    /** The shared database brought to {@code version}'s schema ({@link LocalDatabase#migrateTo}); empty on embedded storage. */
+    @Override
+    public synchronized Optional<StorageMigration> migrateStorage(String version) {
+        if (database.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(database.get().migrateTo(distributions.require(version)));
+    }
+
+    /** The shared config database, with {@code target.storage: mysql}. */
+    public Optional<LocalDatabase> database() {
+        return database;
     }
 
     @Override
@@ -242,7 +274,11 @@ public final class LocalCluster implements Backend {
         try {
             netem.restore();
         } finally {
-            stopAll(StopMode.GRACEFUL);
+            try {
+                stopAll(StopMode.GRACEFUL);
+            } finally {
+                database.ifPresent(LocalDatabase::close);
+            }
         }
     }
 
@@ -400,7 +436,7 @@ public final class LocalCluster implements Backend {
     private String formationProblem(boolean awaitTwoXMode) {
         return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
                 .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.address(), n.version())).toList(),
-                spec.standalone(), awaitTwoXMode);
+                spec.standalone(), awaitTwoXMode, !spec.externalStorage());
     }
 
     private void stopAll(StopMode mode) {

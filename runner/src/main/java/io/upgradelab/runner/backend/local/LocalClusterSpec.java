@@ -138,6 +138,15 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
         return nodes == 1;
     }
 
+    /**
+     * Whether the nodes keep their config data in an external MySQL database rather than their embedded
+     * store: Nacos itself decides by this property ({@code spring.datasource.platform=mysql}). Then a
+     * cluster runs without {@code -DembeddedStorage} and has no config raft group.
+     */
+    public boolean externalStorage() {
+        return "mysql".equals(serverProperties.get("spring.datasource.platform"));
+    }
+
     public NodePorts portsOf(int node) {
         return new NodePorts(httpPort(firstPort, node));
     }

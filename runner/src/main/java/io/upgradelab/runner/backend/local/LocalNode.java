@@ -199,7 +199,11 @@ public final class LocalNode {
                 "-Dserver.address=" + LOOPBACK,
                 "-Dnacos.inetutils.ip-address=" + LOOPBACK,
                 "-Dnacos.preferHostnameOverIp=false"));
-        command.add(spec.standalone() ? "-Dnacos.standalone=true" : "-DembeddedStorage=true");
+        if (spec.standalone()) {
+            command.add("-Dnacos.standalone=true");
+        } else if (!spec.externalStorage()) {
+            command.add("-DembeddedStorage=true");
+        }
         command.add(version.mainClass());
         command.add("--spring.config.additional-location=file:" + home.resolve("conf") + "/");
         return command;

@@ -1,0 +1,109 @@
+package io.upgradelab.runner.backend.local;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What a live Nacos database lacks against a newer version's schema, and the statements that add
+ * it, as Nacos's upgrade notes tell operators (2.2: {@code ALTER TABLE config_info ADD COLUMN
+ * encrypted_data_key ...}). Both sides are read from {@code information_schema} (the newer schema
+ * loaded into a scratch database by the version's own script), so no SQL is parsed here: a missing
+ * table is created {@code LIKE} the scratch one, a missing column is added with the scratch column's
+ * type, nullability, default, {@code ON UPDATE} and comment. Only additions: a column whose type
+ * changed, or an index, is left as it is.
+ *
+ * @param tablesAdded  the tables the live database lacked
+ * @param columnsAdded the columns it lacked, as {@code table.column}, in tables it had
+ * @param statements   the DDL, in order, for the live database
+ */
+public record SchemaDiff(List<String> tablesAdded, List<String> columnsAdded, List<String> statements) {
+
+    public SchemaDiff {
+        tablesAdded = List.copyOf(tablesAdded);
+        columnsAdded = List.copyOf(columnsAdded);
+        statements = List.copyOf(statements);
+    }
+
+    /**
+     * One column as MariaDB's {@code information_schema.COLUMNS} says it.
+     *
+     * @param defaultValue {@code COLUMN_DEFAULT}: in MariaDB (10.2.7 on) an SQL expression, literals
+     *                     quoted ({@code ''}, {@code 'x'}, {@code NULL}, {@code current_timestamp()});
+     *                     null when the column has none
+     * @param extra        {@code EXTRA}, e.g. {@code on update current_timestamp()}, {@code auto_increment}
+     */
+    public record Column(String name, String columnType, boolean nullable, String defaultValue, String extra,
+                         String comment) {
+    }
+
+    /** True when the live database already has everything. */
+    public boolean isEmpty() {
+        return statements.isEmpty();
+    }
+
+    /**
+     * The difference between {@code live} (database {@code liveDb}) and {@code wanted} (database
+     * {@code scratchDb}), each table's columns in their ordinal order.
+     */
+    public static SchemaDiff between(String liveDb, Map<String, List<Column>> live, String scratchDb,
+                                     Map<String, List<Column>> wanted) {
+        List<String> tables = new ArrayList<>();
+        List<String> columns = new ArrayList<>();
+        List<String> statements = new ArrayList<>();
+        wanted.forEach((table, wantedColumns) -> {
+            List<Column> have = live.get(table);
+            if (have == null) {
+                tables.add(table);
+                statements.add("CREATE TABLE " + name(liveDb, table) + " LIKE " + name(scratchDb, table));
+                return;
+            }
+            Set<String> present = have.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+            String previous = null;
+            for (Column column : wantedColumns) {
+                if (!present.contains(column.name().toLowerCase(Locale.ROOT))) {
+                    columns.add(table + "." + column.name());
+                    statements.add("ALTER TABLE " + name(liveDb, table) + " ADD COLUMN " + definition(column)
+                            + (previous != null && present.contains(previous.toLowerCase(Locale.ROOT))
+                            ? " AFTER " + identifier(previous) : ""));
+                }
+                previous = column.name();
+            }
+        });
+        return new SchemaDiff(tables, columns, statements);
+    }
+
+    /** The column's definition as ADD COLUMN takes it. */
+    static String definition(Column column) {
+        StringBuilder sql = new StringBuilder(identifier(column.name())).append(' ').append(column.columnType());
+        sql.append(column.nullable() ? " NULL" : " NOT NULL");
+        if (column.defaultValue() != null && !(column.nullable() && "NULL".equalsIgnoreCase(column.defaultValue()))) {
+            sql.append(" DEFAULT ").append(column.defaultValue());
+        }
+        String extra = column.extra() == null ? "" : column.extra().trim();
+        if (extra.toLowerCase(Locale.ROOT).startsWith("on update ")) {
+            sql.append(' ').append(extra);
+        }
+        if (column.comment() != null && !column.comment().isEmpty()) {
+            sql.append(" COMMENT ").append(literal(column.comment()));
+        }
+        return sql.toString();
+    }
+
+    static String name(String database, String table) {
+        return identifier(database) + "." + identifier(table);
+    }
+
+    /** A back-quoted identifier, back-quotes doubled. */
+    static String identifier(String name) {
+        return "`" + name.replace("`", "``") + "`";
+    }
+
+    /** A single-quoted string literal, quotes doubled and backslashes escaped (MariaDB's default SQL mode). */
+    static String literal(String text) {
+        return "'" + text.replace("\\", "\\\\").replace("'", "''") + "'";
+    }
+}
