@@ -113,13 +113,20 @@ final class Sampler implements AutoCloseable {
         }
     }
 
+    /**
+     * The last round, then no more: a round already under way finishes rather than being interrupted,
+     * which would journal its nodes as unreachable ("interrupted") when the lab only stopped asking.
+     */
     @Override
     public void close() {
         sampleNow();
-        thread.shutdownNow();
+        thread.shutdown();
         try {
-            thread.awaitTermination(30, TimeUnit.SECONDS);
+            if (!thread.awaitTermination(30, TimeUnit.SECONDS)) {
+                thread.shutdownNow();
+            }
         } catch (InterruptedException e) {
+            thread.shutdownNow();
             Thread.currentThread().interrupt();
         }
     }
