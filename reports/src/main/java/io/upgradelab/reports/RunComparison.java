@@ -8,14 +8,23 @@ import java.util.List;
 /**
  * Two runs phase by phase: a "before" (a baseline: the old version, the last release) and an
  * "after". Phases pair up by their number when they are of the same kind, as two runs of one
- * experiment file do; a phase without a counterpart is listed, not guessed at.
+ * experiment file do; a phase without a counterpart is listed, not guessed at. The runs' naming
+ * benchmarks are compared operation by operation ({@link BenchmarkComparison}).
  *
  * @param pairs         phases in both runs, in order
  * @param onlyInBefore  phases of the before run without a counterpart
  * @param onlyInAfter   phases of the after run without a counterpart
+ * @param benchmarks    the naming benchmarks' operations, paired by phase number and operation
  */
 public record RunComparison(RunSummary before, RunSummary after, List<Pair> pairs, List<PhaseSummary> onlyInBefore,
-                            List<PhaseSummary> onlyInAfter) {
+                            List<PhaseSummary> onlyInAfter, BenchmarkComparison benchmarks) {
+
+    /** The comparison of these phases, with the runs' benchmarks paired. */
+    public RunComparison(RunSummary before, RunSummary after, List<Pair> pairs, List<PhaseSummary> onlyInBefore,
+                         List<PhaseSummary> onlyInAfter) {
+        this(before, after, pairs, onlyInBefore, onlyInAfter,
+                BenchmarkComparison.of(before.benchmarks(), after.benchmarks()));
+    }
 
     /** One phase in both runs. */
     public record Pair(PhaseSummary before, PhaseSummary after) {

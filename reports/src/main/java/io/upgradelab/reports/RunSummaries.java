@@ -7,6 +7,7 @@ import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
 import io.upgradelab.journal.MissingInstances;
+import io.upgradelab.journal.NamingBenchmark;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
 import io.upgradelab.journal.NodeSample;
@@ -31,8 +32,9 @@ import java.util.stream.Collectors;
 
 /**
  * Reads a journal into a {@link RunSummary}. Every figure comes from lines the run wrote: the
- * phases' own tallies (phaseEnded), the observers' samples and config checks, and the probe's seconds, each counted
- * in the phase its second ended in (by time, not by when the observer copied it).
+ * phases' own tallies (phaseEnded), the observers' samples and config checks, the probe's seconds, each counted
+ * in the phase its second ended in (by time, not by when the observer copied it), and the benchmark phases'
+ * operations.
  */
 public final class RunSummaries {
 
@@ -61,7 +63,7 @@ public final class RunSummaries {
                 start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
                 List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases),
-                watched.isEmpty() ? null : watched.get(0));
+                watched.isEmpty() ? null : watched.get(0), BenchmarkSummary.of(benchmarkLines(journal)));
     }
 
     /** A phase as its phaseStarted and phaseEnded lines bound it: it holds the probe seconds that ended in it. */
@@ -148,6 +150,17 @@ public final class RunSummaries {
         for (Line<ProbeLine> line : lines) {
             if (line.body().second() == null) {
                 throw journal.refused(line.number(), "a probe line without its second", null);
+            }
+        }
+        return lines;
+    }
+
+    /** The benchmark phases' operations; a benchmark line without its operation is refused by its line. */
+    private static List<Line<NamingBenchmark>> benchmarkLines(JournalFile journal) {
+        List<Line<NamingBenchmark>> lines = journal.lines(NamingBenchmark.class);
+        for (Line<NamingBenchmark> line : lines) {
+            if (line.body().operation() == null || line.body().operation().isBlank()) {
+                throw journal.refused(line.number(), "a benchmark line without its operation", null);
             }
         }
         return lines;

@@ -25,11 +25,25 @@ import java.util.List;
  * @param end       the registry at the last sample of the last phase
  * @param signsWatched what the run watched for failure signs; null in a journal without it (before
  *                  the failure-sign observer), where no sign was watched
+ * @param benchmarks   the operations its benchmark phases measured, in journal order; empty without any
  */
 public record RunSummary(String experiment, String description, double scale, String started, String outcome,
                          boolean complete, double seconds, int tornLines, List<PhaseSummary> phases,
                          CallCounts probe, Percentiles latency, EndOfRun end,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) SignsWatched signsWatched) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) SignsWatched signsWatched,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BenchmarkSummary> benchmarks) {
+
+    public RunSummary {
+        benchmarks = benchmarks == null ? List.of() : List.copyOf(benchmarks);
+    }
+
+    /** A summary of a run without benchmark phases. */
+    public RunSummary(String experiment, String description, double scale, String started, String outcome,
+                      boolean complete, double seconds, int tornLines, List<PhaseSummary> phases, CallCounts probe,
+                      Percentiles latency, EndOfRun end, SignsWatched signsWatched) {
+        this(experiment, description, scale, started, outcome, complete, seconds, tornLines, phases, probe, latency,
+                end, signsWatched, List.of());
+    }
 
     /** A summary of a run that watched no failure sign. */
     public RunSummary(String experiment, String description, double scale, String started, String outcome,

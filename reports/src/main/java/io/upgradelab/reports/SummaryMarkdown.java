@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 /**
  * A run's summary as Markdown, fit for a pull-request comment: one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
- * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the config checks per phase
- * where the run had any. Text from the journal is escaped,
+ * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the naming benchmark's operations
+ * and the config checks per phase where the run had any. Text from the journal is escaped,
  * and no control character reaches the page ({@link ControlCharacters}).
  */
 public final class SummaryMarkdown {
@@ -23,6 +23,12 @@ public final class SummaryMarkdown {
         md.append(SummaryText.probeSentence(run)).append("\n\n");
         table(md, SummaryText.COLUMNS, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
+        List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
+        if (!benchmarks.isEmpty()) {
+            md.append("\n### Naming benchmark\n\n");
+            table(md, SummaryText.BENCHMARK_COLUMNS, benchmarks);
+            md.append('\n').append(SummaryText.BENCHMARK_FOOTNOTE).append('\n');
+        }
         List<String> findings = SummaryText.findings(run);
         if (!findings.isEmpty()) {
             md.append("\n### Failure signs and missing providers\n\n");

@@ -2,6 +2,7 @@ package io.upgradelab.reports;
 
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.Percentiles;
+import io.upgradelab.journal.ResponseTimes;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.math.BigDecimal;
@@ -14,7 +15,8 @@ import java.util.stream.Collectors;
 /**
  * What every summary says, as plain text: the headline, the probe's sentence, and the per-phase
  * table in the shape of the published comparison (server version, client version, scale,
- * stability, CPU) followed by what the probe felt (outcomes and latency p50/p75/p90/p99/max). Each
+ * stability, CPU) followed by what the probe felt (outcomes and latency p50/p75/p90/p99/max), and the
+ * naming benchmark's table in the shape of Nacos's benchmark reports (TPS, RT, server CPU). Each
  * format escapes and emphasises it its own way, so the Markdown and the HTML report cannot disagree
  * on a figure.
  */
@@ -61,6 +63,23 @@ public final class SummaryText {
             + " checked once it has settled. Checks: those that judged a config on a node. Missing, mismatched: the"
             + " most one node missed or served otherwise in one check. Listeners: callbacks received and changes"
             + " published in the phase, and the most configs it had not heard the last change of in one check.";
+
+    /** The naming benchmark's columns, those of Nacos's naming benchmark reports: one row per operation measured. */
+    public static final List<Column> BENCHMARK_COLUMNS = List.of(new Column("phase", Align.RIGHT),
+            new Column("operation", Align.LEFT), new Column("servers", Align.LEFT), new Column("client", Align.LEFT),
+            new Column("threads", Align.RIGHT), new Column("TPS", Align.RIGHT), new Column("RT avg", Align.RIGHT),
+            new Column("min", Align.RIGHT), new Column("max", Align.RIGHT), new Column("p80", Align.RIGHT),
+            new Column("p95", Align.RIGHT), new Column("p99 (ms)", Align.RIGHT), new Column("errors", Align.LEFT),
+            new Column("server CPU % per node", Align.LEFT), new Column("TPS vs phase N", Align.LEFT));
+
+    /** What the naming benchmark's figures mean. */
+    public static final String BENCHMARK_FOOTNOTE = "Naming benchmark: one row per operation a benchmark phase"
+            + " measured against the cluster as it stood. TPS: operations that succeeded per second; RT: the response"
+            + " times of those that succeeded, exact from the histogram of every one; errors: the failed ones by kind."
+            + " Threads: the concurrency, clients x threads per client. Server CPU: each node's mean while the"
+            + " operation ran, % of one core (not measured: no sample taken). TPS vs phase N: TPS over that of the"
+            + " first earlier row of the run with the same operation, API (sdk or http), concurrency, services and"
+            + " instances (before an upgrade), and the p99 likewise.";
 
     private SummaryText() {
     }
@@ -142,6 +161,80 @@ public final class SummaryText {
         return List.copyOf(rows);
     }
 
+    /** One row per benchmark line in {@link #BENCHMARK_COLUMNS} order; none when the run benchmarked nothing. */
+    public static List<List<Cell>> benchmarkRows(RunSummary run) {
+        return run.benchmarks().stream().map(SummaryText::benchmarkRow).toList();
+    }
+
+    private static List<Cell> benchmarkRow(BenchmarkSummary b) {
+        List<Cell> row = new ArrayList<>(List.of(plain(Integer.toString(b.phase())),
+                new Cell(b.operation() + stopped(b.stoppedBy()), "interrupted".equals(b.stoppedBy())),
+                plain(b.servers()), plain(client(b)),
+                plain(b.concurrency() + " (" + b.clients() + "x" + b.threads() + ")"), plain(number(b.tps()))));
+        ResponseTimes rt = b.responseTimes();
+        for (double value : new double[] {rt.avg(), rt.min(), rt.max(), rt.p80(), rt.p95(), rt.p99()}) {
+            row.add(plain(rt.count() == 0 ? "-" : ms(value)));
+        }
+        row.add(new Cell(errors(b), b.failed() > 0));
+        row.add(plain(benchmarkCpu(b)));
+        row.add(plain(againstEarlier(b.againstEarlier())));
+        return List.copyOf(row);
+    }
+
+    /** " (stopped by time)" for an operation its phase's bounds stopped, " (interrupted)", or "" when it was done. */
+    private static String stopped(String stoppedBy) {
+        return switch (stoppedBy) {
+            case "done", "" -> "";
+            case "interrupted" -> " (interrupted)";
+            default -> " (stopped by " + stoppedBy + ")";
+        };
+    }
+
+    /** "1.4.1 sdk (http)", "2.0.4 sdk (grpc)", "http API". */
+    private static String client(BenchmarkSummary b) {
+        return switch (b.api()) {
+            case "http" -> "http API";
+            case "sdk" -> (b.client().isEmpty() ? "" : b.client() + " ") + "sdk" + transport(b);
+            default -> b.api() + transport(b);
+        };
+    }
+
+    private static String transport(BenchmarkSummary b) {
+        return b.transport().isEmpty() ? "" : " (" + b.transport() + ")";
+    }
+
+    /** "0", or "12 (NacosException 500: 10, SocketTimeoutException: 2)": the most frequent kind first. */
+    private static String errors(BenchmarkSummary b) {
+        if (b.errors().isEmpty()) {
+            return Long.toString(b.failed());
+        }
+        return b.failed() + b.errors().entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ", " (", ")"));
+    }
+
+    /** "45.2, 40.1, not measured (limit 2 cores each)": each node's mean, never 0% for a node without samples. */
+    private static String benchmarkCpu(BenchmarkSummary b) {
+        String nodes = b.cpu().isEmpty() ? "not measured" : b.cpu().stream()
+                .map(n -> n.meanPercent() == null ? "not measured" : number(n.meanPercent()))
+                .collect(Collectors.joining(", "));
+        List<String> limits = b.cpuLimits().stream().map(SummaryText::number).toList();
+        if (limits.isEmpty()) {
+            return nodes;
+        }
+        return nodes + (limits.stream().distinct().count() == 1 ? " (limit " + limits.get(0) + " cores each)"
+                : " (limits " + String.join(", ", limits) + " cores)");
+    }
+
+    /** "x2.31 vs phase 1, p99 x0.45", or "-" for a row that is the first of its kind. */
+    private static String againstEarlier(BenchmarkSummary.EarlierRatio earlier) {
+        if (earlier == null) {
+            return "-";
+        }
+        return (earlier.tpsRatio() == null ? "-" : ratio(earlier.tpsRatio())) + " vs phase " + earlier.phase()
+                + (earlier.p99Ratio() == null ? "" : ", p99 " + ratio(earlier.p99Ratio()));
+    }
+
     /** "1x (1.4.1) heard 5 of 5, 0 behind", or "2x (2.0.4) off" for one not judged in the phase. */
     private static String listener(ConfigFigures.ListenerFigures l) {
         return l.generation() + " (" + l.client() + ") " + (l.checks() == 0 ? "off"
@@ -188,6 +281,11 @@ public final class SummaryText {
     /** A whole number without decimals, else one decimal. */
     public static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** An after/before ratio: "x2.31". */
+    public static String ratio(double ratio) {
+        return String.format(Locale.ROOT, "x%.2f", ratio);
     }
 
     /** Milliseconds to two decimals. */

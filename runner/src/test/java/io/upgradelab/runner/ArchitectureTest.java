@@ -20,6 +20,7 @@ import com.tngtech.archunit.lang.ArchRule;
  *   experiment                   the file, bound and validated; registers the kinds
  *   fault                        fault kinds (a fault phase and the faults it injects)
  *   phase                        phase kinds, and the RunContext they act through
+ *   benchmark                    the naming benchmark a benchmark phase runs (clients, operations, figures)
  *   condition                    condition kinds
  *   observe                      observers and the latest observations
  *   backend, backend.*           the cluster, wherever it runs
@@ -44,6 +45,7 @@ class ArchitectureTest {
             .layer("experiment").definedBy("..runner.experiment..")
             .layer("faults").definedBy("..runner.fault..")
             .layer("phases").definedBy("..runner.phase..")
+            .layer("benchmark").definedBy("..runner.benchmark..")
             .layer("conditions").definedBy("..runner.condition..")
             .layer("observers").definedBy("..runner.observe..")
             .layer("backends").definedBy("..runner.backend..")
@@ -55,12 +57,14 @@ class ArchitectureTest {
             .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli", "engine", "tools")
             .whereLayer("faults").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment")
             .whereLayer("phases").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults")
+            .whereLayer("benchmark").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
+                    "phases")
             .whereLayer("conditions")
             .mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults", "phases")
-            .whereLayer("observers")
-            .mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults", "phases", "conditions")
+            .whereLayer("observers").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
+                    "phases", "benchmark", "conditions")
             .whereLayer("backends").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
-                    "phases", "conditions", "observers")
+                    "phases", "benchmark", "conditions", "observers")
             .whereLayer("plan").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
-                    "phases", "conditions", "observers", "backends");
+                    "phases", "benchmark", "conditions", "observers", "backends");
 }

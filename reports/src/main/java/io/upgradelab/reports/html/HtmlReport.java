@@ -41,10 +41,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A run's report as one self-contained HTML page: the per-phase table (and the config checks per
- * phase, where the run had any), the charts over time and the events. Nothing is fetched (no CDN,
- * no script; the charts are SVG in data URIs), so it opens from a CI artifact or a mail attachment.
- * j2html builds the page and escapes every text node, so a string
+ * A run's report as one self-contained HTML page: the per-phase table (and the naming benchmark's
+ * operations and the config checks per phase, where the run had any), the charts over time and the
+ * events. Nothing is fetched (no CDN, no script; the charts are SVG in data URIs), so it opens from a
+ * CI artifact or a mail attachment. j2html builds the page and escapes every text node, so a string
  * from the journal is shown, never interpreted; the page's control characters are escaped
  * ({@link ControlCharacters}), so none acts on whoever views or greps it.
  */
@@ -70,6 +70,7 @@ public final class HtmlReport {
         RunTimeline timeline = unflagged.flagging(run.phases().stream().filter(p -> !p.load().valid())
                 .map(PhaseSummary::index).collect(java.util.stream.Collectors.toSet()));
         String heading = SummaryText.headline(run);
+        List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), title(heading), style(rawHtml(CSS))),
@@ -81,6 +82,9 @@ public final class HtmlReport {
                         h2("Phases"),
                         rowTable(SummaryText.COLUMNS, SummaryText.rows(run), "phases"),
                         p(SummaryText.FOOTNOTE).withClass("note"),
+                        iff(!benchmarks.isEmpty(), h2("Naming benchmark")),
+                        iff(!benchmarks.isEmpty(), rowTable(SummaryText.BENCHMARK_COLUMNS, benchmarks, "benchmarks")),
+                        iff(!benchmarks.isEmpty(), p(SummaryText.BENCHMARK_FOOTNOTE).withClass("note")),
                         iff(!configs.isEmpty(), h2("Configs")),
                         iff(!configs.isEmpty(), rowTable(SummaryText.CONFIG_COLUMNS, configs, "configs")),
                         iff(!configs.isEmpty(), p(SummaryText.CONFIG_FOOTNOTE).withClass("note")),
@@ -103,7 +107,7 @@ public final class HtmlReport {
                                 + ".").withClass("note")))));
     }
 
-    /** One row per phase: the phases' table or the configs'. */
+    /** One row per phase (the phases' table or the configs') or per benchmark operation. */
     private static TableTag rowTable(List<SummaryText.Column> columns, List<List<SummaryText.Cell>> rows, String id) {
         return table(
                 thead(tr(each(columns, column -> th(column.name())))),

@@ -87,6 +87,14 @@ public interface Backend extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Each node's CPU limit in cores, by node number ({@code target.nodeCpus}); empty when the nodes
+     * are not limited, so that a figure measured under a limit is never read as one without.
+     */
+    default List<Double> cpuLimits() {
+        return List.of();
+    }
+
     /** CPU and memory of one node now. */
     NodeResources sample(int node);
 

@@ -25,7 +25,7 @@ public interface BackendType {
      * anything starts. This default refuses brought-in servers ({@code target.servers}): only a
      * backend that starts Nacos itself from an archive or folder can run them, and one that does
      * says so by overriding it; the others call it from their own check. Likewise {@code storage:
-     * mysql}: only a backend that manages the database beside its nodes can run it.
+     * mysql}: only a backend that manages the database beside its nodes can run it; and {@code nodeCpus}.
      */
     default void check(Target target, Problems problems) {
         if (!target.servers().isEmpty()) {
@@ -36,6 +36,10 @@ public interface BackendType {
             problems.add("storage", "storage " + target.storage().fileName() + " runs on backend local only (a"
                     + " lab-managed local MariaDB); backend " + name() + " does not manage a database beside its"
                     + " nodes: remove 'storage', or use backend local");
+        }
+        if (target.nodeCpus() != null) {
+            problems.add("nodeCpus", "nodeCpus limits local node processes (a cgroup each); backend " + name()
+                    + " sets its nodes' CPU its own way: remove 'nodeCpus', or use backend local");
         }
     }
 

@@ -21,10 +21,11 @@ import java.util.Map;
  *                       archive or folder, as written until {@link #withServersFrom} resolves them
  * @param storage        where the nodes keep config data: {@code embedded} (the default) or {@code mysql}
  *                       (a lab-managed local MariaDB, backend {@code local} only)
+ * @param nodeCpus       each node's CPU limit in cores (backend {@code local}: a cgroup per node); null: none
  */
 public record Target(String backend, String version, int nodes, int firstPort, String serverHeap,
                      ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                     Map<String, String> servers, Storage storage) {
+                     Map<String, String> servers, Storage storage, Double nodeCpus) {
 
     public Target {
         backend = backend == null ? "local" : backend;
@@ -34,6 +35,14 @@ public record Target(String backend, String version, int nodes, int firstPort, S
         testcontainers = testcontainers == null ? new ContainersTarget(null) : testcontainers;
         servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         storage = storage == null ? Storage.EMBEDDED : storage;
+    }
+
+    /** A target whose nodes' CPU is not limited. */
+    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
+                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
+                  Map<String, String> servers, Storage storage) {
+        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, servers, storage,
+                null);
     }
 
     /** A target on the default storage. */
@@ -57,7 +66,7 @@ public record Target(String backend, String version, int nodes, int firstPort, S
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
         return new Target(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, resolved,
-                storage);
+                storage, nodeCpus);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

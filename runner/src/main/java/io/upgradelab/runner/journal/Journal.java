@@ -60,6 +60,11 @@ public final class Journal implements AutoCloseable {
         return file;
     }
 
+    /** The phase lines are appended to now. */
+    public synchronized int phase() {
+        return phase;
+    }
+
     /** The phase (1-based; 0 = set-up, -1 = tear-down) every following line belongs to. */
     public synchronized void setPhase(int index) {
         phase = index;

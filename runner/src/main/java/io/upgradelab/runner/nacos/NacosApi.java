@@ -40,6 +40,8 @@ public final class NacosApi {
     private static final String READY_TO_UPGRADE = "readyToUpgrade";
     /** Nacos 2.x serves gRPC clients at its HTTP port plus this. */
     private static final int GRPC_CLIENT_OFFSET = 1000;
+    /** A beat's answer for an instance the node does not hold (Nacos's NamingResponseCode.RESOURCE_NOT_FOUND). */
+    private static final int INSTANCE_NOT_FOUND = 20404;
     /** Nacos's default token lifetime (nacos.core.auth.default.token.expire.seconds), when a login does not say. */
     private static final Duration DEFAULT_TOKEN_TTL = Duration.ofHours(5);
     /** A token this close to its end is renewed before use. */
@@ -310,6 +312,52 @@ public final class NacosApi {
             throw new NacosApiException(method + " " + base + "v1/ns/instance answered " + response.statusCode()
                     + ": " + abbreviate(response.body()));
         }
+    }
+
+    /**
+     * Sends one beat for an ephemeral instance of the default group over HTTP ({@code PUT
+     * v1/ns/instance/beat}), as a 1.x client's beat thread does. A beat for an instance the node does
+     * not hold (code 20404, after which a 1.x client registers again) is a failure.
+     */
+    public void beat(String serviceName, String ip, int port) {
+        String grouped = DEFAULT_GROUP + "@@" + serviceName;
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("serviceName", grouped);
+        form.put("ip", ip);
+        form.put("port", Integer.toString(port));
+        form.put("beat", JSON.createObjectNode().put("serviceName", grouped).put("ip", ip).put("port", port)
+                .put("cluster", "DEFAULT").put("weight", 1.0).put("scheduled", false).toString());
+        HttpRequest request = HttpRequest.newBuilder(base.resolve("v1/ns/instance/beat?" + encode(form)))
+                .timeout(TIMEOUT).PUT(HttpRequest.BodyPublishers.noBody()).build();
+        JsonNode answer = parse(request, send(request));
+        if (answer.path("code").asInt() == INSTANCE_NOT_FOUND) {
+            throw new NacosApiException("PUT " + base + "v1/ns/instance/beat: the node does not hold " + ip + ":" + port
+                    + " of " + serviceName + " (code " + INSTANCE_NOT_FOUND + ")");
+        }
+    }
+
+    /**
+     * The SDK clients connected to this node over gRPC ({@code GET v2/core/loader/current}, Nacos
+     * 2.x): each connection's reported version (e.g. {@code Nacos-Java-Client:v2.0.4}) and module
+     * ({@code naming}, {@code config}). A 1.x node has none and answers 404: empty.
+     */
+    public List<GrpcConnection> grpcConnections() {
+        HttpRequest request = get("v2/core/loader/current");
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() == 404) {
+            return List.of();
+        }
+        List<GrpcConnection> result = new ArrayList<>();
+        parse(request, response).forEach(connection -> {
+            JsonNode meta = connection.path("metaInfo");
+            result.add(new GrpcConnection(meta.path("version").asText(""), meta.path("labels").path("module").asText(""),
+                    meta.path("clientIp").asText("")));
+        });
+        return result;
+    }
+
+    /** One gRPC connection a 2.x node holds: the version its client reported, its module, its address. */
+    public record GrpcConnection(String version, String module, String clientIp) {
     }
 
     /** The instances of a service this node serves, healthy or not. */

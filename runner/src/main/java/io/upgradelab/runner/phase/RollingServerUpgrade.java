@@ -110,10 +110,11 @@ public record RollingServerUpgrade(
 
     @Override
     public String title(PlannedState state) {
-        boolean unsupported = paths(state.nodeVersions()).stream().anyMatch(p -> p.unsupported().isPresent());
+        List<UpgradePath> paths = paths(state.nodeVersions());
+        boolean unsupported = paths.stream().anyMatch(p -> p.unsupported().isPresent());
         return "rolling server upgrade to " + to + " (" + state.nodes() + " nodes)"
                 + (unsupported ? ", a path Nacos does not support" : "")
-                + (awaitsUpgraded(state.nodeVersions()) ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
+                + (awaitsUpgraded(paths) ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
                 + (disableDoubleWrite ? ", double write off" : "");
     }
 
@@ -124,7 +125,7 @@ public record RollingServerUpgrade(
             problems.add("to", "every node already runs " + to + " here");
         }
         List<UpgradePath> paths = paths(state.nodeVersions());
-        boolean awaits = awaitsUpgraded(state.nodeVersions());
+        boolean awaits = awaitsUpgraded(paths);
         if (Boolean.TRUE.equals(awaitUpgraded) && paths.stream().noneMatch(UpgradePath::awaitsUpgraded)) {
             problems.add("awaitUpgraded", "upgraded=true is the end of a 1.x to 2.0/2.1 upgrade's 1.x-compatible mode;"
                     + " " + String.join(", ", paths.stream().map(p -> p.from() + " -> " + p.to()).distinct().toList())
@@ -151,9 +152,9 @@ public record RollingServerUpgrade(
         return awaits ? expected.plus(TYPICAL_UPGRADED_WAIT) : expected;
     }
 
-    /** Whether the phase waits for upgraded=true after nodes on {@code from}: as set, or as their paths need. */
-    private boolean awaitsUpgraded(List<String> from) {
-        return awaitUpgraded != null ? awaitUpgraded : paths(from).stream().anyMatch(UpgradePath::awaitsUpgraded);
+    /** Whether the phase waits for upgraded=true after the nodes' {@code paths}: as set, or as the paths need. */
+    private boolean awaitsUpgraded(List<UpgradePath> paths) {
+        return awaitUpgraded != null ? awaitUpgraded : paths.stream().anyMatch(UpgradePath::awaitsUpgraded);
     }
 
     /** Each node's path, from the version it runs to {@code to}; none for a node already there. */
@@ -163,10 +164,10 @@ public record RollingServerUpgrade(
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        List<String> from = run.cluster().nodes().stream().map(NodeStatus::version).toList();
-        boolean awaits = awaitsUpgraded(from);
-        warnUnsupported(run, paths(from));
-        if (!paths(from).isEmpty()) {
+        List<UpgradePath> paths = paths(run.cluster().nodes().stream().map(NodeStatus::version).toList());
+        boolean awaits = awaitsUpgraded(paths);
+        warnUnsupported(run, paths);
+        if (!paths.isEmpty()) {
             migrateStorage(run);
         }
         for (NodeStatus node : run.cluster().nodes()) {

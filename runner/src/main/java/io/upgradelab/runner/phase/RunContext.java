@@ -38,6 +38,24 @@ public interface RunContext {
     /** Records one event of the current phase in the journal, e.g. an upgrade step. */
     void record(String type, Map<String, Object> fields);
 
+    /** Records one typed line of the current phase (a journal record with its {@code @LineType}). */
+    default void record(Object line) {
+        throw new UnsupportedOperationException("this run keeps no typed lines");
+    }
+
+    /**
+     * A file of the current phase in the run directory, e.g. {@code benchmark/phase-3-register.jtl}
+     * for {@code name} "benchmark" and {@code suffix} "register.jtl", its folder made; with its path
+     * relative to the run directory, as the journal names it.
+     */
+    default PhaseFile phaseFile(String name, String suffix) {
+        throw new UnsupportedOperationException("this run keeps no files");
+    }
+
+    /** A file a phase writes: where it is, and how the journal names it (relative to the run directory). */
+    record PhaseFile(java.nio.file.Path path, String relative) {
+    }
+
     /** Waits {@code duration}, or less if the run is stopped (then throws InterruptedException). */
     void pause(Duration duration) throws InterruptedException;
 

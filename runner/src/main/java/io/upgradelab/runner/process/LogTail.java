@@ -100,6 +100,13 @@ public final class LogTail {
         partialLine.delete(0, start);
     }
 
+    /** The last lines (at most 40) of {@code file} as it is now; none when it does not exist. */
+    public static List<String> lastLinesOf(Path file) {
+        LogTail tail = fromStart(file);
+        tail.readNewLines();
+        return tail.lastLines();
+    }
+
     /** The last lines read so far (at most 40). */
     public List<String> lastLines() {
         return List.copyOf(last);

@@ -15,6 +15,24 @@ public interface NamingClient {
     void deregister(Registration registration) throws Exception;
 
     /**
+     * How many instances the servers list for a service now, asked of them every time
+     * ({@code getAllInstances(service, subscribe=false)}, as Nacos's own naming benchmark queries), so
+     * the client's cache is not what is measured; throws on failure.
+     */
+    default int query(String serviceName) throws Exception {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not query");
+    }
+
+    /**
+     * Sends one beat for an instance this client registered, as a 1.x client's beat thread does (the
+     * client's own request, not a copy of it); throws on failure, and UnsupportedOperationException
+     * for a client that keeps its instances alive by its connection (2.x).
+     */
+    default void heartbeat(Registration registration) throws Exception {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " sends no beats of its own");
+    }
+
+    /**
      * Closes the client without deregistering anything, as a crashed process does: 1.x beats stop
      * (the server expires the instances after 15 s and 30 s), a 2.x connection closes.
      */

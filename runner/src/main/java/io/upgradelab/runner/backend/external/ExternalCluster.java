@@ -243,13 +243,7 @@ public final class ExternalCluster implements Backend {
     }
 
     private static LabException failed(int node, String message, Path log) {
-        List<String> tail = List.of();
-        if (Files.exists(log)) {
-            LogTail reader = LogTail.fromStart(log);
-            reader.readNewLines();
-            tail = reader.lastLines();
-        }
-        return new LabException(LabException.FAILED, "node " + node + ": " + message, log, tail);
+        return new LabException(LabException.FAILED, "node " + node + ": " + message, log, LogTail.lastLinesOf(log));
     }
 
     private static LabException notHere(String what) {

@@ -41,6 +41,10 @@ public final class LocalBackend implements BackendType {
             NodePorts.problem(target.firstPort()).or(() -> NodePorts.problem(last).map(p -> "node " + target.nodes() + ": " + p))
                     .ifPresent(p -> problems.add("firstPort", p));
         }
+        if (target.nodeCpus() != null && CpuLimit.hierarchy().isEmpty()) {
+            problems.add("nodeCpus", "this machine has no cgroup that limits CPU (neither cgroup v2 with the cpu"
+                    + " controller nor the v1 cpu controller under /sys/fs/cgroup): leave nodeCpus out here");
+        }
     }
 
     @Override
@@ -48,7 +52,8 @@ public final class LocalBackend implements BackendType {
         int firstPort = target.firstPort() > 0 ? target.firstPort()
                 : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
-                runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of());
+                runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of())
+                .withNodeCpus(target.nodeCpus());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
                 .withBroughtIn(target.servers());
         return start(spec, distributions, target.storage(), progress);

@@ -161,9 +161,8 @@ public final class LocalCluster implements Backend {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);
         String from = node.version();
-        if (database.isPresent() && !database.get().holdsSchemaOf(version)) {
-            migrateStorage(version).ifPresent(migration -> progress.accept(migration.describe()));
-        }
+        migrateStorage(version).filter(migration -> !migration.statements().isEmpty())
+                .ifPresent(migration -> progress.accept(migration.describe()));
         boolean fromOneX = node.distribution().generation() < 2;
         long began = System.nanoTime();
         progress.accept(node + ": stopping for the upgrade to " + version);
@@ -259,6 +258,12 @@ public final class LocalCluster implements Backend {
     }
 
     @Override
+    public List<Double> cpuLimits() {
+        return spec.nodeCpus() == null ? List.of()
+                : nodes.stream().map(n -> n.cpuLimit().orElse(spec.nodeCpus())).toList();
+    }
+
+    @Override
     public Optional<Path> logDirectory(int number) {
         return Optional.of(node(number).logDirectory());
     }
@@ -277,6 +282,7 @@ public final class LocalCluster implements Backend {
             try {
                 stopAll(StopMode.GRACEFUL);
             } finally {
+                nodes.forEach(LocalNode::releaseCpuLimit);
                 database.ifPresent(LocalDatabase::close);
             }
         }

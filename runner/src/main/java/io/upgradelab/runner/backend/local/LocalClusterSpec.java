@@ -24,7 +24,7 @@ import java.util.Optional;
  *                         {@code conf/application.properties}
  */
 public record LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
-                               Duration startTimeout, Map<String, String> serverProperties) {
+                               Duration startTimeout, Map<String, String> serverProperties, Double nodeCpus) {
 
     /** Ten apart, so no node's HTTP, gRPC (+1000, +1001) or raft (-1000) port meets another's. */
     public static final int PORT_STEP = 10;
@@ -62,6 +62,18 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
         }
     }
 
+    /** A cluster whose nodes' CPU is not limited. */
+    public LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
+                            Duration startTimeout, Map<String, String> serverProperties) {
+        this(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties, null);
+    }
+
+    /** The same cluster with each node limited to {@code cores} (null: unlimited); see {@link CpuLimit}. */
+    public LocalClusterSpec withNodeCpus(Double cores) {
+        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties,
+                cores);
+    }
+
     /** The defaults for {@code version} on {@code nodes} nodes in {@code runDirectory}. */
     public static LocalClusterSpec of(String version, int nodes, Path runDirectory) {
         return new LocalClusterSpec(version, nodes, DEFAULT_FIRST_PORT, runDirectory, DEFAULT_MAX_HEAP,
@@ -69,11 +81,11 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     }
 
     public LocalClusterSpec withFirstPort(int port) {
-        return new LocalClusterSpec(version, nodes, port, runDirectory, maxHeap, startTimeout, serverProperties);
+        return new LocalClusterSpec(version, nodes, port, runDirectory, maxHeap, startTimeout, serverProperties, nodeCpus);
     }
 
     public LocalClusterSpec withServerProperties(Map<String, String> properties) {
-        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties);
+        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties, nodeCpus);
     }
 
     /**

@@ -20,10 +20,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -61,7 +62,7 @@ public final class LocalDatabase implements AutoCloseable {
     private final int port;
     private final ChildProcess process;
     private final Consumer<String> progress;
-    private final List<String> schemaVersions = new ArrayList<>();
+    private final Set<String> schemaVersions = new HashSet<>();
 
     private LocalDatabase(Path directory, int port, ChildProcess process, Consumer<String> progress) {
         this.directory = directory;
@@ -137,17 +138,22 @@ public final class LocalDatabase implements AutoCloseable {
     /**
      * Adds to database {@value #DATABASE} what {@code version}'s schema has and it lacks: the
      * version's own script is loaded into a scratch database, both are read from
-     * {@code information_schema}, and the missing tables and columns are created; once per version.
+     * {@code information_schema}, and the missing tables and columns are created; once per version:
+     * asked again, it answers that nothing was needed.
      */
     public synchronized StorageMigration migrateTo(NacosDistribution version) {
+        if (schemaVersions.contains(version.version())) {
+            return new StorageMigration(version.version(), List.of(), List.of(), List.of());
+        }
         String scratch = "upgrade_lab_schema_" + version.version().replaceAll("[^A-Za-z0-9]", "_");
-        SchemaDiff diff;
+        StorageMigration migration;
         try (Connection connection = connect("")) {
             execute(connection, "DROP DATABASE IF EXISTS " + SchemaDiff.identifier(scratch));
             execute(connection, "CREATE DATABASE " + SchemaDiff.identifier(scratch));
             load(scratch, version);
-            diff = SchemaDiff.between(DATABASE, columns(connection, DATABASE), scratch, columns(connection, scratch));
-            for (String statement : diff.statements()) {
+            migration = SchemaDiff.between(version.version(), DATABASE, columns(connection, DATABASE), scratch,
+                    columns(connection, scratch));
+            for (String statement : migration.statements()) {
                 execute(connection, statement);
             }
             execute(connection, "DROP DATABASE " + SchemaDiff.identifier(scratch));
@@ -156,12 +162,7 @@ public final class LocalDatabase implements AutoCloseable {
                     + version.version() + "'s schema: " + e.getMessage(), process.output(), List.of());
         }
         schemaVersions.add(version.version());
-        return new StorageMigration(version.version(), diff.tablesAdded(), diff.columnsAdded(), diff.statements());
-    }
-
-    /** Whether {@link #migrateTo} (or the start) already brought the database to {@code version}. */
-    public synchronized boolean holdsSchemaOf(String version) {
-        return schemaVersions.contains(version);
+        return migration;
     }
 
     /** Every table of {@code database} with its columns, as information_schema says. */
@@ -199,7 +200,7 @@ public final class LocalDatabase implements AutoCloseable {
                         : "exited with " + process.exitCode() + " before it answered";
                 process.kill();
                 throw new LabException(LabException.FAILED, "storage: MariaDB on 127.0.0.1:" + port + " " + why,
-                        process.output(), lastLines(process.output()));
+                        process.output(), LogTail.lastLinesOf(process.output()));
             }
             deadline.awaitNextPoll(POLL);
         }
@@ -267,7 +268,7 @@ public final class LocalDatabase implements AutoCloseable {
         if (!install.awaitExit(INSTALL_TIMEOUT) || install.exitCode() != 0) {
             install.kill();
             throw new LabException(LabException.FAILED, "storage: mariadb-install-db did not initialise "
-                    + directory.resolve("data") + " (exit " + install.exitCode() + ")", log, lastLines(log));
+                    + directory.resolve("data") + " (exit " + install.exitCode() + ")", log, LogTail.lastLinesOf(log));
         }
     }
 
@@ -299,17 +300,6 @@ public final class LocalDatabase implements AutoCloseable {
         return BINARY_FOLDERS.stream().map(folder -> folder.resolve(name)).filter(Files::isExecutable).findFirst()
                 .orElseThrow(() -> LabException.invalidInput("target.storage mysql needs MariaDB's server, and '" + name
                         + "' is not installed (looked in " + BINARY_FOLDERS + "): apt-get install mariadb-server"));
-    }
-
-    private static List<String> lastLines(Path log) {
-        LogTail tail = LogTail.fromStart(log);
-        tail.readNewLines();
-        return tail.lastLines();
-    }
-
-    /** The version whose schema the database was started with or last brought to. */
-    public synchronized Optional<String> schemaVersion() {
-        return schemaVersions.isEmpty() ? Optional.empty() : Optional.of(schemaVersions.get(schemaVersions.size() - 1));
     }
 
     @Override

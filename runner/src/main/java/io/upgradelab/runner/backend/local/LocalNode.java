@@ -41,6 +41,8 @@ public final class LocalNode {
     private volatile NacosDistribution distribution;
     private volatile ChildProcess process;
     private volatile NodeState state = NodeState.STOPPED;
+    /** The node's CPU limit (target.nodeCpus), made at its first launch; null when unlimited. */
+    private CpuLimit cpuLimit;
 
     LocalNode(int number, LocalClusterSpec spec, List<String> members) {
         this.number = number;
@@ -105,7 +107,29 @@ public final class LocalNode {
         this.process = ChildProcess.start("node-" + number, command(version),
                 Map.of("CLASSPATH", version.classpath().stream().map(Path::toString)
                         .collect(Collectors.joining(":"))), home, consoleLog());
+        if (spec.nodeCpus() != null) {
+            limitCpu(spec.nodeCpus());
+        }
         return log;
+    }
+
+    private synchronized void limitCpu(double cores) {
+        if (cpuLimit == null) {
+            cpuLimit = CpuLimit.open("upgrade-lab-" + ProcessHandle.current().pid() + "-node-" + number, cores);
+        }
+        cpuLimit.place(process.pid());
+    }
+
+    /** The CPU limit the kernel holds for this node, in cores; empty when it has none. */
+    synchronized java.util.Optional<Double> cpuLimit() {
+        return cpuLimit == null ? java.util.Optional.empty() : java.util.Optional.of(cpuLimit.cores());
+    }
+
+    /** Removes the node's cgroup, once its process has stopped. */
+    synchronized void releaseCpuLimit() {
+        if (cpuLimit != null) {
+            cpuLimit.close();
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend.local;
 
+import io.upgradelab.runner.backend.StorageMigration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,17 +16,10 @@ import java.util.stream.Collectors;
  * table is created {@code LIKE} the scratch one, a missing column is added with the scratch column's
  * type, nullability, default, {@code ON UPDATE} and comment. Only additions: a column whose type
  * changed, or an index, is left as it is.
- *
- * @param tablesAdded  the tables the live database lacked
- * @param columnsAdded the columns it lacked, as {@code table.column}, in tables it had
- * @param statements   the DDL, in order, for the live database
  */
-public record SchemaDiff(List<String> tablesAdded, List<String> columnsAdded, List<String> statements) {
+public final class SchemaDiff {
 
-    public SchemaDiff {
-        tablesAdded = List.copyOf(tablesAdded);
-        columnsAdded = List.copyOf(columnsAdded);
-        statements = List.copyOf(statements);
+    private SchemaDiff() {
     }
 
     /**
@@ -40,16 +34,12 @@ public record SchemaDiff(List<String> tablesAdded, List<String> columnsAdded, Li
                          String comment) {
     }
 
-    /** True when the live database already has everything. */
-    public boolean isEmpty() {
-        return statements.isEmpty();
-    }
-
     /**
-     * The difference between {@code live} (database {@code liveDb}) and {@code wanted} (database
-     * {@code scratchDb}), each table's columns in their ordinal order.
+     * What {@code live} (database {@code liveDb}) lacks against {@code wanted} (database
+     * {@code scratchDb}, {@code version}'s schema), each table's columns in their ordinal order: the
+     * tables it lacked, the columns ({@code table.column}) it lacked in tables it had, and the DDL.
      */
-    public static SchemaDiff between(String liveDb, Map<String, List<Column>> live, String scratchDb,
+    public static StorageMigration between(String version, String liveDb, Map<String, List<Column>> live, String scratchDb,
                                      Map<String, List<Column>> wanted) {
         List<String> tables = new ArrayList<>();
         List<String> columns = new ArrayList<>();
@@ -73,7 +63,7 @@ public record SchemaDiff(List<String> tablesAdded, List<String> columnsAdded, Li
                 previous = column.name();
             }
         });
-        return new SchemaDiff(tables, columns, statements);
+        return new StorageMigration(version, tables, columns, statements);
     }
 
     /** The column's definition as ADD COLUMN takes it. */

@@ -2,6 +2,7 @@ package io.upgradelab.runner.backend.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.runner.backend.StorageMigration;
 import io.upgradelab.runner.backend.local.SchemaDiff.Column;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,7 @@ class SchemaDiffTest {
 
     @Test
     void the22ColumnIsAddedWithItsTypeNullabilityAndCommentAfterItsPredecessor() {
-        SchemaDiff diff = SchemaDiff.between("nacos", Map.of("config_info", List.of(ID, DATA_ID, TENANT)),
+        StorageMigration diff = SchemaDiff.between("2.3.2", "nacos", Map.of("config_info", List.of(ID, DATA_ID, TENANT)),
                 "scratch", Map.of("config_info", List.of(ID, DATA_ID, TENANT, KEY)));
 
         assertThat(diff.tablesAdded()).isEmpty();
@@ -33,7 +34,7 @@ class SchemaDiffTest {
         wanted.put("config_info", List.of(ID, DATA_ID));
         wanted.put("config_info_gray", List.of(ID, DATA_ID, KEY));
 
-        SchemaDiff diff = SchemaDiff.between("nacos", Map.of("config_info", List.of(ID, DATA_ID)), "scratch", wanted);
+        StorageMigration diff = SchemaDiff.between("2.3.2", "nacos", Map.of("config_info", List.of(ID, DATA_ID)), "scratch", wanted);
 
         assertThat(diff.tablesAdded()).containsExactly("config_info_gray");
         assertThat(diff.columnsAdded()).isEmpty();
@@ -43,10 +44,10 @@ class SchemaDiffTest {
     @Test
     void nothingIsDoneWhenTheLiveSchemaHasEverythingAndExtraOrChangedColumnsAreLeftAlone() {
         Column widerGroup = new Column("data_id", "varchar(512)", true, "NULL", "", "");
-        SchemaDiff diff = SchemaDiff.between("nacos", Map.of("config_info", List.of(ID, DATA_ID, TENANT, KEY),
+        StorageMigration diff = SchemaDiff.between("2.3.2", "nacos", Map.of("config_info", List.of(ID, DATA_ID, TENANT, KEY),
                 "legacy", List.of(ID)), "scratch", Map.of("config_info", List.of(ID, widerGroup)));
 
-        assertThat(diff.isEmpty()).isTrue();
+        assertThat(diff.statements().isEmpty()).isTrue();
         assertThat(diff.columnsAdded()).isEmpty();
     }
 
@@ -54,8 +55,8 @@ class SchemaDiffTest {
     void columnNamesCompareAsMariaDbDoesWithoutCase() {
         Column upper = new Column("ENCRYPTED_DATA_KEY", "text", false, null, "", "");
 
-        assertThat(SchemaDiff.between("nacos", Map.of("t", List.of(ID, upper)), "s", Map.of("t", List.of(ID, KEY)))
-                .isEmpty()).isTrue();
+        assertThat(SchemaDiff.between("2.3.2", "nacos", Map.of("t", List.of(ID, upper)), "s", Map.of("t", List.of(ID, KEY)))
+                .statements().isEmpty()).isTrue();
     }
 
     @Test

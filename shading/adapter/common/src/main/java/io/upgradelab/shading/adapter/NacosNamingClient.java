@@ -42,6 +42,16 @@ final class NacosNamingClient implements NamingClient {
     }
 
     @Override
+    public int query(String serviceName) throws NacosException {
+        return naming.getAllInstances(serviceName, false).size();
+    }
+
+    @Override
+    public void heartbeat(Registration registration) throws Exception {
+        Beats.send(naming, registration.serviceName(), instance(registration));
+    }
+
+    @Override
     public void shutDown() throws NacosException {
         naming.shutDown();
     }

@@ -1,6 +1,14 @@
 package io.upgradelab.shading.adapter;
 
+import com.alibaba.nacos.api.common.Constants;
+import com.alibaba.nacos.api.naming.NamingService;
+import com.alibaba.nacos.api.naming.pojo.Instance;
+import com.alibaba.nacos.api.naming.utils.NamingUtils;
+import com.alibaba.nacos.client.naming.NacosNamingService;
+import com.alibaba.nacos.client.naming.beat.BeatInfo;
 import com.alibaba.nacos.client.naming.net.NamingHttpClientManager;
+import com.alibaba.nacos.client.naming.net.NamingProxy;
+import java.lang.reflect.Field;
 import com.alibaba.nacos.common.http.client.HttpClientRequestInterceptor;
 import com.alibaba.nacos.common.http.client.response.HttpClientResponse;
 import com.alibaba.nacos.common.model.RequestHttpEntity;
@@ -35,6 +43,24 @@ final class Beats implements HttpClientRequestInterceptor {
 
     static long sent() {
         return INSTANCE.beats.get();
+    }
+
+    /**
+     * Sends one beat for {@code instance} of {@code serviceName} through {@code naming}'s own beat
+     * request ({@code NamingProxy.sendBeat}, what its beat thread calls), for the naming benchmark's
+     * heartbeat operation. The proxy is the client's private field: 1.x has no public way to it.
+     */
+    static void send(NamingService naming, String serviceName, Instance instance) throws Exception {
+        NacosNamingService client = (NacosNamingService) naming;
+        BeatInfo beat = client.getBeatReactor().buildBeatInfo(
+                NamingUtils.getGroupedName(serviceName, Constants.DEFAULT_GROUP), instance);
+        proxyOf(client).sendBeat(beat, false);
+    }
+
+    private static NamingProxy proxyOf(NacosNamingService client) throws ReflectiveOperationException {
+        Field proxy = NacosNamingService.class.getDeclaredField("serverProxy");
+        proxy.setAccessible(true);
+        return (NamingProxy) proxy.get(client);
     }
 
     @Override

@@ -18,4 +18,11 @@ final class Beats {
     static long sent() {
         return 0;
     }
+
+    /** A 2.x client has no beat to send: its connection keeps the instance alive. */
+    static void send(com.alibaba.nacos.api.naming.NamingService naming, String serviceName,
+                     com.alibaba.nacos.api.naming.pojo.Instance instance) {
+        throw new UnsupportedOperationException("a 2.x client sends no beats: its gRPC connection keeps its"
+                + " instances alive (heartbeat is a 1.x operation)");
+    }
 }

@@ -1,0 +1,83 @@
+package io.upgradelab.journal;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * A JMeter results file (JTL): one row per sample in JMeter's CSV format with its default columns,
+ * so JMeter's own dashboard generator ({@code jmeter -g FILE.jtl -o DIR}) and any tool that reads
+ * JMeter results read the lab's. The one JTL codec: the probe writes its calls with it, the naming
+ * benchmark its operations. Safe for several threads; flushed by {@link #flush()} and on close.
+ */
+public final class JtlFile implements Closeable {
+
+    /** JMeter's default CSV columns, in its order. */
+    public static final String[] COLUMNS = {"timeStamp", "elapsed", "label", "responseCode", "responseMessage",
+        "threadName", "dataType", "success", "failureMessage", "bytes", "sentBytes", "grpThreads", "allThreads",
+        "URL", "Latency", "IdleTime", "Connect"};
+
+    private static final int MAX_MESSAGE = 300;
+
+    private final CSVPrinter csv;
+
+    public JtlFile(Path file) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(COLUMNS).setRecordSeparator('\n').build();
+        csv = new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), format);
+    }
+
+    /**
+     * One sample.
+     *
+     * @param timeStamp    when it started, epoch milliseconds
+     * @param elapsed      how long it took, milliseconds
+     * @param label        what JMeter's dashboard groups by (a call, an operation)
+     * @param responseCode the outcome class
+     * @param message      "OK", or what went wrong (clipped to 300 characters)
+     * @param threadName   the thread that did it
+     * @param bytes        bytes received
+     * @param threads      samples in flight (or threads active) when it ended
+     */
+    public record Sample(long timeStamp, long elapsed, String label, String responseCode, boolean success,
+                         String message, String threadName, long bytes, int threads) {
+    }
+
+    public void write(Sample sample) {
+        String message = shorten(sample.message());
+        synchronized (this) {
+            try {
+                csv.printRecord(sample.timeStamp(), sample.elapsed(), sample.label(), sample.responseCode(), message,
+                        sample.threadName(), "text", sample.success(), sample.success() ? "" : message, sample.bytes(),
+                        0, sample.threads(), sample.threads(), "", sample.elapsed(), 0, 0);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    public synchronized void flush() {
+        try {
+            csv.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            csv.close(true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= MAX_MESSAGE ? text : text.substring(0, MAX_MESSAGE - 3) + "...";
+    }
+}
