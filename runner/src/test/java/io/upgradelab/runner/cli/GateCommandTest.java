@@ -30,7 +30,7 @@ class GateCommandTest {
     @Test
     void helpListsEveryCriterionThePolicyReaderKnows() {
         assertThat(cli.run("gate", "--help")).isZero();
-        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: configIntact, cpuAgainstBaseline, cpuP95,"
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: benchmarkTps, configIntact, cpuAgainstBaseline, cpuP95,"
                 + " failureSigns, flapping, instanceLossAtEnd, loadValid, noProviderErrors, probeSuccess, upgradeWithin");
     }
 
