@@ -45,11 +45,20 @@ public record NamingBenchmark(String operation, String api, String client, Strin
                               List<NodeCpu> cpu, List<Double> cpuLimits, int grpcConnections, String jtl) {
 
     public NamingBenchmark {
+        api = orEmpty(api);
+        client = orEmpty(client);
+        transport = orEmpty(transport);
+        stoppedBy = orEmpty(stoppedBy);
+        jtl = orEmpty(jtl);
         servers = servers == null ? List.of() : List.copyOf(servers);
         errors = errors == null ? Map.of() : Map.copyOf(errors);
         responseTimes = responseTimes == null ? ResponseTimes.NONE : responseTimes;
         cpu = cpu == null ? List.of() : List.copyOf(cpu);
         cpuLimits = cpuLimits == null ? List.of() : List.copyOf(cpuLimits);
+    }
+
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
     }
 
     /** The concurrency: clients x threads per client. */

@@ -65,10 +65,10 @@ public record BenchmarkSummary(int phase, String operation, String api, String c
     private static BenchmarkSummary row(int phase, NamingBenchmark b) {
         List<NodeCpu> cpu = b.cpu().stream().map(n -> new NodeCpu(n.node(),
                 n.samples() > 0 ? n.meanPercent() : null, n.samples())).toList();
-        return new BenchmarkSummary(phase, b.operation(), text(b.api()), text(b.client()), text(b.transport()),
-                servers(b.servers()), b.clients(), b.threads(), b.concurrency(), b.services(), b.instances(),
-                b.attempted(), b.succeeded(), b.failed(), b.errors(), b.seconds(), text(b.stoppedBy()), b.tps(),
-                b.responseTimes(), cpu, b.cpuLimits(), b.grpcConnections(), text(b.jtl()), null);
+        return new BenchmarkSummary(phase, b.operation(), b.api(), b.client(), b.transport(), servers(b.servers()),
+                b.clients(), b.threads(), b.concurrency(), b.services(), b.instances(), b.attempted(), b.succeeded(),
+                b.failed(), b.errors(), b.seconds(), b.stoppedBy(), b.tps(), b.responseTimes(), cpu, b.cpuLimits(),
+                b.grpcConnections(), b.jtl(), null);
     }
 
     /**
@@ -109,9 +109,5 @@ public record BenchmarkSummary(int phase, String operation, String api, String c
             runs.add(versions.get(from) + (i - from > 1 ? " x" + (i - from) : ""));
         }
         return String.join(", ", runs);
-    }
-
-    private static String text(String value) {
-        return value == null ? "" : value;
     }
 }

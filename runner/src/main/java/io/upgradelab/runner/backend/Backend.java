@@ -19,6 +19,11 @@ public interface Backend extends AutoCloseable {
     /** Every node, in order, with its address, version, process and state. */
     List<NodeStatus> nodes();
 
+    /** Every node's address, as a Nacos client's server list takes them: {@code 127.0.0.1:8848,127.0.0.1:8858}. */
+    default String serverAddresses() {
+        return String.join(",", nodes().stream().map(NodeStatus::address).toList());
+    }
+
     /**
      * The rolling-upgrade step: stops the node, starts {@code version} on the same data and
      * configuration, and returns once it is up and the cluster sees all members again.

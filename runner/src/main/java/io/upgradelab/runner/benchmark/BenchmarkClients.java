@@ -5,12 +5,10 @@ import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingClientFactory;
 import io.upgradelab.naming.NamingSettings;
 import io.upgradelab.runner.backend.Backend;
-import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The naming clients a benchmark drives, connected before its first operation and closed after its
@@ -33,8 +31,7 @@ public final class BenchmarkClients implements AutoCloseable {
 
     /** {@code count} clients of {@code factory}'s version, connected to every node of {@code cluster}. */
     public static BenchmarkClients sdk(NamingClientFactory factory, Backend cluster, String localIp, int count) {
-        String addresses = cluster.nodes().stream().map(NodeStatus::address).collect(Collectors.joining(","));
-        NamingSettings settings = new NamingSettings(addresses, localIp, 1,
+        NamingSettings settings = new NamingSettings(cluster.serverAddresses(), localIp, 1,
                 cluster.credentials().map(NacosCredentials::username),
                 cluster.credentials().map(NacosCredentials::password));
         List<NamingClient> clients = new ArrayList<>();

@@ -16,52 +16,34 @@ import java.util.TreeMap;
  */
 final class NodeCpuWatch implements AutoCloseable {
 
-    private static final long POLL_MILLIS = 200;
-
     private final Observations observations;
     private final Map<Integer, List<Double>> samples = new TreeMap<>();
-    private final Thread thread;
-    private volatile boolean stopped;
+    private final Runnable stopListening;
 
     NodeCpuWatch(Observations observations) {
         this.observations = observations;
-        this.thread = new Thread(this::watch, "benchmark-cpu");
-        thread.setDaemon(true);
-        thread.start();
+        this.stopListening = observations.onEveryRound(this::take);
     }
 
-    private void watch() {
-        long seen = observations.rounds();
-        while (!stopped) {
-            long rounds = observations.rounds();
-            if (rounds != seen) {
-                seen = rounds;
-                take(observations.resources());
-            }
-            try {
-                Thread.sleep(POLL_MILLIS);
-            } catch (InterruptedException e) {
-                return;
-            }
+    private synchronized void take() {
+        for (ResourceSample s : observations.resources()) {
+            samples.computeIfAbsent(s.node(), n -> new ArrayList<>()).add(s.cpuPercent());
         }
-    }
-
-    private synchronized void take(List<ResourceSample> round) {
-        round.forEach(s -> samples.computeIfAbsent(s.node(), n -> new ArrayList<>()).add(s.cpuPercent()));
     }
 
     /** Stops watching; each node's mean and highest sample, for nodes 1 to {@code nodes} (0 samples where none came). */
-    synchronized List<NodeCpu> stop(int nodes) {
-        stopped = true;
-        thread.interrupt();
-        List<NodeCpu> result = new ArrayList<>();
-        for (int node = 1; node <= nodes; node++) {
-            List<Double> cpu = samples.getOrDefault(node, List.of());
-            double mean = cpu.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            double max = cpu.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-            result.add(new NodeCpu(node, round(mean), round(max), cpu.size()));
+    List<NodeCpu> stop(int nodes) {
+        close();
+        synchronized (this) {
+            List<NodeCpu> result = new ArrayList<>();
+            for (int node = 1; node <= nodes; node++) {
+                List<Double> cpu = samples.getOrDefault(node, List.of());
+                double mean = cpu.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+                double max = cpu.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+                result.add(new NodeCpu(node, round(mean), round(max), cpu.size()));
+            }
+            return result;
         }
-        return result;
     }
 
     private static double round(double percent) {
@@ -70,7 +52,6 @@ final class NodeCpuWatch implements AutoCloseable {
 
     @Override
     public void close() {
-        stopped = true;
-        thread.interrupt();
+        stopListening.run();
     }
 }

@@ -128,12 +128,14 @@ final class OperationRun {
         long startMillis = System.currentTimeMillis();
         long start = System.nanoTime();
         active.incrementAndGet();
+        String failureKind = null;
         String failure = null;
         try {
             operation.apply(clients.get(client), instance);
         } catch (Exception e) {
-            failure = kind(e) + ": " + e.getMessage();
-            errors.computeIfAbsent(kind(e), k -> new LongAdder()).increment();
+            failureKind = kind(e);
+            failure = failureKind + ": " + e.getMessage();
+            errors.computeIfAbsent(failureKind, k -> new LongAdder()).increment();
         }
         long tookMicros = (System.nanoTime() - start) / 1000;
         int inFlight = active.getAndDecrement();
@@ -144,7 +146,7 @@ final class OperationRun {
             succeededOn.accept(client, instance);
         }
         jtl.write(new JtlFile.Sample(startMillis, tookMicros / 1000, operation.fileName(),
-                failure == null ? "200" : failure.substring(0, failure.indexOf(':')), failure == null,
+                failure == null ? "200" : failureKind, failure == null,
                 failure == null ? "OK" : failure, threadName, 0, inFlight));
     }
 

@@ -12,7 +12,6 @@ import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
-import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
@@ -38,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * Runs one experiment: sets up the cluster, demo providers, fleet and probe; runs the phases in
@@ -152,7 +150,7 @@ public final class Engine {
         String backend = experiment.target().backend();
         stage = "set-up: " + nodes + " node(s) of Nacos " + version + " (" + backend + ")";
         cluster = Backends.require(backend).open(experiment.target(), runDirectory, this::say);
-        String servers = cluster.nodes().stream().map(NodeStatus::address).collect(Collectors.joining(","));
+        String servers = cluster.serverAddresses();
         journal.append("setUp", Map.of("step", "cluster", "nodes", cluster.nodes()));
         checkStop();
 

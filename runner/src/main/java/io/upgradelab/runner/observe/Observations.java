@@ -32,6 +32,7 @@ public final class Observations {
     private volatile FleetStatus fleet;
     private volatile int expectedInstances;
     private volatile long samples;
+    private final List<Runnable> roundListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public void put(NodeSample sample) {
         nodes.put(sample.node(), sample);
@@ -74,9 +75,19 @@ public final class Observations {
         expectedInstances = registeredBefore.stream().mapToInt(Integer::intValue).min().orElse(count);
     }
 
-    /** Marks the end of one round of sampling by every observer. */
+    /** Marks the end of one round of sampling by every observer, and tells those listening for rounds. */
     public void completeRound() {
         samples++;
+        roundListeners.forEach(Runnable::run);
+    }
+
+    /**
+     * Runs {@code listener} at the end of every round of sampling from now on (on the sampler's
+     * thread: it must be quick), until the returned stop is run.
+     */
+    public Runnable onEveryRound(Runnable listener) {
+        roundListeners.add(listener);
+        return () -> roundListeners.remove(listener);
     }
 
     /** How many rounds of sampling have completed: a waiter wants one that began after it did. */

@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Collectors;
 
 /**
  * The configs a run keeps in the cluster: published through the open API before the first phase,
@@ -137,7 +136,7 @@ public final class LabConfigs implements AutoCloseable {
 
     private static ConfigSettings settings(Backend cluster) {
         Optional<NacosCredentials> credentials = cluster.credentials();
-        return new ConfigSettings(addresses(cluster), credentials.map(NacosCredentials::username),
+        return new ConfigSettings(cluster.serverAddresses(), credentials.map(NacosCredentials::username),
                 credentials.map(NacosCredentials::password));
     }
 
@@ -201,9 +200,6 @@ public final class LabConfigs implements AutoCloseable {
         return false;
     }
 
-    private static String addresses(Backend cluster) {
-        return cluster.nodes().stream().map(NodeStatus::address).collect(Collectors.joining(","));
-    }
 
     /**
      * Shuts the listeners down, then deletes the configs, so a cluster left running (an external one)
