@@ -6,6 +6,7 @@ import io.upgradelab.runner.backend.local.LocalBackend;
 import io.upgradelab.runner.backend.local.LocalCluster;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.process.ExitHooks;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -101,13 +102,13 @@ final class ClusterUpCommand implements Callable<Integer> {
 
         LocalCluster cluster = LocalBackend.start(clusterSpec, distributions, storage, progress);
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread onExit = new Thread(() -> {
+        Runnable stopAll = () -> {
             progress.accept("stopping " + nodes + " node(s)...");
             cluster.close();
             progress.accept("all nodes stopped");
             stopped.countDown();
-        }, "cluster-up-exit");
-        Runtime.getRuntime().addShutdownHook(onExit);
+        };
+        ExitHooks.Registration onSignal = ExitHooks.beforeReaping(stopAll);
 
         ClusterConsole console = new ClusterConsole(cluster, out, spec.commandLine().getErr());
         console.printStatus();
@@ -117,8 +118,8 @@ final class ClusterUpCommand implements Callable<Integer> {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
             if (!console.execute(line)) {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-                onExit.run();
+                onSignal.close();
+                stopAll.run();
                 return 0;
             }
         }

@@ -4,6 +4,7 @@ import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.runner.engine.Engine;
 import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
+import io.upgradelab.runner.process.ExitHooks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,19 +32,18 @@ final class RunExecution {
             Engine engine = new Engine(valid, runDirectory, display);
             display.follow(engine::status);
             CountDownLatch finished = new CountDownLatch(1);
-            Thread onSignal = new Thread(() -> {
+            RunOutcome outcome;
+            try (ExitHooks.Registration onSignal = ExitHooks.beforeReaping(() -> {
                 display.accept("stopping (signal): load down, processes stopped, journal closed...");
                 engine.stop();
                 awaitQuietly(finished);
-            }, "run-interrupt");
-            Runtime.getRuntime().addShutdownHook(onSignal);
-            RunOutcome outcome;
-            try {
-                outcome = engine.run();
-            } finally {
-                finished.countDown();
+            })) {
+                try {
+                    outcome = engine.run();
+                } finally {
+                    finished.countDown();
+                }
             }
-            removeHook(onSignal);
             display.accept("run " + outcome.journalName() + "; journal: " + engine.journalFile());
             summarise(runDirectory, display);
             return outcome;
@@ -77,14 +77,6 @@ final class RunExecution {
             finished.await(5, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down (Ctrl-C): the hook has run
         }
     }
 }

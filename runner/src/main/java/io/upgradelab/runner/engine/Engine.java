@@ -68,6 +68,8 @@ public final class Engine {
     private volatile int phaseIndex;
     private volatile long phaseBegan = System.nanoTime();
     private volatile String abortReason;
+    /** Stop and abort interrupt the phases, never the tear-down: guarded by {@code this}. */
+    private boolean interruptible = true;
 
     private Journal journal;
     private Backend cluster;
@@ -110,7 +112,7 @@ public final class Engine {
             message = e.toString();
             journal.append("error", Map.of("message", message));
         } finally {
-            Thread.interrupted();   // tear-down must not be cut short by the interrupt that ended the phases
+            endInterrupts();   // tear-down must not be cut short by the interrupt that ended the phases, or a later one
         }
         tearDown();
         journal.append(new RunEnded(outcome.journalName(), outcome.exitCode(), seconds(System.nanoTime() - began),
@@ -122,10 +124,19 @@ public final class Engine {
     /** Asks the run to stop (Ctrl-C): the current phase is cut short and everything is torn down. */
     public void stop() {
         stopRequested = true;
+        interruptRunner();
+    }
+
+    private synchronized void interruptRunner() {
         Thread t = runner;
-        if (t != null) {
+        if (interruptible && t != null) {
             t.interrupt();
         }
+    }
+
+    private synchronized void endInterrupts() {
+        interruptible = false;
+        Thread.interrupted();
     }
 
     public Path journalFile() {
@@ -309,10 +320,7 @@ public final class Engine {
         abortReason = reason;
         journal.append("abort", Map.of("condition", condition, "reason", reason));
         say("aborting: " + reason);
-        Thread t = runner;
-        if (t != null) {
-            t.interrupt();
-        }
+        interruptRunner();
     }
 
     private RunOutcome endedByRequest() {

@@ -53,7 +53,7 @@ public final class ChildProcess {
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(40);
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAllOnExit, "upgrade-lab-reaper"));
+        ExitHooks.install();
     }
 
     private final String name;
@@ -221,21 +221,15 @@ public final class ChildProcess {
         }
     }
 
-    private static void stopAllOnExit() {
+    /** The reaper's part of {@link ExitHooks}: every child still alive, stopped in parallel. */
+    static void stopAllLive() {
         List<Thread> stoppers = new ArrayList<>();
         for (ChildProcess child : List.copyOf(LIVE)) {
             Thread t = new Thread(() -> child.stop(DEFAULT_GRACE), "stop-" + child.name);
             t.start();
             stoppers.add(t);
         }
-        for (Thread t : stoppers) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        ExitHooks.joinAll(stoppers);
     }
 
     @Override
