@@ -25,7 +25,8 @@ public interface BackendType {
      * anything starts. This default refuses brought-in servers ({@code target.servers}): only a
      * backend that starts Nacos itself from an archive or folder can run them, and one that does
      * says so by overriding it; the others call it from their own check. Likewise {@code storage:
-     * mysql}: only a backend that manages the database beside its nodes can run it; and {@code nodeCpus}.
+     * mysql}: only a backend that manages the database beside its nodes can run it; and {@code nodeCpus}
+     * and {@code nodeAddresses}, which set local processes' CPU and addresses.
      */
     default void check(Target target, Problems problems) {
         if (!target.servers().isEmpty()) {
@@ -40,6 +41,10 @@ public interface BackendType {
         if (target.nodeCpus() != null) {
             problems.add("nodeCpus", "nodeCpus limits local node processes (a cgroup each); backend " + name()
                     + " sets its nodes' CPU its own way: remove 'nodeCpus', or use backend local");
+        }
+        if (!target.nodeAddresses().isEmpty()) {
+            problems.add("nodeAddresses", "nodeAddresses places local node processes; backend " + name()
+                    + " has its nodes' addresses its own way: remove 'nodeAddresses', or use backend local");
         }
     }
 

@@ -4,6 +4,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,19 +23,33 @@ import java.util.Map;
  * @param storage        where the nodes keep config data: {@code embedded} (the default) or {@code mysql}
  *                       (a lab-managed local MariaDB, backend {@code local} only)
  * @param nodeCpus       each node's CPU limit in cores (backend {@code local}: a cgroup per node); null: none
+ * @param nodeAddresses  backend {@code local}: each node's own address, all at {@code firstPort} (8848 by
+ *                       default), as hosts of their own would be; empty: every node on 127.0.0.1, ports apart
+ * @param allowRemote    the file's opt-in to addresses off loopback (127.0.0.0/8) anywhere in it
  */
 public record Target(String backend, String version, int nodes, int firstPort, String serverHeap,
                      ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                     Map<String, String> servers, Storage storage, Double nodeCpus) {
+                     Map<String, String> servers, Storage storage, Double nodeCpus, List<String> nodeAddresses,
+                     boolean allowRemote) {
 
     public Target {
         backend = backend == null ? "local" : backend;
-        nodes = nodes != 0 ? nodes : external != null && !external.addresses().isEmpty() ? external.addresses().size() : 3;
+        nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
+        nodes = nodes != 0 ? nodes : external != null && !external.addresses().isEmpty() ? external.addresses().size()
+                : !nodeAddresses.isEmpty() ? nodeAddresses.size() : 3;
         serverHeap = serverHeap == null ? "1g" : serverHeap;
         kubernetes = kubernetes == null ? new KubernetesTarget(null, null, null, null) : kubernetes;
         testcontainers = testcontainers == null ? new ContainersTarget(null) : testcontainers;
         servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         storage = storage == null ? Storage.EMBEDDED : storage;
+    }
+
+    /** A target whose nodes share 127.0.0.1, on loopback only. */
+    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
+                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
+                  Map<String, String> servers, Storage storage, Double nodeCpus) {
+        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, servers, storage,
+                nodeCpus, List.of(), false);
     }
 
     /** A target whose nodes' CPU is not limited. */
@@ -66,7 +81,7 @@ public record Target(String backend, String version, int nodes, int firstPort, S
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
         return new Target(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, resolved,
-                storage, nodeCpus);
+                storage, nodeCpus, nodeAddresses, allowRemote);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

@@ -4,6 +4,7 @@ import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.naming.VersionOrder;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.experiment.ExperimentAddresses;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import java.io.PrintWriter;
@@ -62,6 +63,7 @@ final class PlanCommand implements Callable<Integer> {
                 + number(experiment.probe().rate()) + " calls/s, nacos-client "
                 + ClientVersions.canonical(experiment.probe().clientVersion()) + ", "
                 + experiment.probe().demoProviders() + " demo providers");
+        ExperimentAddresses.lines(experiment).forEach(out::println);
         if (!experiment.abortWhen().isEmpty()) {
             out.println("abort when: " + experiment.abortWhen().stream().map(c -> c.describe())
                     .collect(Collectors.joining("; or ")));

@@ -14,6 +14,7 @@ import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.experiment.ExperimentAddresses;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.fleet.DemoProviders;
@@ -30,6 +31,7 @@ import io.upgradelab.runner.phase.PhaseFailure;
 import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.probe.ProbeProcess;
 import io.upgradelab.runner.process.ListeningSockets;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -156,6 +158,7 @@ public final class Engine {
 
     private void setUp() throws InterruptedException {
         journal.setPhase(0);
+        ExperimentAddresses.lines(experiment).forEach(this::say);
         String version = experiment.target().version();
         int nodes = experiment.target().nodes();
         String backend = experiment.target().backend();
@@ -167,14 +170,15 @@ public final class Engine {
 
         stage = "set-up: starting " + experiment.probe().demoProviders() + " demo provider(s)";
         demo = DemoProviders.start(experiment.probe().demoProviders(), ClientVersions.canonical(experiment.fleet().clientVersion()), servers,
-                cluster.credentials(), freeDemoPorts(experiment.probe().demoProviders()), runDirectory.resolve("demo"), this::say);
+                cluster.credentials(), address(experiment.probe().demoAddress()), freeDemoPorts(experiment.probe().demoProviders()),
+                runDirectory.resolve("demo"), this::say);
         journal.append("setUp", Map.of("step", "demoProviders", "clients", demo.clientVersions()));
         checkStop();
 
         stage = "set-up: starting the provider fleet";
         fleet = FleetProcess.start(new FleetSettings(servers, experiment.fleet().services(),
                 experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap())
-                .withLogin(cluster.credentials()),
+                .withLogin(cluster.credentials()).withAddress(address(experiment.fleet().address())),
                 runDirectory.resolve("fleet"), this::say);
         journal.append("setUp", Map.of("step", "fleet", "pid", fleet.pid()));
         checkStop();
@@ -183,7 +187,7 @@ public final class Engine {
         Duration planned = timeline.total();
         probe = ProbeProcess.start(new ProbeOptions(experiment.probe().clientVersion(), experiment.probe().rate(),
                 experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN))
-                .withLogin(cluster.credentials()), servers,
+                .withLogin(cluster.credentials()).withAddress(address(experiment.probe().address())), servers,
                 runDirectory.resolve("probe"), this::say);
         journal.append("setUp", Map.of("step", "probe", "pid", probe.pid(), "rate", experiment.probe().rate()));
 
@@ -200,6 +204,11 @@ public final class Engine {
                 journal, experiment.observeEvery(), this::abortIfAny);
         sampler.start();
         checkStop();
+    }
+
+    /** {@code ip} as a child process's address, with the file's opt-in to remote addresses. */
+    private ProcessAddress address(String ip) {
+        return new ProcessAddress(ip, experiment.target().allowRemote());
     }
 
     private RunOutcome runPhases() throws InterruptedException {

@@ -58,9 +58,10 @@ public record ExperimentError(String file, int line, int column, String field, S
         return String.join(".", segments);
     }
 
-    /** A list's name in the singular, for one of its items: {@code phases} gives {@code phase}. */
+    /** A list's name in the singular, for one of its items: {@code phases} gives {@code phase}, {@code addresses} {@code address}. */
     private static String singular(String list) {
-        return list.endsWith("s") ? list.substring(0, list.length() - 1) : list;
+        return list.endsWith("sses") ? list.substring(0, list.length() - 2)
+                : list.endsWith("s") ? list.substring(0, list.length() - 1) : list;
     }
 
     /** The line a person reads: {@code file:line: field: message}. */

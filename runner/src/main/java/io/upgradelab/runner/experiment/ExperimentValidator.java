@@ -73,6 +73,7 @@ public final class ExperimentValidator {
                     + experiment.fleet().services() + ")");
         }
         checkRanges(experiment, problems);
+        ExperimentAddresses.check(experiment, problems);
         Backends.named(experiment.target().backend())
                 .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
         if (experiment.target().external() != null && !"external".equals(experiment.target().backend())) {

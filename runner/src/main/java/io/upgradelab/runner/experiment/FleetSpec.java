@@ -1,5 +1,7 @@
 package io.upgradelab.runner.experiment;
 
+import org.upgradelab.demo.LabAddress;
+
 /**
  * The provider fleet: how its providers spread over services and clients, how fast it registers,
  * and the nacos-client version new providers start on.
@@ -12,15 +14,23 @@ package io.upgradelab.runner.experiment;
  * @param generation         the older name of {@code client}, as files written before client versions say it;
  *                           null when the file does not use it (the schema refuses both)
  * @param heap               the fleet JVM's maximum heap
+ * @param address            the fleet process's own address, which every provider registers
  */
 public record FleetSpec(int services, int providersPerClient, double rampRate, String client, String generation,
-                        String heap) {
+                        String heap, String address) {
 
     public FleetSpec {
         services = services == 0 ? 140 : services;
         providersPerClient = providersPerClient == 0 ? 140 : providersPerClient;
         rampRate = rampRate == 0 ? 200 : rampRate;
         heap = heap == null ? "1g" : heap;
+        address = address == null ? LabAddress.DEFAULT : address;
+    }
+
+    /** A fleet at 127.0.0.1. */
+    public FleetSpec(int services, int providersPerClient, double rampRate, String client, String generation,
+                     String heap) {
+        this(services, providersPerClient, rampRate, client, generation, heap, null);
     }
 
     /** The client version new providers start on, as the file names it; {@code 1x} when it does not. */

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.experiment;
 
 import java.time.Duration;
+import org.upgradelab.demo.LabAddress;
 
 /**
  * The consumer probe and the demo service it calls.
@@ -11,13 +12,23 @@ import java.time.Duration;
  * @param generation    the older name of {@code client}; null when the file does not use it
  * @param timeout       per-call timeout
  * @param demoProviders real Dubbo demo providers the probe calls; they are rolled with the fleet's client upgrade
+ * @param address       the probe process's own address
+ * @param demoAddress   the demo providers' address: they serve and register there
  */
-public record ProbeSpec(double rate, String client, String generation, Duration timeout, int demoProviders) {
+public record ProbeSpec(double rate, String client, String generation, Duration timeout, int demoProviders,
+                        String address, String demoAddress) {
 
     public ProbeSpec {
         rate = rate == 0 ? 100 : rate;
         timeout = timeout == null ? Duration.ofSeconds(3) : timeout;
         demoProviders = demoProviders == 0 ? 2 : demoProviders;
+        address = address == null ? LabAddress.DEFAULT : address;
+        demoAddress = demoAddress == null ? LabAddress.DEFAULT : demoAddress;
+    }
+
+    /** A probe and demo providers at 127.0.0.1. */
+    public ProbeSpec(double rate, String client, String generation, Duration timeout, int demoProviders) {
+        this(rate, client, generation, timeout, demoProviders, null, null);
     }
 
     /** The probe's client version, as the file names it; {@code 1x} when it does not. */

@@ -5,6 +5,7 @@ import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Something done to one node for a while, then undone: the {@code fault} phase's action. Each kind
@@ -39,6 +40,11 @@ public interface Fault {
 
     /** What it asks of the cluster's backend; the plan refuses it on a backend without it. */
     Capability needs();
+
+    /** What this phase's own fields ask beyond {@link #needs()} (a partition from peers alone); nothing by default. */
+    default Optional<Capability> alsoNeeds(FaultPhase spec) {
+        return Optional.empty();
+    }
 
     /** What it does to the node, as backends carry it out or render it (e.g. as a Chaos Mesh resource). */
     NodeFault action(FaultPhase spec);

@@ -82,6 +82,7 @@ public record FaultPhase(
         }
         Faults.named(fault).ifPresent(f -> state.require(f.needs(), problems, "fault"));
         bound().ifPresent(f -> f.check(this, problems));
+        bound().flatMap(f -> f.alsoNeeds(this)).ifPresent(c -> state.require(c, problems, "from"));
         if (node < 1 || node > state.nodes()) {
             problems.add("node", "node " + node + " does not exist: the cluster has nodes 1 to " + state.nodes());
             return duration;

@@ -6,6 +6,7 @@ import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The shape every network fault shares: disturb the packets to a node, keep it so for a while,
@@ -19,13 +20,25 @@ abstract class NetworkFault implements Fault {
 
     @Override
     public String describe(FaultPhase spec) {
-        return disturbance(spec).describe() + " on the way to node " + spec.node() + " for "
-                + spec.duration().toSeconds() + " s";
+        return disturbance(spec).describe(spec.node()) + " for " + spec.duration().toSeconds() + " s";
     }
 
     @Override
     public Capability needs() {
         return Capability.NETWORK;
+    }
+
+    /** Peers or clients alone: only where each node has an address of its own. */
+    @Override
+    public Optional<Capability> alsoNeeds(FaultPhase spec) {
+        return disturbance(spec).between() == NetworkDisturbance.Between.ALL ? Optional.empty()
+                : Optional.of(Capability.NETWORK_BETWEEN);
+    }
+
+    /** {@code from} as a file writes it ({@code peers}), or all when it does not. */
+    static NetworkDisturbance.Between between(String from) {
+        return from == null ? NetworkDisturbance.Between.ALL
+                : NetworkDisturbance.Between.valueOf(from.toUpperCase(java.util.Locale.ROOT));
     }
 
     @Override

@@ -14,7 +14,12 @@ public final class NetworkLoss extends NetworkFault {
     public record Parameters(
             @JsonProperty(required = true) @SchemaRef("percent")
             @JsonPropertyDescription("The share of packets to the node dropped, in percent, e.g. 30.")
-            double percent) {
+            double percent,
+            @SchemaRef("networkBetween")
+            @JsonPropertyDescription("Whose packets: all (the default: every packet to the node's client ports, or to"
+                    + " its address), peers (to and from the other nodes) or clients (to and from everything but the"
+                    + " nodes). peers and clients need each node at an address of its own (target.nodeAddresses).")
+            String from) {
     }
 
     @Override
@@ -29,6 +34,7 @@ public final class NetworkLoss extends NetworkFault {
 
     @Override
     NetworkDisturbance disturbance(FaultPhase spec) {
-        return NetworkDisturbance.loss(spec.parameters(Parameters.class).percent());
+        Parameters p = spec.parameters(Parameters.class);
+        return NetworkDisturbance.loss(p.percent(), between(p.from()));
     }
 }

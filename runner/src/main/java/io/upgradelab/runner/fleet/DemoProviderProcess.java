@@ -8,8 +8,10 @@ import io.upgradelab.runner.dubbo.DubboProgram;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.EphemeralPorts;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,12 +46,13 @@ public final class DemoProviderProcess implements AutoCloseable {
      */
     public static DemoProviderProcess start(String client, String servers, int port, String application,
                                             Path directory, Consumer<String> progress) {
-        return start(client, servers, Optional.empty(), port, application, directory, progress);
+        return start(client, servers, Optional.empty(), ProcessAddress.DEFAULT, port, application, directory, progress);
     }
 
-    /** As above, logging in as {@code login} when the cluster has auth on. */
-    public static DemoProviderProcess start(String client, String servers, Optional<NacosCredentials> login, int port,
-                                            String application, Path directory, Consumer<String> progress) {
+    /** As above, logging in as {@code login} when the cluster has auth on, serving and registering at {@code address}. */
+    public static DemoProviderProcess start(String client, String servers, Optional<NacosCredentials> login,
+                                            ProcessAddress address, int port, String application, Path directory,
+                                            Consumer<String> progress) {
         String version = ClientVersions.canonical(client);
         EphemeralPorts ephemeral = EphemeralPorts.ofThisMachine();
         if (ephemeral.contains(port)) {
@@ -64,10 +67,11 @@ public final class DemoProviderProcess implements AutoCloseable {
         List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, version, directory, dubbo,
                 "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
         Path log = directory.resolve("console.log");
-        ChildProcess child = ChildProcess.start("demo-provider-" + version + "-" + port, command,
-                NacosCredentials.environment(login),
+        Map<String, String> environment = new HashMap<>(NacosCredentials.environment(login));
+        environment.putAll(address.environment());
+        ChildProcess child = ChildProcess.start("demo-provider-" + version + "-" + port, command, environment,
                 directory, log);
-        progress.accept("demo provider " + application + " (nacos-client " + version + ", 127.0.0.1:" + port
+        progress.accept("demo provider " + application + " (nacos-client " + version + ", " + address.withPort(port)
                 + "): launched, pid " + child.pid() + ", log " + log);
         child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
         return new DemoProviderProcess(child, version, port);

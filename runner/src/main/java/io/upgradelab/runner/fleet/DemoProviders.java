@@ -1,6 +1,7 @@
 package io.upgradelab.runner.fleet;
 
 import io.upgradelab.runner.nacos.NacosCredentials;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,22 +19,25 @@ public final class DemoProviders implements AutoCloseable {
 
     private final String servers;
     private final Optional<NacosCredentials> login;
+    private final ProcessAddress address;
     private final Path directory;
     private final Consumer<String> progress;
     private final List<DemoProviderProcess> running = new ArrayList<>();
     private final List<Integer> restarts = new ArrayList<>();
 
-    private DemoProviders(String servers, Optional<NacosCredentials> login, Path directory, Consumer<String> progress) {
+    private DemoProviders(String servers, Optional<NacosCredentials> login, ProcessAddress address, Path directory,
+                          Consumer<String> progress) {
         this.servers = servers;
         this.login = login;
+        this.address = address;
         this.directory = directory;
         this.progress = progress;
     }
 
-    /** Starts {@code count} demo providers on nacos-client {@code client} on ports from {@code firstPort}. */
+    /** Starts {@code count} demo providers on nacos-client {@code client} at {@code address}, on ports from {@code firstPort}. */
     public static DemoProviders start(int count, String client, String servers, Optional<NacosCredentials> login,
-                                      int firstPort, Path directory, Consumer<String> progress) {
-        DemoProviders demo = new DemoProviders(servers, login, directory, progress);
+                                      ProcessAddress address, int firstPort, Path directory, Consumer<String> progress) {
+        DemoProviders demo = new DemoProviders(servers, login, address, directory, progress);
         try {
             for (int i = 0; i < count; i++) {
                 demo.restarts.add(0);
@@ -75,7 +79,7 @@ public final class DemoProviders implements AutoCloseable {
 
     private DemoProviderProcess launch(int index, String client, int port) {
         int restart = restarts.set(index, restarts.get(index) + 1);
-        return DemoProviderProcess.start(client, servers, login, port, APPLICATION,
+        return DemoProviderProcess.start(client, servers, login, address, port, APPLICATION,
                 directory.resolve("demo-provider-" + (index + 1)).resolve(restart + "-" + client), progress);
     }
 

@@ -10,6 +10,7 @@ import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -21,9 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -39,8 +40,8 @@ public final class FleetProcess implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration POLL = Duration.ofMillis(250);
-    /** What the fleet prints once its control channel listens: {@code fleet control on 127.0.0.1:PORT}. */
-    private static final String READY = "fleet control on 127.0.0.1:";
+    /** What the fleet prints once its control channel listens: {@code fleet control on ADDRESS:PORT}. */
+    private static final String READY = "fleet control on ";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     /**
      * nacos-client's SecurityProxy (1.4.1 and 2.0.4 alike) logs a login that fails on a connection
@@ -56,21 +57,15 @@ public final class FleetProcess implements AutoCloseable {
     private final URI control;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
 
-    private FleetProcess(ChildProcess process, int port) {
+    private FleetProcess(ChildProcess process, URI control) {
         this.process = process;
-        this.control = URI.create("http://127.0.0.1:" + port + "/");
+        this.control = control;
     }
 
     /**
-     * Starts a fleet for the Nacos nodes {@code servers} ({@code 127.0.0.1:8848,...}) in {@code directory}
+     * Starts a fleet for the Nacos nodes {@code servers} ({@code 127.0.0.11:8848,...}) in {@code directory}
      * (its user.home, caches and console log), and returns once its control channel answers.
      */
-    private static Map<String, String> withLogin(Map<String, String> environment, Optional<NacosCredentials> login) {
-        Map<String, String> all = new java.util.HashMap<>(environment);
-        all.putAll(NacosCredentials.environment(login));
-        return all;
-    }
-
     public static FleetProcess start(FleetSettings settings, Path directory, Consumer<String> progress) {
         Path log = directory.resolve("console.log");
         try {
@@ -79,12 +74,20 @@ public final class FleetProcess implements AutoCloseable {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
         ChildProcess child = ChildProcess.start("fleet", command(settings, directory),
-                withLogin(Map.of("CLASSPATH", classpath()), settings.login()), directory, log);
+                environment(settings), directory, log);
         progress.accept("fleet: launched, pid " + child.pid() + ", log " + log);
         String ready = child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
-        FleetProcess fleet = new FleetProcess(child, Integer.parseInt(ready.substring(ready.lastIndexOf(':') + 1).trim()));
+        FleetProcess fleet = new FleetProcess(child, ProcessAddress.controlUri(ready));
         fleet.status();   // answers, or fails here with a message
         return fleet;
+    }
+
+    /** The classpath, the login when the cluster has auth on, and the fleet's address. */
+    private static Map<String, String> environment(FleetSettings settings) {
+        Map<String, String> all = new HashMap<>(Map.of("CLASSPATH", classpath()));
+        all.putAll(NacosCredentials.environment(settings.login()));
+        all.putAll(settings.address().environment());
+        return all;
     }
 
     public long pid() {

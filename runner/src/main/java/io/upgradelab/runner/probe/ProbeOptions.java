@@ -2,6 +2,7 @@ package io.upgradelab.runner.probe;
 
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.nacos.NacosCredentials;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -15,9 +16,10 @@ import java.util.Optional;
  * @param timeout  the Dubbo call timeout
  * @param duration how long the probe calls before it stops by itself
  * @param login    the Nacos user its client logs in as, when the cluster has auth on
+ * @param address  the probe's own address
  */
 public record ProbeOptions(String client, double rate, Duration timeout, Duration duration,
-                           Optional<NacosCredentials> login) {
+                           Optional<NacosCredentials> login, ProcessAddress address) {
 
     public static final double DEFAULT_RATE = 100;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
@@ -27,7 +29,7 @@ public record ProbeOptions(String client, double rate, Duration timeout, Duratio
     }
 
     public ProbeOptions(String client, double rate, Duration timeout, Duration duration) {
-        this(client, rate, timeout, duration, Optional.empty());
+        this(client, rate, timeout, duration, Optional.empty(), ProcessAddress.DEFAULT);
     }
 
     /** The default probe (1.4.1, 100 calls/s, 3 s timeout) calling for {@code duration}. */
@@ -36,10 +38,14 @@ public record ProbeOptions(String client, double rate, Duration timeout, Duratio
     }
 
     public ProbeOptions withClient(String otherClient) {
-        return new ProbeOptions(otherClient, rate, timeout, duration, login);
+        return new ProbeOptions(otherClient, rate, timeout, duration, login, address);
     }
 
     public ProbeOptions withLogin(Optional<NacosCredentials> user) {
-        return new ProbeOptions(client, rate, timeout, duration, user);
+        return new ProbeOptions(client, rate, timeout, duration, user, address);
+    }
+
+    public ProbeOptions withAddress(ProcessAddress other) {
+        return new ProbeOptions(client, rate, timeout, duration, login, other);
     }
 }

@@ -10,6 +10,7 @@ import io.upgradelab.runner.dubbo.DubboProgram;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.LogTail;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -33,7 +36,6 @@ public final class ProbeProcess implements AutoCloseable {
     private static final String MAIN = "io.upgradelab.probe.cli.ProbeCli";
     /** consumer-probe's ProbeCli.CALLING_LINE: printed once the consumer is ready and calling starts. */
     private static final String CALLING = "probe calling ";
-    private static final String CONTROL = "control 127.0.0.1:";
     /** consumer-probe's SeriesFile.NAME. */
     private static final String SERIES = "series.jsonl";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -50,16 +52,16 @@ public final class ProbeProcess implements AutoCloseable {
     private final List<ProbeSecond> seconds = new ArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, int controlPort) {
+    private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, URI control) {
         this.process = process;
         this.options = options;
         this.directory = directory;
-        this.control = URI.create("http://127.0.0.1:" + controlPort + "/");
+        this.control = control;
         this.seriesFile = LogTail.fromStart(directory.resolve(SERIES));
     }
 
     /**
-     * Starts the probe against the Nacos servers {@code servers} ({@code 127.0.0.1:8848,...}), writing
+     * Starts the probe against the Nacos servers {@code servers} ({@code 127.0.0.11:8848,...}), writing
      * to {@code directory}; returns once it is calling.
      */
     public static ProbeProcess start(ProbeOptions options, String servers, Path directory, Consumer<String> progress) {
@@ -77,12 +79,18 @@ public final class ProbeProcess implements AutoCloseable {
                         "--out", directory.toString())));
         Path log = directory.resolve("console.log");
         ChildProcess child = ChildProcess.start("probe-" + options.client(), command,
-                NacosCredentials.environment(options.login()), directory, log);
+                environment(options), directory, log);
         progress.accept("probe (nacos-client " + options.client() + ", " + options.rate() + " calls/s): launched, pid "
                 + child.pid() + ", log " + log);
         String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));
-        int port = Integer.parseInt(calling.substring(calling.lastIndexOf(CONTROL) + CONTROL.length()).trim());
-        return new ProbeProcess(child, options, directory, port);
+        return new ProbeProcess(child, options, directory, ProcessAddress.controlUri(calling));
+    }
+
+    /** The login when the cluster has auth on, and the probe's address. */
+    private static Map<String, String> environment(ProbeOptions options) {
+        Map<String, String> all = new HashMap<>(NacosCredentials.environment(options.login()));
+        all.putAll(options.address().environment());
+        return all;
     }
 
     /**

@@ -33,6 +33,16 @@ public final class ListeningSockets {
             byte[] raw = address.getAddress();   // ::ffff:127.x.x.x is IPv4 loopback in an IPv6 socket
             return raw.length == 16 && raw[10] == (byte) 0xff && raw[11] == (byte) 0xff && raw[12] == 127;
         }
+
+        /** The IPv4 address it listens on, also inside an IPv6 socket (::ffff:a.b.c.d); "*" for every address. */
+        public String ipv4() {
+            byte[] raw = address.getAddress();
+            if (address.isAnyLocalAddress()) {
+                return "*";
+            }
+            int at = raw.length == 16 ? 12 : 0;
+            return (raw[at] & 0xff) + "." + (raw[at + 1] & 0xff) + "." + (raw[at + 2] & 0xff) + "." + (raw[at + 3] & 0xff);
+        }
     }
 
     private final List<Socket> sockets;
@@ -57,6 +67,11 @@ public final class ListeningSockets {
 
     public boolean isTaken(int port) {
         return sockets.stream().anyMatch(s -> s.port() == port);
+    }
+
+    /** Whether a bind of {@code ipv4}:{@code port} would fail: something listens there, or on every address. */
+    public boolean isTaken(String ipv4, int port) {
+        return sockets.stream().anyMatch(s -> s.port() == port && (s.ipv4().equals(ipv4) || s.ipv4().equals("*")));
     }
 
     public List<Socket> all() {

@@ -204,7 +204,7 @@ class ExperimentErrorsTest {
         assertThat(errors(loss)).containsExactly(
                 file() + ":17: phase 5.percent: missing: a loss fault needs it (the share of packets to the node"
                         + " dropped, in percent, e.g. 30)",
-                file() + ":21: phase 5.delay: unknown field (a loss fault has: kind, fault, node, for, percent)");
+                file() + ":21: phase 5.delay: unknown field (a loss fault has: kind, fault, node, for, percent, from)");
     }
 
     @Test

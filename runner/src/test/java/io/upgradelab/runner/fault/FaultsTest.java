@@ -41,7 +41,7 @@ class FaultsTest {
         assertThat(Faults.named("kill").orElseThrow().needs()).isEqualTo(Capability.KILL);
         assertThat(Faults.named("pause").orElseThrow().action(spec("pause", 1, 5))).isEqualTo(new NodeFault.Pause());
         assertThat(Faults.named("restart").orElseThrow().action(spec("restart", 1, 5))).isEqualTo(new NodeFault.Restart());
-        FaultPhase loss = FaultPhase.of("loss", 2, Duration.ofSeconds(30), new NetworkLoss.Parameters(25.0));
+        FaultPhase loss = FaultPhase.of("loss", 2, Duration.ofSeconds(30), new NetworkLoss.Parameters(25.0, null));
         assertThat(Faults.named("loss").orElseThrow().needs()).isEqualTo(Capability.NETWORK);
         assertThat(Faults.named("loss").orElseThrow().action(loss))
                 .isEqualTo(new NodeFault.Network(NetworkDisturbance.loss(25.0)));
@@ -97,7 +97,7 @@ class FaultsTest {
         }
 
         assertThat(steps).containsExactly(
-                "disturbNetwork [2, NetworkDisturbance[kind=DELAY, delay=PT0.3S, lossPercent=0.0]]",
+                "disturbNetwork [2, NetworkDisturbance[kind=DELAY, delay=PT0.3S, lossPercent=0.0, between=ALL]]",
                 "record [fault, {action=disturbed, fault=delay, network=delay 300 ms, node=2}]", "pause [PT20S]",
                 "restoreNetwork [2]", "record [fault, {action=restored, fault=delay, node=2}]", "interrupted");
     }

@@ -25,6 +25,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.upgradelab.demo.LabAddress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,17 +40,21 @@ import picocli.CommandLine.Spec;
         description = {"Calls the demo service through the Nacos registry at a fixed rate and classes every call:",
             "success, noProvider, timeout, network, other.", "",
             "Writes to --out: series.jsonl (a line per second), results.jtl (JMeter CSV), summary.json (at the end).",
-            "Serves on 127.0.0.1:--control-port: GET /metrics (Prometheus), POST /stop."},
+            "Serves at its own address, port --control-port: GET /metrics (Prometheus), POST /stop."},
+        footer = {"", "Environment:",
+            "  " + LabAddress.ADDRESS_VARIABLE + "  the probe's own address: its consumer reports it, the control port"
+                + " listens on it (default " + LabAddress.DEFAULT + ")",
+            "  " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true  allows addresses off loopback (127.0.0.0/8)"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every scheduled call was accounted for", "1:the probe failed",
             "2:invalid arguments"})
 public final class ProbeCli implements Callable<Integer> {
 
-    /** Printed once the control port listens: {@code probe control on 127.0.0.1:PORT}. */
-    public static final String CONTROL_LINE = "probe control on 127.0.0.1:";
+    /** Printed once the control port listens: {@code probe control on ADDRESS:PORT}. */
+    public static final String CONTROL_LINE = "probe control on ";
     /**
      * Printed when the first call is about to be made, ending with the control address:
-     * {@code probe calling LABEL at RATE/s for N s (CLIENT, timeout T ms); control 127.0.0.1:PORT}.
+     * {@code probe calling LABEL at RATE/s for N s (CLIENT, timeout T ms); control ADDRESS:PORT}.
      */
     public static final String CALLING_LINE = "probe calling ";
 
@@ -57,7 +62,7 @@ public final class ProbeCli implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--registry", required = true, paramLabel = "HOST:PORT[,HOST:PORT...]",
-            description = "Nacos servers, on loopback (127.*)")
+            description = "Nacos servers, on loopback (127.*) unless " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true")
     private String registry;
 
     @Option(names = "--rate", defaultValue = "100", paramLabel = "CALLS_PER_SECOND",
@@ -115,9 +120,9 @@ public final class ProbeCli implements Callable<Integer> {
                 System.out.println("probe warm-up: " + warm.answered() + " answered, " + warm.failed() + " failed, "
                         + warm.unanswered() + " unanswered");
             }
-            System.out.println(String.format(Locale.ROOT, "%s%s at %s/s for %d s (%s, timeout %d ms); control 127.0.0.1:%d",
+            System.out.println(String.format(Locale.ROOT, "%s%s at %s/s for %d s (%s, timeout %d ms); control %s:%d",
                     CALLING_LINE, target.label(), rate, duration.toSeconds(), factory.client(), timeout.toMillis(),
-                    control.getAddress().getPort()));
+                    control.getAddress().getAddress().getHostAddress(), control.getAddress().getPort()));
             System.out.flush();
             ProbeSummary summary = probe.run();
             return summary.balanced() ? 0 : 1;
@@ -128,11 +133,10 @@ public final class ProbeCli implements Callable<Integer> {
     }
 
     private ProbeSettings settings() {
-        for (String server : registry.split(",")) {
-            if (!server.trim().startsWith("127.")) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--registry: " + server.trim() + " is not on loopback (127.*); the probe dials nothing else");
-            }
+        try {
+            LabAddress.checkServers(registry);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--registry: " + e.getMessage());
         }
         try {
             return new ProbeSettings(rate, duration, timeout, warmUp);
@@ -152,11 +156,11 @@ public final class ProbeCli implements Callable<Integer> {
     }
 
     private HttpServer controlServer(PrometheusMetrics metrics) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), controlPort), 0);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort), 0);
         server.createContext("/metrics", metrics.handler());
         server.createContext("/stop", this::stopRequest);
         server.start();
-        System.out.println(CONTROL_LINE + server.getAddress().getPort());
+        System.out.println(CONTROL_LINE + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort());
         System.out.flush();
         return server;
     }

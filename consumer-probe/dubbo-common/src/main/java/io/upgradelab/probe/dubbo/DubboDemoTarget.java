@@ -13,7 +13,7 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcContext;
 import org.upgradelab.demo.DemoService;
-import org.upgradelab.demo.Loopback;
+import org.upgradelab.demo.LabAddress;
 import org.upgradelab.demo.NacosLogin;
 
 /**
@@ -35,7 +35,7 @@ final class DubboDemoTarget implements ProbeTarget {
     }
 
     static DubboDemoTarget connect(String registry, Duration timeout) {
-        Loopback.applyToNacosClient();
+        LabAddress.applyToDubbo();
         ApplicationConfig application = new ApplicationConfig("upgrade-lab-probe");
         application.setQosEnable(false);
         ReferenceConfig<DemoService> reference = new ReferenceConfig<>();
@@ -45,7 +45,7 @@ final class DubboDemoTarget implements ProbeTarget {
         reference.setTimeout((int) timeout.toMillis());
         reference.setAsync(true);
         reference.setParameters(new HashMap<>(Map.of("dispatcher", "direct")));   // Dubbo adds to this map: mutable
-        RegistryConfig nacos = new RegistryConfig(Loopback.registry(registry));
+        RegistryConfig nacos = new RegistryConfig(LabAddress.registry(registry));
         NacosLogin.username().ifPresent(nacos::setUsername);
         NacosLogin.password().ifPresent(nacos::setPassword);
         // the registry only: Dubbo would otherwise also make Nacos its config center and metadata

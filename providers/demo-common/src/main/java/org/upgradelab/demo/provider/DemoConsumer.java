@@ -6,7 +6,7 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcException;
 import org.upgradelab.demo.DemoService;
-import org.upgradelab.demo.Loopback;
+import org.upgradelab.demo.LabAddress;
 import org.upgradelab.demo.NacosLogin;
 
 /**
@@ -23,7 +23,7 @@ public final class DemoConsumer {
     }
 
     public static void main(String[] args) {
-        Loopback.applyToNacosClient();
+        LabAddress.applyToDubbo();
         ApplicationConfig app = new ApplicationConfig("upgrade-lab-demo-consumer");
         app.setQosEnable(false);
         ReferenceConfig<DemoService> reference = new ReferenceConfig<>();
@@ -31,7 +31,7 @@ public final class DemoConsumer {
         reference.setCheck(false);
         reference.setTimeout(3000);
         reference.setRetries(0);
-        RegistryConfig registry = new RegistryConfig(Loopback.registry(args[0]));
+        RegistryConfig registry = new RegistryConfig(LabAddress.registry(args[0]));
         NacosLogin.username().ifPresent(registry::setUsername);
         NacosLogin.password().ifPresent(registry::setPassword);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)

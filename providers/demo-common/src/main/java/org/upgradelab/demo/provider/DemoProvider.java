@@ -6,7 +6,7 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.upgradelab.demo.DemoService;
-import org.upgradelab.demo.Loopback;
+import org.upgradelab.demo.LabAddress;
 import org.upgradelab.demo.NacosLogin;
 
 /**
@@ -14,7 +14,7 @@ import org.upgradelab.demo.NacosLogin;
  * Compiled once per generation (Dubbo 2.7 with nacos-client 1.x, Dubbo 3 with nacos-client 2.x);
  * what differs between them is passed as {@code dubbo.*} system properties by the runner.
  *
- * <p>Arguments: {@code SERVERS PORT APPLICATION}. Prints {@code demo provider ready} once exported.
+ * <p>Arguments: {@code SERVERS PORT APPLICATION}; it serves, and registers, at {@link LabAddress#own()}. Prints {@code demo provider ready} once exported.
  */
 public final class DemoProvider {
 
@@ -31,22 +31,23 @@ public final class DemoProvider {
         String servers = args[0];
         int port = Integer.parseInt(args[1]);
         String application = args[2];
-        Loopback.applyToNacosClient();
+        LabAddress.applyToDubbo();
+        String host = LabAddress.own();
 
         ApplicationConfig app = new ApplicationConfig(application);
         app.setQosEnable(false);
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
-        protocol.setHost("127.0.0.1");
+        protocol.setHost(host);
         ServiceConfig<DemoService> service = new ServiceConfig<>();
         service.setInterface(DemoService.class);
-        service.setRef(new DemoServiceImpl(application, port));
+        service.setRef(new DemoServiceImpl(application, host, port));
 
-        RegistryConfig registry = new RegistryConfig(Loopback.registry(servers));
+        RegistryConfig registry = new RegistryConfig(LabAddress.registry(servers));
         NacosLogin.username().ifPresent(registry::setUsername);
         NacosLogin.password().ifPresent(registry::setPassword);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)
                 .registry(registry).protocol(protocol).service(service).start();
-        System.out.println(READY + ": " + DemoService.class.getName() + " at 127.0.0.1:" + port + " as " + application);
+        System.out.println(READY + ": " + DemoService.class.getName() + " at " + host + ":" + port + " as " + application);
         System.out.flush();
         bootstrap.await();
     }

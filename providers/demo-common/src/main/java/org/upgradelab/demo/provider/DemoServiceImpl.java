@@ -8,8 +8,8 @@ public class DemoServiceImpl implements DemoService {
 
     private final String identity;
 
-    public DemoServiceImpl(String application, int port) {
-        this.identity = application + " at 127.0.0.1:" + port + " (Dubbo " + Version.getVersion() + ")";
+    public DemoServiceImpl(String application, String host, int port) {
+        this.identity = application + " at " + host + ":" + port + " (Dubbo " + Version.getVersion() + ")";
     }
 
     @Override

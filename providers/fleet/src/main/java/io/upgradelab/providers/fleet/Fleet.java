@@ -161,7 +161,7 @@ public final class Fleet implements AutoCloseable {
             List<Integer> services = p.providers().stream().map(provider -> provider.index() % layout.services())
                     .toList();
             if (!services.isEmpty()) {
-                clients.add(new FleetRegistrations.Client(p.number(), FleetLayout.IP, layout.portOf(p.number()),
+                clients.add(new FleetRegistrations.Client(p.number(), layout.ip(), layout.portOf(p.number()),
                         p.clientVersion(), services));
             }
         }

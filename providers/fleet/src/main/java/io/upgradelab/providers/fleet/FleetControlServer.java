@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 
 /**
- * The fleet's control channel: a small JSON-over-HTTP API on 127.0.0.1, so the runner (or a person
+ * The fleet's control channel: a small JSON-over-HTTP API at the fleet's own address, so the runner (or a person
  * with curl) drives a fleet in another process and reads its state.
  *
  * <pre>
@@ -39,10 +39,10 @@ public final class FleetControlServer implements AutoCloseable {
     private final Fleet fleet;
     private final Runnable onStop;
 
-    public FleetControlServer(Fleet fleet, int port, Runnable onStop) throws IOException {
+    public FleetControlServer(Fleet fleet, String address, int port, Runnable onStop) throws IOException {
         this.fleet = fleet;
         this.onStop = onStop;
-        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), port), 16);
         server.setExecutor(Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "fleet-control");
             t.setDaemon(true);

@@ -2,6 +2,7 @@ package io.upgradelab.providers.fleet;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.upgradelab.demo.LabAddress;
 
 /**
  * Where provider number i lives: which service, which virtual process, which port.
@@ -16,10 +17,10 @@ import java.util.Map;
  * @param providersPerClient providers per virtual process (and so per Nacos client); at most
  *                            {@code services}
  * @param firstPort           the port of process 0; process p uses {@code firstPort + p}
+ * @param ip                  the address every provider registers, the fleet process's own
  */
-public record FleetLayout(int services, int providersPerClient, int firstPort, String application) {
+public record FleetLayout(int services, int providersPerClient, int firstPort, String application, String ip) {
 
-    public static final String IP = "127.0.0.1";
     static final String INTERFACE_PREFIX = "org.upgradelab.demo.LoadService";
     static final String DUBBO_VERSION = "2.0.2";
     static final String DUBBO_RELEASE = "2.7.23";
@@ -29,6 +30,11 @@ public record FleetLayout(int services, int providersPerClient, int firstPort, S
             throw new IllegalArgumentException("need 1 <= providers per client (" + providersPerClient
                     + ") <= services (" + services + ")");
         }
+    }
+
+    /** A layout whose providers register 127.0.0.1. */
+    public FleetLayout(int services, int providersPerClient, int firstPort, String application) {
+        this(services, providersPerClient, firstPort, application, LabAddress.DEFAULT);
     }
 
     public int processOf(int provider) {
@@ -47,7 +53,7 @@ public record FleetLayout(int services, int providersPerClient, int firstPort, S
     public Provider provider(int index) {
         String iface = interfaceOf(index);
         int port = portOf(processOf(index));
-        return new Provider(index, "providers:" + iface + "::", IP, port, dubboParameters(iface, port));
+        return new Provider(index, "providers:" + iface + "::", ip, port, dubboParameters(iface, port));
     }
 
     /** The URL parameters Dubbo 2.7's Nacos registry stores as instance metadata. */
@@ -55,7 +61,7 @@ public record FleetLayout(int services, int providersPerClient, int firstPort, S
         Map<String, String> p = new LinkedHashMap<>();
         p.put("anyhost", "true");
         p.put("application", application);
-        p.put("bind.ip", IP);
+        p.put("bind.ip", ip);
         p.put("bind.port", Integer.toString(port));
         p.put("category", "providers");
         p.put("deprecated", "false");

@@ -2,21 +2,30 @@ package io.upgradelab.providers.fleet;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.upgradelab.demo.LabAddress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The fleet as a process of its own: starts empty, listens for the runner on 127.0.0.1, and prints
- * {@code fleet control on 127.0.0.1:PORT} once it does.
+ * The fleet as a process of its own: starts empty, listens for the runner at its own address
+ * ({@link LabAddress#own()}, which its providers register too), and prints
+ * {@code fleet control on ADDRESS:PORT} once it does.
  */
 @Command(name = "provider-fleet", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Virtual Dubbo providers on the real nacos-client versions of its classpath, side by side,"
-                + " driven over a loopback control channel.")
+                + " driven over a control channel at the fleet's own address.",
+        footer = {"", "Environment:",
+                "  " + LabAddress.ADDRESS_VARIABLE + "  the fleet's own address: its providers register it, the control channel"
+                        + " listens on it (default " + LabAddress.DEFAULT + ")",
+                "  " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true  allows addresses off loopback (127.0.0.0/8)"})
 public final class FleetMain implements Callable<Integer> {
 
+    /** The start of the line that says the control channel listens: {@code fleet control on ADDRESS:PORT}. */
+    public static final String READY = "fleet control on ";
+
     @Option(names = "--servers", required = true, paramLabel = "ADDRS",
-            description = "Nacos nodes, comma-separated, all on 127.0.0.x (e.g. 127.0.0.1:8848,127.0.0.1:8858).")
+            description = "Nacos nodes, comma-separated, on loopback unless allowed otherwise (e.g. 127.0.0.11:8848,127.0.0.12:8848).")
     String servers;
 
     @Option(names = "--services", defaultValue = "140", description = "Dubbo interfaces to spread over (default: ${DEFAULT-VALUE}).")
@@ -35,7 +44,7 @@ public final class FleetMain implements Callable<Integer> {
     int beatThreads;
 
     @Option(names = "--control-port", defaultValue = "0",
-            description = "Port of the control channel on 127.0.0.1; 0 picks a free one (default).")
+            description = "Port of the control channel at the fleet's address; 0 picks a free one (default).")
     int controlPort;
 
     public static void main(String[] args) {
@@ -44,17 +53,18 @@ public final class FleetMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Fleet fleet = new Fleet(new FleetLayout(services, providersPerClient, firstPort, "upgrade-lab-fleet"),
-                new ClientSettings(servers, beatThreads));
+        String own = LabAddress.own();
+        Fleet fleet = new Fleet(new FleetLayout(services, providersPerClient, firstPort, "upgrade-lab-fleet", own),
+                new ClientSettings(servers, beatThreads, own));
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable stop = () -> {
             fleet.close();
             stopped.countDown();
         };
         Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "fleet-shutdown"));
-        try (FleetControlServer control = new FleetControlServer(fleet, controlPort, stop)) {
+        try (FleetControlServer control = new FleetControlServer(fleet, own, controlPort, stop)) {
             control.start();
-            System.out.println("fleet control on 127.0.0.1:" + control.port());
+            System.out.println(READY + own + ":" + control.port());
             System.out.flush();
             stopped.await();
         }

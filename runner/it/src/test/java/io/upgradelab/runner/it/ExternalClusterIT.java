@@ -27,6 +27,7 @@ import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.RegisteredInstance;
 import io.upgradelab.runner.observe.NodeCounts;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -116,7 +117,7 @@ class ExternalClusterIT {
                 assertThat(resources.rssMiB()).isGreaterThan(100);
 
                 // a real client of the lab's (Dubbo 2.7 + nacos-client 1.4.1) logs in and registers
-                try (DemoProviderProcess demo = DemoProviderProcess.start("1x", address, external.credentials(),
+                try (DemoProviderProcess demo = DemoProviderProcess.start("1x", address, external.credentials(), ProcessAddress.DEFAULT,
                         DEMO_PORT, "external-it", directory.resolve("demo"), System.out::println)) {
                     await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                             assertThat(external.api(1).instances(NodeCounts.DEMO_SERVICE))

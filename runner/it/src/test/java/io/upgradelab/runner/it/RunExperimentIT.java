@@ -12,6 +12,7 @@ import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.ServiceSummary;
 import io.upgradelab.runner.testing.JournalLines;
 import io.upgradelab.runner.testing.Launcher;
+import io.upgradelab.runner.testing.ProcessSockets;
 import io.upgradelab.runner.testing.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * with real 1.x clients and Dubbo, ramped, rolled node by node to 2.0.4, ramped again, clients rolled
  * to 2.x; then, appended here, node 2 frozen (a pause fault) and a hold to see the cluster recover.
  * Everything is checked in the journal alone, as reports will read it, and in the report.
+ *
+ * <p>Laid out as hosts would be, which the file's copy here adds: each node on an address of its own
+ * (127.0.0.11 to .13) at Nacos's standard ports, the fleet, the probe and the demo providers on
+ * others; every registered instance carries its process's address and every socket of every
+ * process is on that process's address.
  */
 @Timeout(value = 22, unit = java.util.concurrent.TimeUnit.MINUTES)
 class RunExperimentIT {
@@ -44,6 +50,12 @@ class RunExperimentIT {
               for: 10s
             """;
 
+    /** Added to the CI-size experiment's sections: every process at an address of its own. */
+    private static final List<String> NODES = List.of("127.0.0.11", "127.0.0.12", "127.0.0.13");
+    private static final String FLEET = "127.0.0.21";
+    private static final String PROBE = "127.0.0.31";
+    private static final String DEMO = "127.0.0.32";
+
     @TempDir
     Path experimentDirectory;
 
@@ -54,10 +66,15 @@ class RunExperimentIT {
         ObjectNode file = (ObjectNode) yaml.readTree(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml")
                 .toFile());
         file.withArray("phases").addAll((ArrayNode) yaml.readTree(PAUSE_PHASES));
+        NODES.forEach(((ObjectNode) file.path("target")).putArray("nodeAddresses")::add);
+        ((ObjectNode) file.path("fleet")).put("address", FLEET);
+        ((ObjectNode) file.path("probe")).put("address", PROBE).put("demoAddress", DEMO);
         yaml.writeValue(experiment.toFile(), file);
         Path journalFile = runDirectory.resolve("journal.jsonl");
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
-            everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
+            awaitTheLastPhase(run, journalFile);
+            everyInstanceCarriesItsProcesssAddress(journalFile);
+            everySocketIsOnItsProcesssAddress(runDirectory);
             assertThat(run.awaitExit(Duration.ofMinutes(20))).as(run.toString()).isZero();
         }
         JournalLines journal = JournalLines.read(journalFile);
@@ -208,24 +225,52 @@ class RunExperimentIT {
                 + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
     }
 
-    /**
-     * Once the last phase runs (2.x providers and demo providers, the 1.x probe's consumer, on 2.0.4),
-     * every instance of every service node 1 knows is registered with 127.0.0.1.
-     */
-    private static void everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(Launcher run, Path journalFile) {
+    private static void awaitTheLastPhase(Launcher run, Path journalFile) {
         await().atMost(Duration.ofMinutes(18)).pollInterval(Duration.ofSeconds(2))
                 .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
                         && JournalLines.read(journalFile).ofType("phaseStarted").stream()
                         .anyMatch(p -> p.path("index").asInt() == JournalLines.read(journalFile).ofType("runStarted")
                                 .get(0).path("phases").size()));
+    }
+
+    /**
+     * In the last phase (2.x providers and demo providers, the 1.x probe's consumer, on 2.0.4), node
+     * 1, at its own address and port 8848, lists every fleet provider at the fleet's address, every
+     * demo provider at theirs and the probe's consumer at the probe's: none at 127.0.0.1.
+     */
+    private static void everyInstanceCarriesItsProcesssAddress(Path journalFile) throws java.io.IOException {
         String node1 = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address").asText();
+        assertThat(node1).isEqualTo(NODES.get(0) + ":8848");
         NacosApi api = new NacosApi(node1);
         List<ServiceSummary> services = api.services();
         assertThat(services).hasSizeGreaterThan(20);
         for (ServiceSummary service : services) {
+            String expected = service.name().contains("LoadService") ? FLEET
+                    : service.name().startsWith("consumers:") ? PROBE : DEMO;
             assertThat(api.instances(NacosApi.DEFAULT_GROUP.equals(service.group()) ? service.name()
                     : service.group() + "@@" + service.name()))
-                    .as(service.name()).allSatisfy(i -> assertThat(i.ip()).isEqualTo("127.0.0.1"));
+                    .as(service.name()).isNotEmpty().allSatisfy(i -> assertThat(i.ip()).isEqualTo(expected));
         }
+        assertThat(services).anyMatch(s -> s.name().startsWith("consumers:"));
+    }
+
+    /**
+     * Every TCP and UDP socket of every process the run started, listening or connected, is on the
+     * address the lab gave that process: the nodes' gRPC and raft ports too, which Nacos would bind
+     * on every address, and the connections each process opens.
+     */
+    private static void everySocketIsOnItsProcesssAddress(Path runDirectory) throws java.io.IOException {
+        java.util.Set<String> checked = new java.util.TreeSet<>();
+        for (long pid : Processes.using(runDirectory)) {
+            java.util.Optional<String> own = ProcessSockets.labAddress(pid);
+            if (own.isEmpty()) {
+                continue;   // the runner itself
+            }
+            List<ProcessSockets.Socket> sockets = ProcessSockets.of(pid);
+            assertThat(sockets).as("sockets of pid %d at %s", pid, own.get()).isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.local()).as(s.toString()).isEqualTo(own.get()));
+            checked.add(own.get());
+        }
+        assertThat(checked).containsExactlyInAnyOrder("127.0.0.11", "127.0.0.12", "127.0.0.13", FLEET, PROBE, DEMO);
     }
 }

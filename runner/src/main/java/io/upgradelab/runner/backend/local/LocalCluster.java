@@ -71,6 +71,8 @@ public final class LocalCluster implements Backend {
     private final List<LocalNode> nodes = new ArrayList<>();
     private final ProcSampler sampler = new ProcSampler();
     private final LoopbackNetem netem = new LoopbackNetem();
+    /** Loss and partitions: opened at the first, closed with the cluster. */
+    private LoopbackFirewall firewall;
     /** The shared config database with {@code target.storage: mysql}; stopped after the nodes. */
     private final Optional<LocalDatabase> database;
     private boolean closed;
@@ -109,7 +111,7 @@ public final class LocalCluster implements Backend {
         LocalCluster cluster = new LocalCluster(spec, distributions, database, progress);
         List<String> members = new ArrayList<>();
         for (int n = 1; n <= spec.nodes(); n++) {
-            members.add(LocalNode.LOOPBACK + ":" + spec.portsOf(n).http());
+            members.add(spec.addressOf(n));
         }
         for (int n = 1; n <= spec.nodes(); n++) {
             cluster.nodes.add(new LocalNode(n, spec, members));
@@ -223,22 +225,33 @@ public final class LocalCluster implements Backend {
     }
 
     /**
-     * Delays or drops the packets to the node's client ports (HTTP and gRPC for clients; for a
-     * partition every port of the node), peers' packets to those ports included. Needs root: see
-     * {@link LoopbackNetem}.
+     * Drops packets of the node with iptables ({@link LoopbackFirewall}, which packets:
+     * {@link NodePackets}), or delays those to its client ports (HTTP and gRPC for clients) with tc
+     * netem ({@link LoopbackNetem}, where the kernel has it). Both need root.
      */
     @Override
-    public void disturbNetwork(int number, NetworkDisturbance disturbance) {
-        NodePorts ports = node(number).ports();
-        List<Integer> disturbed = disturbance.kind() == NetworkDisturbance.Kind.PARTITION
-                ? List.copyOf(ports.byPurpose().keySet()) : List.of(ports.http(), ports.grpcClient());
-        netem.disturb(disturbed, disturbance);
-        progress.accept(node(number) + ": " + disturbance.describe() + " on ports " + disturbed);
+    public synchronized void disturbNetwork(int number, NetworkDisturbance disturbance) {
+        if (disturbance.kind() == NetworkDisturbance.Kind.DELAY) {
+            NodePorts ports = node(number).ports();
+            List<Integer> delayed = List.of(ports.http(), ports.grpcClient());
+            netem.disturb(delayed, disturbance);
+            progress.accept(node(number) + ": " + disturbance.describe() + " on ports " + delayed);
+            return;
+        }
+        NodePackets packets = NodePackets.of(spec, number, disturbance);
+        if (firewall == null) {
+            firewall = LoopbackFirewall.open(progress);
+        }
+        firewall.drop(packets.dropped(), disturbance.lossPercent(), packets.spared());
+        progress.accept(node(number) + ": " + disturbance.describe(number) + " (iptables chain " + firewall.chain() + ")");
     }
 
     @Override
-    public void restoreNetwork(int number) {
+    public synchronized void restoreNetwork(int number) {
         netem.restore();
+        if (firewall != null) {
+            firewall.clear();
+        }
         progress.accept(node(number) + ": network restored");
     }
 
@@ -277,13 +290,23 @@ public final class LocalCluster implements Backend {
             closed = true;
         }
         try {
-            netem.restore();
+            restoreAndCloseFirewall();
         } finally {
             try {
                 stopAll(StopMode.GRACEFUL);
             } finally {
                 nodes.forEach(LocalNode::releaseCpuLimit);
                 database.ifPresent(LocalDatabase::close);
+            }
+        }
+    }
+
+    private synchronized void restoreAndCloseFirewall() {
+        try {
+            netem.restore();
+        } finally {
+            if (firewall != null) {
+                firewall.close();
             }
         }
     }
@@ -389,8 +412,8 @@ public final class LocalCluster implements Backend {
             for (int k = 0; k < CANARIES_PER_NODE * running.size(); k++) {
                 String service = "upgrade-lab.readiness." + k;
                 try {
-                    node.api().registerInstance(service, CANARY_GROUP, LocalNode.LOOPBACK, 1);
-                    node.api().deregisterInstance(service, CANARY_GROUP, LocalNode.LOOPBACK, 1);
+                    node.api().registerInstance(service, CANARY_GROUP, LocalClusterSpec.DEFAULT_HOST, 1);
+                    node.api().deregisterInstance(service, CANARY_GROUP, LocalClusterSpec.DEFAULT_HOST, 1);
                 } catch (NacosApiException e) {
                     return node + " does not accept registrations yet: " + e.getMessage();
                 }

@@ -8,6 +8,7 @@ import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,19 +17,26 @@ import java.util.Optional;
  *
  * @param version          the server version every node starts with
  * @param nodes            1 (standalone) or 3 and more (a cluster with embedded raft storage)
- * @param firstPort        the HTTP port of node 1; node n listens on {@code firstPort + (n-1)*PORT_STEP}
+ * @param firstPort        the HTTP port of node 1; node n listens on {@code firstPort + (n-1)*PORT_STEP},
+ *                         or, with {@code nodeAddresses}, every node on this port at its own address
  * @param runDirectory     one sub-directory per node ({@code node-1}, ...): home, data, logs
  * @param maxHeap          the nodes' {@code -Xmx}, e.g. {@code 512m}
  * @param startTimeout     how long one node may take from launch to ready, and the cluster to form
  * @param serverProperties extra Nacos/Spring properties written to each node's
  *                         {@code conf/application.properties}
+ * @param nodeCpus         each node's CPU limit in cores; null: none
+ * @param nodeAddresses    each node's own address (node 1 first), as hosts of their own; empty: every
+ *                         node on 127.0.0.1, their ports {@link #PORT_STEP} apart
  */
 public record LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
-                               Duration startTimeout, Map<String, String> serverProperties, Double nodeCpus) {
+                               Duration startTimeout, Map<String, String> serverProperties, Double nodeCpus,
+                               List<String> nodeAddresses) {
 
     /** Ten apart, so no node's HTTP, gRPC (+1000, +1001) or raft (-1000) port meets another's. */
     public static final int PORT_STEP = 10;
     public static final int DEFAULT_FIRST_PORT = 8848;
+    /** Where nodes run unless they have addresses of their own. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
     /** As an experiment's target.nodes allows. */
     public static final int MAX_NODES = 99;
     public static final String DEFAULT_MAX_HEAP = "512m";
@@ -43,6 +51,10 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
 
     public LocalClusterSpec {
         serverProperties = Map.copyOf(new LinkedHashMap<>(serverProperties));
+        nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
+        if (!nodeAddresses.isEmpty() && nodeAddresses.size() != nodes) {
+            throw LabException.invalidInput(nodeAddresses.size() + " node addresses for " + nodes + " nodes: one per node");
+        }
         if (nodes < 1 || nodes == 2 || nodes > MAX_NODES) {
             throw LabException.invalidInput("--nodes " + nodes + ": use 1 for a standalone server, or 3 to " + MAX_NODES
                     + " for a cluster (raft needs a majority that survives one node down)");
@@ -65,13 +77,19 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /** A cluster whose nodes' CPU is not limited. */
     public LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
                             Duration startTimeout, Map<String, String> serverProperties) {
-        this(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties, null);
+        this(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties, null, List.of());
     }
 
     /** The same cluster with each node limited to {@code cores} (null: unlimited); see {@link CpuLimit}. */
     public LocalClusterSpec withNodeCpus(Double cores) {
         return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties,
-                cores);
+                cores, nodeAddresses);
+    }
+
+    /** The same cluster with node n at {@code addresses[n-1]}, every node at the first port, as separate hosts would be. */
+    public LocalClusterSpec withNodeAddresses(List<String> addresses) {
+        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties,
+                nodeCpus, addresses);
     }
 
     /** The defaults for {@code version} on {@code nodes} nodes in {@code runDirectory}. */
@@ -81,11 +99,13 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     }
 
     public LocalClusterSpec withFirstPort(int port) {
-        return new LocalClusterSpec(version, nodes, port, runDirectory, maxHeap, startTimeout, serverProperties, nodeCpus);
+        return new LocalClusterSpec(version, nodes, port, runDirectory, maxHeap, startTimeout, serverProperties, nodeCpus,
+                nodeAddresses);
     }
 
     public LocalClusterSpec withServerProperties(Map<String, String> properties) {
-        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties, nodeCpus);
+        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties, nodeCpus,
+                nodeAddresses);
     }
 
     /**
@@ -132,7 +152,17 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
 
     /** The first port of this layout that something already listens on, said as a person needs it. */
     public Optional<String> takenPort(ListeningSockets listening) {
-        return takenPort(firstPort, nodes, listening);
+        if (nodeAddresses.isEmpty()) {
+            return takenPort(firstPort, nodes, listening);
+        }
+        for (int n = 1; n <= nodes; n++) {
+            for (Map.Entry<Integer, String> port : portsOf(n).byPurpose().entrySet()) {
+                if (listening.isTaken(hostOf(n), port.getKey())) {
+                    return Optional.of(hostOf(n) + ":" + port.getKey() + " (" + port.getValue() + " of node " + n + ")");
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<String> takenPort(int firstPort, int nodes, ListeningSockets listening) {
@@ -160,7 +190,17 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     }
 
     public NodePorts portsOf(int node) {
-        return new NodePorts(httpPort(firstPort, node));
+        return new NodePorts(nodeAddresses.isEmpty() ? httpPort(firstPort, node) : firstPort);
+    }
+
+    /** Node {@code node}'s own address (from 1): 127.0.0.1 unless the nodes have addresses of their own. */
+    public String hostOf(int node) {
+        return nodeAddresses.isEmpty() ? DEFAULT_HOST : nodeAddresses.get(node - 1);
+    }
+
+    /** Node {@code node}'s HTTP address, {@code host:port}, as members and clients name it. */
+    public String addressOf(int node) {
+        return hostOf(node) + ":" + portsOf(node).http();
     }
 
     /** The HTTP port of node {@code node} (from 1) when node 1 listens on {@code firstPort}: local and container nodes alike. */

@@ -9,12 +9,14 @@ import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;
+import io.upgradelab.runner.process.ProcessAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -27,7 +29,6 @@ import java.util.stream.Collectors;
  */
 public final class LocalNode {
 
-    static final String LOOPBACK = "127.0.0.1";
     private static final Duration POLL = Duration.ofMillis(250);
     /** After a failure mark, the log must be still this long before its cause is read. */
     private static final Duration LOG_QUIET = Duration.ofSeconds(1);
@@ -58,7 +59,7 @@ public final class LocalNode {
     }
 
     public String address() {
-        return LOOPBACK + ":" + ports.http();
+        return spec.addressOf(number);
     }
 
     public NodePorts ports() {
@@ -104,9 +105,9 @@ public final class LocalNode {
         StartupLog log = new StartupLog(consoleLog());
         this.distribution = version;
         this.state = NodeState.STARTING;
-        this.process = ChildProcess.start("node-" + number, command(version),
-                Map.of("CLASSPATH", version.classpath().stream().map(Path::toString)
-                        .collect(Collectors.joining(":"))), home, consoleLog());
+        Map<String, String> environment = new HashMap<>(ProcessAddress.of(spec.hostOf(number)).environment());
+        environment.put("CLASSPATH", version.classpath().stream().map(Path::toString).collect(Collectors.joining(":")));
+        this.process = ChildProcess.start("node-" + number, command(version), environment, home, consoleLog());
         if (spec.nodeCpus() != null) {
             limitCpu(spec.nodeCpus());
         }
@@ -220,8 +221,8 @@ public final class LocalNode {
                 "-Dnacos.logs.path=" + logDirectory(),
                 "-Duser.home=" + home.resolve("user-home"),
                 "-Dserver.port=" + ports.http(),
-                "-Dserver.address=" + LOOPBACK,
-                "-Dnacos.inetutils.ip-address=" + LOOPBACK,
+                "-Dserver.address=" + spec.hostOf(number),
+                "-Dnacos.inetutils.ip-address=" + spec.hostOf(number),
                 "-Dnacos.preferHostnameOverIp=false"));
         if (spec.standalone()) {
             command.add("-Dnacos.standalone=true");
