@@ -48,7 +48,7 @@ class UpgradeLabCliTest {
     @Test
     void helpListsTheCommands() {
         assertThat(cli.run("--help")).isZero();
-        assertThat(cli.out()).contains("cluster", "versions", "Exit codes");
+        assertThat(cli.out()).contains("cluster", "versions", "cleanup", "Exit codes");
     }
 
     @Test

@@ -3,10 +3,15 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.LabException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A CPU limit for one node's process, in cores ({@code target.nodeCpus}), as the resource-size
@@ -15,8 +20,12 @@ import java.util.Optional;
  * machine mounts with the cpu controller. The process goes into it once started; the cgroup is removed
  * when the node is closed. Where neither can be written (no root, no delegation), {@link #open} says
  * so with what was tried, before anything starts.
+ *
+ * <p>A node's cgroup is named after the runner's pid ({@code upgrade-lab-PID-node-N}): a runner that
+ * was killed cannot remove its cgroups, and {@link #removeLeftovers()} ({@code upgrade-lab cleanup})
+ * knows them by the pid that is gone.
  */
-final class CpuLimit implements AutoCloseable {
+public final class CpuLimit implements AutoCloseable {
 
     /** cfs period: 100 ms, the kernel's default. */
     private static final long PERIOD_MICROS = 100_000;
@@ -24,6 +33,8 @@ final class CpuLimit implements AutoCloseable {
     /** Candidates, in order: the v2 unified root, a v2 hierarchy beside v1 ones, the v1 cpu controller. */
     private static final List<Path> HIERARCHIES = List.of(ROOT, ROOT.resolve("unified"), ROOT.resolve("cpu"),
             ROOT.resolve("cpu,cpuacct"));
+
+    private static final Pattern NODE_GROUP = Pattern.compile("upgrade-lab-(\\d{1,10})-node-\\d+");
 
     private final Path group;
     private final boolean v2;
@@ -49,6 +60,52 @@ final class CpuLimit implements AutoCloseable {
             return Files.isRegularFile(controllers) && Files.readString(controllers).contains("cpu");
         } catch (IOException e) {
             return false;
+        }
+    }
+
+    /** The cgroup name of this runner's node {@code number}. */
+    static String nodeGroup(int number) {
+        return "upgrade-lab-" + ProcessHandle.current().pid() + "-node-" + number;
+    }
+
+    /**
+     * Removes the node cgroups of runners that are gone (pid not a live process), and returns them. A
+     * cgroup that still holds a process is left: the kernel refuses to remove it, which is the safe
+     * answer (that process may outlive its runner for a while). Empty where no cgroup limits CPU.
+     */
+    public static List<Path> removeLeftovers() {
+        Optional<Path> hierarchy = hierarchy();
+        if (hierarchy.isEmpty()) {
+            return List.of();
+        }
+        List<Path> removed = new ArrayList<>();
+        try (Stream<Path> groups = Files.list(hierarchy.get())) {
+            for (Path group : groups.filter(Files::isDirectory).sorted().toList()) {
+                Matcher m = NODE_GROUP.matcher(group.getFileName().toString());
+                if (m.matches() && ownerGone(Long.parseLong(m.group(1))) && removed(group)) {
+                    removed.add(group);
+                }
+            }
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot list the cgroups in " + hierarchy.get() + ": "
+                    + e.getMessage());
+        }
+        return removed;
+    }
+
+    private static boolean ownerGone(long pid) {
+        return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isEmpty();
+    }
+
+    private static boolean removed(Path group) {
+        try {
+            Files.delete(group);
+            return true;
+        } catch (AccessDeniedException e) {
+            throw new LabException(LabException.FAILED, "cannot remove cgroup " + group + " (permission denied): it"
+                    + " needs root, like the CPU limit that made it");
+        } catch (IOException e) {
+            return false;   // still holds a process (EBUSY)
         }
     }
 

@@ -116,7 +116,7 @@ public final class LocalNode {
 
     private synchronized void limitCpu(double cores) {
         if (cpuLimit == null) {
-            cpuLimit = CpuLimit.open("upgrade-lab-" + ProcessHandle.current().pid() + "-node-" + number, cores);
+            cpuLimit = CpuLimit.open(CpuLimit.nodeGroup(number), cores);
         }
         cpuLimit.place(process.pid());
     }

@@ -96,6 +96,20 @@ public final class LoopbackNetem {
         }
     }
 
+    /**
+     * Removes the loopback device's root qdisc if it is the lab's (handle {@value #HANDLE}), as a
+     * killed run leaves it; a root qdisc somebody else set up is left alone. The handle names no
+     * owner, so a network fault of a run still going is removed too. False when there was none (or
+     * no tc program on PATH, so none can have been set up).
+     */
+    public static boolean removeLeftover() {
+        if (LoopbackFirewall.onPath("tc").isEmpty() || !ours(rootQdisc())) {
+            return false;
+        }
+        run(restoreCommand());
+        return true;
+    }
+
     private static String rootQdisc() {
         return run(List.of("tc", "qdisc", "show", "dev", DEVICE, "root"));
     }

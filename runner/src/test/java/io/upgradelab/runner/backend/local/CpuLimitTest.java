@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * target.nodeCpus on this machine's real cgroups (v1 cpu controller here, v2 cpu.max elsewhere): a
- * process placed in a node's cgroup is held to the limit, and the cgroup is gone after close.
+ * process placed in a node's cgroup is held to the limit, and the cgroup is gone after close; the
+ * cleanup removes the node cgroups of dead runners only.
  */
 class CpuLimitTest {
 
@@ -34,6 +37,32 @@ class CpuLimitTest {
             limit.close();
         }
         assertThat(limit.group()).doesNotExist();
+    }
+
+    @Test
+    void leftoversAreTheEmptyNodeCgroupsOfRunnersThatAreGone() throws Exception {
+        assumeTrue(CpuLimit.hierarchy().isPresent(), "no cgroup limits CPU on this machine");
+        // readAllLines: Files.readString reads but the first byte of this sysctl file on some kernels
+        long deadPid = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/kernel/pid_max")).get(0).strip()) + 1;
+        Process alive = new ProcessBuilder("sleep", "60").start();
+        Path dead = CpuLimit.hierarchy().get().resolve("upgrade-lab-" + deadPid + "-node-1");
+        Path live = CpuLimit.hierarchy().get().resolve("upgrade-lab-" + alive.pid() + "-node-1");
+        Path own = CpuLimit.hierarchy().get().resolve(CpuLimit.nodeGroup(1));
+        try {
+            for (Path group : List.of(dead, live, own)) {
+                Files.createDirectory(group);
+            }
+
+            assertThat(CpuLimit.removeLeftovers()).contains(dead).doesNotContain(live, own);
+            assertThat(dead).doesNotExist();
+            assertThat(live).isDirectory();
+            assertThat(own).isDirectory();
+        } finally {
+            alive.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            for (Path group : List.of(dead, live, own)) {
+                Files.deleteIfExists(group);
+            }
+        }
     }
 
     private static void waitUntilEmpty(CpuLimit limit) throws Exception {

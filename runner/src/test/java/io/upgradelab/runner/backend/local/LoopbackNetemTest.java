@@ -98,6 +98,19 @@ class LoopbackNetemTest {
     }
 
     @Test
+    void aLeftoverIsRemovedOnlyWhenItIsTheLabsQdisc() throws Exception {
+        assumeTrue(tc(), "needs tc (iproute2)");
+        if (!rootQdiscQuietly().contains("qdisc prio 7ab1:")) {
+            assertThat(LoopbackNetem.removeLeftover()).as("no lab qdisc: nothing removed").isFalse();
+        }
+        assumeRootWithTc();
+        netem.disturb(List.of(1), NetworkDisturbance.loss(1));
+
+        assertThat(LoopbackNetem.removeLeftover()).isTrue();
+        assertThat(rootQdisc()).contains("noqueue");
+    }
+
+    @Test
     void aKernelWithoutNetemIsRefusedSayingSo() {
         assumeTrue(root() && tc() && !netemInKernel(), "for kernels without sch_netem");
 
