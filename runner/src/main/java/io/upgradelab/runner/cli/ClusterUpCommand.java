@@ -16,15 +16,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.upgradelab.demo.LabAddress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
@@ -34,14 +38,15 @@ import picocli.CommandLine.TypeConversionException;
  * nodes (type {@code help}).
  */
 @Command(name = "up", sortOptions = false,
-        description = {"Start a cluster of real Nacos servers on 127.0.0.1 and keep it in the foreground.",
+        description = {"Start a cluster of real Nacos servers on loopback and keep it in the foreground.",
                 "Prints each node's address, version, PID and log; then reads console commands"
                         + " (upgrade, stop, kill, start, pause, resume, status, quit) from standard input.",
                 "Ctrl-C stops every node."},
         footer = {"", "Examples:",
                 "  upgrade-lab cluster up --version 1.4.1 --nodes 3",
                 "  upgrade-lab cluster up --version 2.0.4 --nodes 1 --port 18848",
-                "  upgrade-lab cluster up --version 2.0.4 --nodes 3 --storage mysql"})
+                "  upgrade-lab cluster up --version 2.0.4 --nodes 3 --storage mysql",
+                "  upgrade-lab cluster up --version 2.0.4 --addresses 127.0.0.11,127.0.0.12,127.0.0.13"})
 final class ClusterUpCommand implements Callable<Integer> {
 
     @Spec
@@ -62,6 +67,12 @@ final class ClusterUpCommand implements Callable<Integer> {
             description = "HTTP port of node 1; node n uses PORT+10*(n-1). Each node also takes +1000, +1001"
                     + " (gRPC) and -1000 (raft). Default: ${DEFAULT-VALUE}.")
     int port;
+
+    @Option(names = "--addresses", paramLabel = "IP[,IP...]", split = ",",
+            description = "Each node on an address of its own, node 1 first, all at --port, as hosts would be"
+                    + " (e.g. 127.0.0.11,127.0.0.12,127.0.0.13; as many as --nodes; on loopback). Default: every node on"
+                    + " 127.0.0.1, ports apart.")
+    List<String> addresses = new ArrayList<>();
 
     @Option(names = "--dir", paramLabel = "DIR",
             description = "Run directory: one node-N/ home (data, conf, logs) per node."
@@ -93,8 +104,14 @@ final class ClusterUpCommand implements Callable<Integer> {
         Path runDirectory = dir != null ? dir.toAbsolutePath().normalize()
                 : LabHome.defaultRunsDirectory().resolve("cluster-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        for (String address : addresses) {
+            if (!LabAddress.isIpv4(address) || !LabAddress.isLoopback(address)) {
+                throw new ParameterException(spec.commandLine(), "--addresses: " + address
+                        + " is not a loopback IPv4 address (127.0.0.0/8)");
+            }
+        }
         LocalClusterSpec clusterSpec = new LocalClusterSpec(version, nodes, port, runDirectory, heap,
-                Duration.ofSeconds(startTimeoutSeconds), properties);
+                Duration.ofSeconds(startTimeoutSeconds), properties).withNodeAddresses(addresses);
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions());
         distributions.require(version);
         progress.accept("starting " + (nodes == 1 ? "a standalone Nacos " + version

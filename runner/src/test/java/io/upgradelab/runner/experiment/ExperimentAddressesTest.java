@@ -2,14 +2,8 @@ package io.upgradelab.runner.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.upgradelab.runner.nacos.NacosDistributions;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The addresses an experiment names: loopback ones anywhere, remote ones only with the file's
@@ -33,19 +27,12 @@ class ExperimentAddressesTest {
               - {kind: fault, fault: loss, node: 1, percent: 30, from: clients, for: 20s}
             """;
 
-    @TempDir
-    Path dir;
-
-    NacosDistributions distributions;
-
-    @BeforeEach
-    void distributions() throws IOException {
-        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4");
-    }
+    @RegisterExtension
+    final ExperimentDir files = new ExperimentDir("1.4.1", "2.0.4");
 
     @Test
-    void nodesAtAddressesOfTheirOwnCountAsManyNodesAndAllowFaultsBetweenPeersOrClients() throws IOException {
-        Experiment experiment = Experiments.load(write(HOSTS), null, distributions).experiment();
+    void nodesAtAddressesOfTheirOwnCountAsManyNodesAndAllowFaultsBetweenPeersOrClients() {
+        Experiment experiment = files.load(HOSTS).experiment();
         assertThat(experiment.target().nodes()).isEqualTo(3);
         assertThat(ExperimentAddresses.of(experiment)).extracting(ExperimentAddresses.Named::toString).containsExactly(
                 "node 1 127.0.0.11 (/target/nodeAddresses/0)", "node 2 127.0.0.12 (/target/nodeAddresses/1)",
@@ -56,22 +43,22 @@ class ExperimentAddressesTest {
     }
 
     @Test
-    void everyProcessOn127001SaysNothing() throws IOException {
-        Experiment experiment = Experiments.load(write("""
+    void everyProcessOn127001SaysNothing() {
+        Experiment experiment = files.load("""
                 name: plain
                 target: {version: 2.0.4}
                 phases: [{kind: rampTo, providers: 100}]
-                """), null, distributions).experiment();
+                """).experiment();
         assertThat(ExperimentAddresses.lines(experiment)).isEmpty();
     }
 
     @Test
-    void aRemoteAddressWithoutTheOptInIsRefusedAtItsLine() throws IOException {
-        assertThat(errors(HOSTS.replace("address: 127.0.0.21", "address: 10.20.30.40")))
-                .containsExactly(file() + ":6: fleet.address: 10.20.30.40 is not on loopback (127.0.0.0/8): the lab"
+    void aRemoteAddressWithoutTheOptInIsRefusedAtItsLine() {
+        assertThat(files.errors(HOSTS.replace("address: 127.0.0.21", "address: 10.20.30.40")))
+                .containsExactly(files.file() + ":6: fleet.address: 10.20.30.40 is not on loopback (127.0.0.0/8): the lab"
                         + " dials, binds and registers addresses off this machine only when the file says so"
                         + " (target.allowRemote: true)");
-        assertThat(errors("""
+        assertThat(files.errors("""
                 name: external
                 target:
                   backend: external
@@ -79,45 +66,32 @@ class ExperimentAddressesTest {
                   external:
                     addresses: [127.0.0.1:8848, nacos-2.staging:8848]
                 phases: [{kind: hold, for: 1m}]
-                """)).singleElement().asString().startsWith(file() + ":6: target.external.address 2: nacos-2.staging"
+                """)).singleElement().asString().startsWith(files.file() + ":6: target.external.address 2: nacos-2.staging"
                 + " is not on loopback");
     }
 
     @Test
-    void withTheOptInARemoteAddressIsValidAndPrintedAsARemoteTarget() throws IOException {
-        Experiment experiment = Experiments.load(write(HOSTS.replace("address: 127.0.0.21", "address: 10.20.30.40")
-                .replace("  version: 2.0.4\n", "  version: 2.0.4\n  allowRemote: true\n")), null, distributions)
-                .experiment();
+    void withTheOptInARemoteAddressIsValidAndPrintedAsARemoteTarget() {
+        Experiment experiment = files.load(HOSTS.replace("address: 127.0.0.21", "address: 10.20.30.40")
+                .replace("  version: 2.0.4\n", "  version: 2.0.4\n  allowRemote: true\n")).experiment();
         assertThat(ExperimentAddresses.lines(experiment)).last().asString().isEqualTo(
                 "REMOTE targets, off this machine's loopback (target.allowRemote): the fleet 10.20.30.40 (/fleet/address)");
     }
 
     @Test
-    void nodeAddressesAreOnePerNodeEachOnceAndNotAnIpv4IsAnError() throws IOException {
-        assertThat(errors(HOSTS.replace("[127.0.0.11, 127.0.0.12, 127.0.0.13]", "[127.0.0.11, 127.0.0.11, 127.0.0.13]")))
+    void nodeAddressesAreOnePerNodeEachOnceAndNotAnIpv4IsAnError() {
+        assertThat(files.errors(HOSTS.replace("[127.0.0.11, 127.0.0.12, 127.0.0.13]", "[127.0.0.11, 127.0.0.11, 127.0.0.13]")))
                 .singleElement().asString().contains("target.nodeAddress 2: 127.0.0.11 is already node 1's");
-        assertThat(errors(HOSTS.replace("  nodeAddresses:", "  nodes: 5\n  nodeAddresses:")))
+        assertThat(files.errors(HOSTS.replace("  nodeAddresses:", "  nodes: 5\n  nodeAddresses:")))
                 .anySatisfy(e -> assertThat(e).contains("target.nodeAddresses: 3 addresses for 5 nodes"));
-        assertThat(errors(HOSTS.replace("address: 127.0.0.31", "address: probe-host")))
+        assertThat(files.errors(HOSTS.replace("address: 127.0.0.31", "address: probe-host")))
                 .anySatisfy(e -> assertThat(e).contains(":8: probe.address: must be an IPv4 address such as 127.0.0.11"));
     }
 
     @Test
-    void aFaultBetweenANodeAndItsPeersNeedsNodesAtAddressesOfTheirOwn() throws IOException {
+    void aFaultBetweenANodeAndItsPeersNeedsNodesAtAddressesOfTheirOwn() {
         String shared = HOSTS.replace("  nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13]\n", "");
-        assertThat(errors(shared)).hasSize(2).allSatisfy(e -> assertThat(e).contains(
+        assertThat(files.errors(shared)).hasSize(2).allSatisfy(e -> assertThat(e).contains(
                 "from: backend local cannot disturb the network between a node and its peers, or its clients, alone"));
-    }
-
-    private Path file() {
-        return dir.resolve("experiment.yaml");
-    }
-
-    private Path write(String text) throws IOException {
-        return Files.writeString(file(), text);
-    }
-
-    private List<String> errors(String text) throws IOException {
-        return InvalidExperiments.errors(write(text), distributions);
     }
 }

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.NamingBenchmark;
+import io.upgradelab.journal.ResponseTimes;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.ServiceSummary;
@@ -40,14 +43,37 @@ class RunExperimentIT {
     @TempDir
     Path runDirectory;
 
-    /** Added to the CI-size experiment's phases: node 2 frozen (SIGSTOP) for 20 s under the 2.x clients, a hold. */
-    private static final String PAUSE_PHASES = """
-            - kind: fault
-              fault: pause
-              node: 2
-              for: 20s
-            - kind: hold
-              for: 10s
+    /** Inserted after the scale-down's hold, on 1.4.1: the naming benchmark through nacos-client 1.4.1, the "before". */
+    private static final String BENCHMARK_BEFORE = """
+            kind: benchmark
+            operations: [register, query, heartbeat, deregister]
+            client: 1.4.1
+            clients: 2
+            threads: 4
+            services: 50
+            instances: 2
+            count: 2000
+            for: 20s
+            """;
+    private static final int BENCHMARK_BEFORE_AT = 8;
+
+    /**
+     * Added to the CI-size experiment's phases, on 2.0.4 with the 2.x clients: the naming benchmark
+     * through the open API and nacos-client 2.0.4 (the "after"); node 2 frozen (SIGSTOP) for 20 s, a
+     * hold; node 3 cut off by iptables for 30 s, a hold; 30 % of the packets between node 1 and its
+     * clients dropped for 20 s, a hold.
+     */
+    private static final String ADDED_PHASES = """
+            - {kind: benchmark, api: http, operations: [register, query, deregister], clients: 2, threads: 4,
+               services: 50, instances: 2, count: 2000, for: 20s}
+            - {kind: benchmark, operations: [register, query, deregister], client: 2.0.4, clients: 2, threads: 4,
+               services: 50, instances: 2, count: 2000, for: 20s}
+            - {kind: fault, fault: pause, node: 2, for: 20s}
+            - {kind: hold, for: 10s}
+            - {kind: fault, fault: partition, node: 3, for: 30s}
+            - {kind: hold, for: 20s}
+            - {kind: fault, fault: loss, node: 1, percent: 30, from: clients, for: 20s}
+            - {kind: hold, for: 10s}
             """;
 
     /** Added to the CI-size experiment's sections: every process at an address of its own. */
@@ -65,7 +91,8 @@ class RunExperimentIT {
         YAMLMapper yaml = new YAMLMapper();
         ObjectNode file = (ObjectNode) yaml.readTree(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml")
                 .toFile());
-        file.withArray("phases").addAll((ArrayNode) yaml.readTree(PAUSE_PHASES));
+        file.withArray("phases").insert(BENCHMARK_BEFORE_AT, yaml.readTree(BENCHMARK_BEFORE));
+        file.withArray("phases").addAll((ArrayNode) yaml.readTree(ADDED_PHASES));
         NODES.forEach(((ObjectNode) file.path("target")).putArray("nodeAddresses")::add);
         ((ObjectNode) file.path("fleet")).put("address", FLEET);
         ((ObjectNode) file.path("probe")).put("address", PROBE).put("demoAddress", DEMO);
@@ -151,6 +178,8 @@ class RunExperimentIT {
         assertThat(html).contains("node 1 up on 2.0.4");
 
         thePauseShowsInTheJournalAndTheReport(journal, ended, html);
+        theNamingBenchmarkMeasuredBeforeAndAfter(journal, runDirectory);
+        thePartitionAndTheLossDidWhatTheySay(journal, ended);
         theConfigsWereCheckedThroughoutAndIntactOn141(journal, phases);
 
         assertThat(Processes.using(runDirectory)).isEmpty();
@@ -162,7 +191,8 @@ class RunExperimentIT {
      * unreachable samples; the report lists both events and the phase.
      */
     private static void thePauseShowsInTheJournalAndTheReport(JournalLines journal, List<JsonNode> ended, String html) {
-        List<JsonNode> fault = journal.ofType("fault");
+        List<JsonNode> fault = journal.ofType("fault").stream().filter(f -> f.path("fault").asText().equals("pause"))
+                .toList();
         assertThat(fault).extracting(f -> f.path("action").asText() + " " + f.path("node").asInt())
                 .containsExactly("paused 2", "resumed 2");
         double paused = fault.get(0).path("elapsed").asDouble();
@@ -185,6 +215,123 @@ class RunExperimentIT {
 
         assertThat(html).contains("fault pause: node 2 paused", "fault pause: node 2 resumed",
                 "pause node 2 (SIGSTOP) for 20 s");
+    }
+
+    /**
+     * The naming benchmark every way it calls Nacos: nacos-client 1.4.1 over HTTP with heartbeat on
+     * the 1.4.1 cluster (before), the open API and nacos-client 2.0.4 over gRPC on 2.0.4 (after).
+     * Every operation measured something, its percentiles are in order and its failures counted; the
+     * 2.x benchmark's clients are gRPC connections the nodes list; the summary sets the 2.x register
+     * against the 1.x one.
+     */
+    private static void theNamingBenchmarkMeasuredBeforeAndAfter(JournalLines journal, Path runDirectory)
+            throws java.io.IOException {
+        List<NamingBenchmark> lines = journal.ofType("benchmark").stream()
+                .map(line -> JournalJson.read(line, NamingBenchmark.class).body()).toList();
+        assertThat(lines).extracting(b -> b.api() + " " + b.client() + " " + b.transport() + " " + b.operation())
+                .containsExactly("sdk 1.4.1 http register", "sdk 1.4.1 http query", "sdk 1.4.1 http heartbeat",
+                        "sdk 1.4.1 http deregister", "http  http register", "http  http query", "http  http deregister",
+                        "sdk 2.0.4 grpc register", "sdk 2.0.4 grpc query", "sdk 2.0.4 grpc deregister");
+        assertThat(lines).allSatisfy(b -> {
+            assertThat(b.tps()).as(b.operation() + " TPS").isPositive();
+            assertThat(b.succeeded()).isPositive().isLessThanOrEqualTo(b.attempted());
+            assertThat(b.errors().values().stream().mapToLong(Long::longValue).sum()).as("errors by kind add up")
+                    .isEqualTo(b.failed());
+            assertInOrder(b.responseTimes());
+            assertThat(b.responseTimes().count()).isEqualTo(b.succeeded());
+            assertThat(Files.readAllLines(runDirectory.resolve(b.jtl()))).as("a JTL row per call, and the header")
+                    .hasSize((int) b.attempted() + 1);
+        });
+        assertThat(lines.subList(0, 4)).allSatisfy(b -> assertThat(b.servers()).containsExactly("1.4.1", "1.4.1", "1.4.1"));
+        assertThat(lines.subList(4, 10)).allSatisfy(b -> assertThat(b.servers()).containsExactly("2.0.4", "2.0.4", "2.0.4"));
+        assertThat(lines).filteredOn(b -> b.operation().equals("register") || b.operation().equals("deregister"))
+                .as("register and deregister go once through every instance, without a failure")
+                .allSatisfy(b -> {
+                    assertThat(b.attempted()).isEqualTo(100);
+                    assertThat(b.failed()).isZero();
+                    assertThat(b.stoppedBy()).isEqualTo("done");
+                });
+        assertThat(lines.subList(0, 7)).as("1.x client and open API: HTTP, no gRPC connection asked")
+                .allSatisfy(b -> assertThat(b.grpcConnections()).isEqualTo(-1));
+        assertThat(lines.subList(7, 10)).as("2.x: its 2 clients are gRPC connections the nodes list")
+                .allSatisfy(b -> assertThat(b.grpcConnections()).isEqualTo(2));
+        assertThat(lines).filteredOn(b -> b.operation().equals("query")).as("query stops at its count (2000) or"
+                + " its time (20 s), whichever comes first").allSatisfy(b -> {
+                    if (b.stoppedBy().equals("count")) {
+                        assertThat(b.attempted()).isEqualTo(2000);
+                    } else {
+                        assertThat(b.stoppedBy()).isEqualTo("time");
+                        assertThat(b.seconds()).isBetween(20.0, 25.0);
+                    }
+                });
+        JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(runDirectory.resolve("summary.json").toFile());
+        assertThat(summary.path("benchmarks")).hasSize(10);
+        assertThat(summary.path("benchmarks").get(7).path("againstEarlier").path("phase").asInt())
+                .as("the 2.x register against the 1.x one, through the same API (sdk) at the same load")
+                .isEqualTo(BENCHMARK_BEFORE_AT + 1);
+        assertThat(summary.path("benchmarks").get(4).path("againstEarlier").isMissingNode())
+                .as("the open API is not set against the SDK").isTrue();
+        assertThat(Files.readString(runDirectory.resolve("summary.md"))).contains("Naming benchmark");
+    }
+
+    private static void assertInOrder(ResponseTimes rt) {
+        assertThat(rt.min()).isPositive().isLessThanOrEqualTo(rt.p50());
+        assertThat(rt.p50()).isLessThanOrEqualTo(rt.p80());
+        assertThat(rt.p80()).isLessThanOrEqualTo(rt.p95());
+        assertThat(rt.p95()).isLessThanOrEqualTo(rt.p99());
+        assertThat(rt.p99()).isLessThanOrEqualTo(rt.max());
+        assertThat(rt.avg()).isBetween(rt.min(), rt.max());
+    }
+
+    /**
+     * The network faults, for real on loopback: while node 3 was cut off, its peers marked it down,
+     * and by the end of the hold after it every node saw every member up again; the probe's calls
+     * went on. While node 1 lost 30 % of its clients' packets, its peers kept it up throughout (the
+     * rules named the pairs), and packets were really dropped.
+     */
+    private static void thePartitionAndTheLossDidWhatTheySay(JournalLines journal, List<JsonNode> ended) {
+        JsonNode partition = phaseOf(ended, "partition");
+        JsonNode afterPartition = ended.get(partition.path("index").asInt());   // the hold after it
+        List<JsonNode> views = journal.samples("memberStates");
+        assertThat(during(views, partition)).as("a peer sees node 3 not UP while it is cut off")
+                .anySatisfy(s -> assertThat(viewOf(s, 1).path("3").asText()).isNotEqualTo("UP"));
+        List<JsonNode> afterHold = during(views, afterPartition);
+        assertThat(afterHold.get(afterHold.size() - 1).path("views")).as("every node sees every member UP again")
+                .hasSize(3).allSatisfy(v -> assertThat(v.path("members")).hasSize(3)
+                        .allSatisfy(state -> assertThat(state.asText()).isEqualTo("UP")));
+        assertThat(partition.path("probe").path("success").asLong()).as("the probe's calls went on")
+                .isGreaterThan(partition.path("probe").path("scheduled").asLong() / 2);
+
+        JsonNode loss = phaseOf(ended, "loss");
+        assertThat(during(views, loss)).as("node 1's peers keep it UP: only its clients' packets were dropped")
+                .isNotEmpty().allSatisfy(s -> {
+                    assertThat(viewOf(s, 2).path("1").asText()).isEqualTo("UP");
+                    assertThat(viewOf(s, 3).path("1").asText()).isEqualTo("UP");
+                });
+        assertThat(journal.ofType("note").stream().map(n -> n.path("message").asText())
+                .filter(m -> m.startsWith("node 1 (127.0.0.11:8848, 2.0.4): network restored (")))
+                .singleElement().asString().matches(".*\\((\\d+) packets dropped\\)").doesNotContain("(0 packets");
+    }
+
+    private static JsonNode phaseOf(List<JsonNode> ended, String fault) {
+        return ended.stream().filter(p -> p.path("kind").asText().equals("fault")
+                && p.path("title").asText().contains(fault)).findFirst().orElseThrow();
+    }
+
+    /** The samples taken while phase {@code phase} ran. */
+    private static List<JsonNode> during(List<JsonNode> samples, JsonNode phase) {
+        return samples.stream().filter(s -> s.path("phase").asInt() == phase.path("index").asInt()).toList();
+    }
+
+    /** Node {@code node}'s view in a member-state sample (missing when it did not answer). */
+    private static JsonNode viewOf(JsonNode sample, int node) {
+        for (JsonNode view : sample.path("views")) {
+            if (view.path("node").asInt() == node) {
+                return view.path("members");
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
     /**

@@ -3,6 +3,8 @@ package io.upgradelab.runner.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.upgradelab.runner.backend.local.LoopbackFirewall;
+import io.upgradelab.runner.testing.Iptables;
 import io.upgradelab.runner.testing.JournalLines;
 import io.upgradelab.runner.testing.Launcher;
 import io.upgradelab.runner.testing.Processes;
@@ -16,9 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run stopped in the middle of a phase, through the real launcher, on a standalone 1.4.1 node with
- * a small fleet, a demo provider and the probe. Killed with SIGKILL (no shutdown hook, no tear-down):
- * every process it started is gone 30 s later and its journal is whole JSON up to the kill, without
- * an end. Stopped with Ctrl-C: exit 130, every process stopped, the journal ends "interrupted".
+ * a small fleet, a demo provider and the probe; the phase is a long network fault (1 % loss to the
+ * node, iptables rules in the runner's own chain). Killed with SIGKILL (no shutdown hook, no
+ * tear-down): every process it started and its firewall chain are gone 30 s later, and its journal is
+ * whole JSON up to the kill, without an end. Stopped with Ctrl-C: exit 130, every process stopped,
+ * the chain removed, the journal ends "interrupted".
  */
 @Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
 class RunStoppedIT {
@@ -31,7 +35,7 @@ class RunStoppedIT {
             observeEvery: 2s
             phases:
               - {kind: rampTo, providers: 50}
-              - {kind: hold, for: 10m}
+              - {kind: fault, fault: loss, node: 1, percent: 1, for: 10m}
             """;
 
     @TempDir
@@ -40,13 +44,18 @@ class RunStoppedIT {
     @Test
     void aRunKilledMidPhaseLeavesNoProcessAndAReadableJournal() throws Exception {
         Path runDirectory = work.resolve("run");
+        String chain;
         try (Launcher run = startAndAwaitTheHold(runDirectory)) {
+            chain = LoopbackFirewall.CHAIN_PREFIX + run.pid();
+            assertThat(Iptables.linesNaming(chain)).as("the loss fault's rules").isNotEmpty();
             run.process().destroyForcibly();   // SIGKILL
             run.awaitExit(Duration.ofSeconds(10));
         }
 
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
                 .untilAsserted(() -> assertThat(Processes.using(runDirectory)).isEmpty());
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> assertThat(Iptables.linesNaming(chain)).as("the chain, after SIGKILL").isEmpty());
         JournalLines journal = JournalLines.read(runDirectory.resolve("journal.jsonl"));
         assertThat(journal.ofType("runStarted")).hasSize(1);
         assertThat(journal.ofType("phaseEnded")).hasSize(1);
@@ -58,12 +67,15 @@ class RunStoppedIT {
     @Test
     void ctrlCStopsTheRunCleanlyAndExits130() throws Exception {
         Path runDirectory = work.resolve("run");
+        String chain;
         try (Launcher run = startAndAwaitTheHold(runDirectory)) {
+            chain = LoopbackFirewall.CHAIN_PREFIX + run.pid();
             new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
 
             assertThat(run.awaitExit(Duration.ofMinutes(2))).as(run.toString()).isEqualTo(130);
         }
         assertThat(Processes.using(runDirectory)).isEmpty();
+        assertThat(Iptables.linesNaming(chain)).as("the chain, after Ctrl-C").isEmpty();
         JournalLines journal = JournalLines.read(runDirectory.resolve("journal.jsonl"));
         assertThat(journal.ofType("phaseEnded")).last()
                 .satisfies(p -> assertThat(p.path("outcome").asText()).isEqualTo("interrupted"));
@@ -75,7 +87,7 @@ class RunStoppedIT {
         });
     }
 
-    /** Starts the run and returns two node samples into its 10-minute hold. */
+    /** Starts the run and returns two node samples into its 10-minute fault. */
     private Launcher startAndAwaitTheHold(Path runDirectory) throws IOException {
         Path experiment = work.resolve("stopped.yaml");
         Files.writeString(experiment, EXPERIMENT);

@@ -249,10 +249,15 @@ public final class LocalCluster implements Backend {
     @Override
     public synchronized void restoreNetwork(int number) {
         netem.restore();
+        String dropped = "";
         if (firewall != null) {
-            firewall.clear();
+            try {
+                dropped = " (" + firewall.droppedPackets() + " packets dropped)";
+            } finally {
+                firewall.clear();
+            }
         }
-        progress.accept(node(number) + ": network restored");
+        progress.accept(node(number) + ": network restored" + dropped);
     }
 
     @Override

@@ -160,6 +160,24 @@ public final class LoopbackFirewall implements AutoCloseable {
         }
     }
 
+    /** How many packets the chain's DROP rules have dropped since they were added: what a fault really did. */
+    public synchronized long droppedPackets() {
+        requireOpen();
+        return droppedPackets(run(args("-L", chain, "-n", "-v", "-x")));
+    }
+
+    /** The packet counts of the DROP lines of {@code iptables -L CHAIN -n -v -x}, summed. */
+    static long droppedPackets(String listing) {
+        long dropped = 0;
+        for (String line : listing.lines().toList()) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length > 2 && f[2].equals("DROP") && f[0].matches("\\d+")) {
+                dropped += Long.parseLong(f[0]);
+            }
+        }
+        return dropped;
+    }
+
     /** Flushes the chain: no packet is dropped any more; the chain and the jump stay for the next fault. */
     public synchronized void clear() {
         requireOpen();

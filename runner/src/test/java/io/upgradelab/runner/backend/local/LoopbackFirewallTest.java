@@ -112,6 +112,19 @@ class LoopbackFirewallTest {
         assertThat(LoopbackFirewall.removeCommands("UPGRADE-LAB-7", listing)).as("a chain that is not there").isEmpty();
     }
 
+    @Test
+    void droppedPacketsAreTheDropRulesCountsNotTheReturnRules() {
+        String listing = """
+                Chain UPGRADE-LAB-100 (1 references)
+                    pkts      bytes target     prot opt in     out     source               destination
+                      12      720 RETURN     0    --  *      *       127.0.0.11           127.0.0.12
+                     340    20400 DROP       0    --  *      *       0.0.0.0/0            127.0.0.11
+                       5      300 DROP       0    --  *      *       127.0.0.11           0.0.0.0/0
+                """;
+        assertThat(LoopbackFirewall.droppedPackets(listing)).isEqualTo(345);
+        assertThat(LoopbackFirewall.droppedPackets("Chain UPGRADE-LAB-100 (1 references)\n")).isZero();
+    }
+
     private static List<String> commands(List<PacketMatch> matches, double percent, List<PacketMatch> exceptions) {
         List<String> joined = new ArrayList<>();
         LoopbackFirewall.dropCommands(CHAIN, matches, percent, exceptions).forEach(c -> joined.add(String.join(" ", c)));
