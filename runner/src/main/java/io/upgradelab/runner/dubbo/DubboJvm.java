@@ -18,11 +18,12 @@ import java.util.stream.Collectors;
  * version's Dubbo line ({@link DubboProgram}), the client version's own libraries beside it
  * ({@link DubboClasspath}), and the settings that keep it on loopback.
  *
- * <p>Dubbo calls every 127.* address invalid and falls back to resolving the host name for the
- * address it registers. With every network interface ignored and a hosts file of its own that maps
- * this host's name to 127.0.0.1 ({@code jdk.net.hosts.file}), that fallback is 127.0.0.1 on any
- * machine. Its server sockets are kept on loopback by the demo's own transporter, and everything
- * else by the lab's bind guard.
+ * <p>Dubbo calls every 127.* address invalid and falls back to looking for another, on the network
+ * interfaces and through the host name. With every interface ignored and a hosts file of its own
+ * that maps this host's name to 127.0.0.1 ({@code jdk.net.hosts.file}), that search finds nothing
+ * off the machine; the process's own address ({@code UPGRADE_LAB_ADDRESS}) is then what it
+ * registers, set by the demo's code ({@code LabAddress.applyToDubbo}). Its server sockets are kept
+ * there by the demo's own transporter, and everything else by the lab's bind guard.
  */
 public final class DubboJvm {
 

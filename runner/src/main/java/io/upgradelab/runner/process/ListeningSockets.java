@@ -36,12 +36,7 @@ public final class ListeningSockets {
 
         /** The IPv4 address it listens on, also inside an IPv6 socket (::ffff:a.b.c.d); "*" for every address. */
         public String ipv4() {
-            byte[] raw = address.getAddress();
-            if (address.isAnyLocalAddress()) {
-                return "*";
-            }
-            int at = raw.length == 16 ? 12 : 0;
-            return (raw[at] & 0xff) + "." + (raw[at + 1] & 0xff) + "." + (raw[at + 2] & 0xff) + "." + (raw[at + 3] & 0xff);
+            return address.isAnyLocalAddress() ? "*" : text(address);
         }
     }
 
@@ -80,6 +75,12 @@ public final class ListeningSockets {
 
     /** The listening sockets that belong to process {@code pid} (matched through its open files). */
     public List<Socket> ownedBy(long pid) {
+        Set<Long> inodes = socketInodes(pid);
+        return sockets.stream().filter(s -> inodes.contains(s.inode())).toList();
+    }
+
+    /** The kernel's inodes of the sockets process {@code pid} has open ({@code /proc/PID/fd}), to match the tables by. */
+    public static Set<Long> socketInodes(long pid) {
         Set<Long> inodes = new HashSet<>();
         try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
             fds.forEach(fd -> {
@@ -95,7 +96,7 @@ public final class ListeningSockets {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return sockets.stream().filter(s -> inodes.contains(s.inode())).toList();
+        return inodes;
     }
 
     static List<Socket> parse(List<String> lines) {
@@ -106,13 +107,31 @@ public final class ListeningSockets {
                 continue;
             }
             String[] local = f[1].split(":");
-            result.add(new Socket(address(local[0]), Integer.parseInt(local[1], 16), Long.parseLong(f[9])));
+            result.add(new Socket(kernelAddress(local[0]), Integer.parseInt(local[1], 16), Long.parseLong(f[9])));
         }
         return result;
     }
 
-    /** The kernel prints each 32-bit word of the address in host (little-endian) order. */
-    private static InetAddress address(String hex) {
+    /**
+     * An address as people and the lab write it: the IPv4 one also inside an IPv6 socket
+     * ({@code ::ffff:127.0.0.21} is {@code 127.0.0.21}), {@code 0.0.0.0} for {@code ::}, else the IPv6 text.
+     */
+    public static String text(InetAddress address) {
+        byte[] raw = address.getAddress();
+        boolean mapped = raw.length == 16 && raw[10] == (byte) 0xff && raw[11] == (byte) 0xff
+                && java.util.Arrays.equals(raw, 0, 10, new byte[10], 0, 10);
+        if (raw.length == 16 && address.isAnyLocalAddress()) {
+            return "0.0.0.0";
+        }
+        if (raw.length == 16 && !mapped) {
+            return address.getHostAddress();
+        }
+        int at = raw.length == 16 ? 12 : 0;
+        return (raw[at] & 0xff) + "." + (raw[at + 1] & 0xff) + "." + (raw[at + 2] & 0xff) + "." + (raw[at + 3] & 0xff);
+    }
+
+    /** An address of {@code /proc/net/tcp} (and udp, tcp6, udp6): each 32-bit word in host (little-endian) order. */
+    public static InetAddress kernelAddress(String hex) {
         byte[] raw = new byte[hex.length() / 2];
         for (int word = 0; word < raw.length / 4; word++) {
             for (int b = 0; b < 4; b++) {

@@ -1,16 +1,15 @@
 package io.upgradelab.runner.testing;
 
+import io.upgradelab.runner.process.ListeningSockets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The TCP and UDP sockets one process holds, read from the kernel ({@code /proc/net/tcp}, tcp6,
@@ -51,7 +50,7 @@ public final class ProcessSockets {
 
     /** Every TCP and UDP socket {@code pid} holds now. */
     public static List<Socket> of(long pid) throws IOException {
-        Set<Long> inodes = socketInodes(pid);
+        Set<Long> inodes = ListeningSockets.socketInodes(pid);
         List<Socket> sockets = new ArrayList<>();
         for (String protocol : List.of("tcp", "tcp6", "udp", "udp6")) {
             List<String> lines;
@@ -73,54 +72,7 @@ public final class ProcessSockets {
         return sockets;
     }
 
-    private static Set<Long> socketInodes(long pid) throws IOException {
-        Set<Long> inodes = new HashSet<>();
-        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
-            fds.forEach(fd -> {
-                try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    if (target.startsWith("socket:[")) {
-                        inodes.add(Long.parseLong(target.substring(8, target.length() - 1)));
-                    }
-                } catch (IOException e) {
-                    // closed while we looked
-                }
-            });
-        }
-        return inodes;
-    }
-
-    /** The kernel's hex address: 32-bit words in host (little-endian) order; the IPv4 inside ::ffff:a.b.c.d. */
-    static String address(String hex) {
-        int[] bytes = new int[hex.length() / 2];
-        for (int word = 0; word < bytes.length / 4; word++) {
-            for (int b = 0; b < 4; b++) {
-                int at = (word * 4 + b) * 2;
-                bytes[word * 4 + 3 - b] = Integer.parseInt(hex.substring(at, at + 2), 16);
-            }
-        }
-        int v4 = bytes.length == 4 ? 0 : -1;
-        if (bytes.length == 16 && bytes[10] == 0xff && bytes[11] == 0xff && allZero(bytes, 0, 10)) {
-            v4 = 12;
-        } else if (bytes.length == 16 && allZero(bytes, 0, 16)) {
-            return "0.0.0.0";   // :: (unbound, or every address)
-        }
-        if (v4 < 0) {
-            StringBuilder v6 = new StringBuilder();
-            for (int i = 0; i < 16; i += 2) {
-                v6.append(i == 0 ? "" : ":").append(Integer.toHexString(bytes[i] << 8 | bytes[i + 1]));
-            }
-            return v6.toString();
-        }
-        return bytes[v4] + "." + bytes[v4 + 1] + "." + bytes[v4 + 2] + "." + bytes[v4 + 3];
-    }
-
-    private static boolean allZero(int[] bytes, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (bytes[i] != 0) {
-                return false;
-            }
-        }
-        return true;
+    private static String address(String hex) {
+        return ListeningSockets.text(ListeningSockets.kernelAddress(hex));
     }
 }
