@@ -1,5 +1,6 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,22 +16,36 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A fresh folder per test with fake server distributions of some versions and one experiment file,
  * as the experiment tests write, load and validate them: one line in a test class
- * ({@code @RegisterExtension final ExperimentDir files = new ExperimentDir("1.4.1", "2.0.4");}).
+ * ({@code @RegisterExtension final ExperimentDir files = new ExperimentDir("1.4.1", "2.0.4");}). With
+ * {@link #withClients} it lays out fake client versions too, and validates against them instead of the build's.
  */
 final class ExperimentDir implements BeforeEachCallback, AfterEachCallback {
 
     private final String[] versions;
+    private final String[] clientVersions;
     private Path dir;
     private NacosDistributions distributions;
+    private ClientDistributions clients;
 
     ExperimentDir(String... versions) {
+        this(versions, null);
+    }
+
+    private ExperimentDir(String[] versions, String[] clientVersions) {
         this.versions = versions.clone();
+        this.clientVersions = clientVersions;
+    }
+
+    /** The same folder with fake client distributions of {@code versions} laid out in it as well. */
+    ExperimentDir withClients(String... versions) {
+        return new ExperimentDir(this.versions, versions.clone());
     }
 
     @Override
     public void beforeEach(ExtensionContext context) throws IOException {
         dir = Files.createTempDirectory("experiment-test");
         distributions = FakeDistributions.scan(dir.resolve("dist"), versions);
+        clients = clientVersions == null ? null : FakeDistributions.clients(dir.resolve("clients"), clientVersions);
     }
 
     @Override
@@ -65,11 +80,13 @@ final class ExperimentDir implements BeforeEachCallback, AfterEachCallback {
 
     /** {@code text} written, loaded and validated against the fake distributions. */
     ValidatedExperiment load(String text) {
-        return Experiments.load(write(text), null, distributions);
+        return clients == null ? Experiments.load(write(text), null, distributions)
+                : Experiments.validate(ExperimentFile.read(write(text)), null, distributions, clients);
     }
 
     /** What validating {@code text} says, each error a line; empty when it is valid. */
     List<String> errors(String text) {
-        return InvalidExperiments.errors(write(text), distributions);
+        return clients == null ? InvalidExperiments.errors(write(text), distributions)
+                : InvalidExperiments.errors(write(text), distributions, clients);
     }
 }

@@ -2,17 +2,14 @@ package io.upgradelab.runner.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.ServerArchives;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * target.servers in an experiment file: a brought-in version is one the file may name, read from
@@ -33,24 +30,17 @@ class ExperimentServersTest {
                 to: 2.5.0
             """;
 
-    @TempDir
-    Path dir;
-
-    NacosDistributions distributions;
-
-    @BeforeEach
-    void distributions() throws IOException {
-        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4");
-    }
+    @RegisterExtension
+    final ExperimentDir files = new ExperimentDir("1.4.1", "2.0.4");
 
     @Test
     void aBroughtInVersionIsOneTheFileMayNameAndItsPathIsReadFromTheFilesFolder() throws IOException {
         Path archive = archiveOf("2.5.0");
 
-        ValidatedExperiment valid = Experiments.load(write(FILE), null, distributions);
+        ValidatedExperiment valid = files.load(FILE);
 
         assertThat(valid.experiment().target().servers()).containsExactly(Map.entry("2.5.0", archive.toString()));
-        try (Stream<Path> unpacked = Files.list(dir.resolve("brought-in"))) {
+        try (Stream<Path> unpacked = Files.list(files.dir().resolve("brought-in"))) {
             assertThat(unpacked.toList()).singleElement().asString().contains("2.5.0-");
         }
     }
@@ -60,14 +50,15 @@ class ExperimentServersTest {
         Path archive = archiveOf("2.4.3");
         Files.move(archive, archive.resolveSibling("nacos-server-2.5.0.tar.gz"));
 
-        assertThat(errors(FILE)).containsExactly(file() + ":6: target.servers.2.5.0: "
-                + dir.resolve("servers/nacos-server-2.5.0.tar.gz") + ": holds Nacos 2.4.3, not 2.5.0: key it '2.4.3'");
+        assertThat(files.errors(FILE)).containsExactly(files.file() + ":6: target.servers.2.5.0: "
+                + files.dir().resolve("servers/nacos-server-2.5.0.tar.gz")
+                + ": holds Nacos 2.4.3, not 2.5.0: key it '2.4.3'");
     }
 
     @Test
-    void aMissingServerIsAnErrorAtItsLineAndItsVersionIsNotAlsoUnknown() throws IOException {
-        assertThat(errors(FILE)).containsExactly(file() + ":6: target.servers.2.5.0: "
-                + dir.resolve("servers/nacos-server-2.5.0.tar.gz") + ": no such archive or folder");
+    void aMissingServerIsAnErrorAtItsLineAndItsVersionIsNotAlsoUnknown() {
+        assertThat(files.errors(FILE)).containsExactly(files.file() + ":6: target.servers.2.5.0: "
+                + files.dir().resolve("servers/nacos-server-2.5.0.tar.gz") + ": no such archive or folder");
     }
 
     @Test
@@ -76,8 +67,9 @@ class ExperimentServersTest {
         String text = FILE.replace("2.5.0: servers/nacos-server-2.5.0.tar.gz", "2.0.4: servers/nacos-server-2.0.4.tar.gz")
                 .replace("to: 2.5.0", "to: 2.0.4").replace("version: 2.0.4", "version: 1.4.1");
 
-        assertThat(errors(text)).singleElement().asString().startsWith(file() + ":6: target.servers.2.0.4: ")
-                .contains(": Nacos 2.0.4 is built in (" + dir.resolve("dist/2.0.4") + ") with other jars");
+        assertThat(files.errors(text)).singleElement().asString()
+                .startsWith(files.file() + ":6: target.servers.2.0.4: ")
+                .contains(": Nacos 2.0.4 is built in (" + files.dir().resolve("dist/2.0.4") + ") with other jars");
     }
 
     @Test
@@ -85,33 +77,22 @@ class ExperimentServersTest {
         archiveOf("2.5.0");
         String text = FILE.replace("  nodes: 1\n", "  nodes: 1\n  backend: testcontainers\n");
 
-        assertThat(errors(text)).containsExactly(file() + ":6: target.servers: brought-in servers run on backend local"
-                + " only; backend testcontainers does not start Nacos from an archive or folder: remove 'servers', or use"
-                + " backend local");
+        assertThat(files.errors(text)).containsExactly(files.file() + ":6: target.servers: brought-in servers run on"
+                + " backend local only; backend testcontainers does not start Nacos from an archive or folder: remove"
+                + " 'servers', or use backend local");
     }
 
     @Test
-    void aKeyThatIsNoVersionIsASchemaError() throws IOException {
+    void aKeyThatIsNoVersionIsASchemaError() {
         String text = FILE.replace("2.5.0: servers", "latest: servers");
 
-        assertThat(errors(text)).containsExactly(file() + ":5: target.servers: each key is the Nacos version of its"
-                + " server, written like 2.5.0");
+        assertThat(files.errors(text)).containsExactly(files.file() + ":5: target.servers: each key is the Nacos"
+                + " version of its server, written like 2.5.0");
     }
 
     private Path archiveOf(String version) throws IOException {
-        Path server = ServerArchives.fakeServer(dir.resolve("src-" + version), version, 61);
-        return ServerArchives.tarGz(server, "nacos/", dir.resolve("servers/nacos-server-" + version + ".tar.gz"));
-    }
-
-    private Path file() {
-        return dir.resolve("servers.yaml");
-    }
-
-    private Path write(String text) throws IOException {
-        return Files.writeString(file(), text);
-    }
-
-    private List<String> errors(String text) throws IOException {
-        return InvalidExperiments.errors(write(text), distributions);
+        Path server = ServerArchives.fakeServer(files.dir().resolve("src-" + version), version, 61);
+        return ServerArchives.tarGz(server, "nacos/",
+                files.dir().resolve("servers/nacos-server-" + version + ".tar.gz"));
     }
 }

@@ -10,31 +10,22 @@ import io.upgradelab.runner.phase.Hold;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The shipped experiments load, bind and plan; a timeline adds up. */
 class ExperimentsTest {
 
-    @TempDir
-    Path dir;
-
-    NacosDistributions distributions;
-
-    @BeforeEach
-    void distributions() throws IOException {
-        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4");
-    }
+    @RegisterExtension
+    final ExperimentDir files = new ExperimentDir("1.4.1", "2.0.4");
 
     @Test
     void theReferenceExperimentLoadsAsPublished() {
         ValidatedExperiment loaded = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
-                null, distributions);
+                null, files.distributions());
         Experiment e = loaded.experiment();
         assertThat(loaded.notes()).isEmpty();
         assertThat(e.name()).isEqualTo("nacos-1x-to-2x");
@@ -68,8 +59,8 @@ class ExperimentsTest {
 
     @Test
     void aTimelineAddsUp() {
-        Timeline t = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"), null, distributions)
-                .timeline();
+        Timeline t = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"), null,
+                files.distributions()).timeline();
         // 3-node cluster ~50 s, then the fleet, demo providers and probe ~30 s
         assertThat(t.setUp()).isEqualTo(Duration.ofSeconds(80));
         // rampTo 6000 at 200/s: 30 s and 5 s to settle
@@ -89,9 +80,9 @@ class ExperimentsTest {
     @Test
     void theCiExperimentHasTheSameShapeAtAFiftiethOfTheProviders() {
         ValidatedExperiment full = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
-                null, distributions);
+                null, files.distributions());
         ValidatedExperiment ci = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml"),
-                null, distributions);
+                null, files.distributions());
         assertThat(ci.experiment().scale()).isEqualTo(0.02);
         assertThat(ci.experiment().phases()).extracting(p -> p.kind())
                 .isEqualTo(full.experiment().phases().stream().map(p -> p.kind()).toList());
@@ -106,7 +97,7 @@ class ExperimentsTest {
     @Test
     void aScaleOverrideReplacesTheFilesScale() {
         ValidatedExperiment scaled = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
-                0.01, distributions);
+                0.01, files.distributions());
         assertThat(scaled.experiment().scale()).isEqualTo(0.01);
         assertThat(scaled.timeline().phases().get(4).providers()).isEqualTo(140);
         assertThat(scaled.timeline().phases().get(4).title()).isEqualTo("ramp to 140 providers");
@@ -115,15 +106,15 @@ class ExperimentsTest {
     @Test
     void aNonPositiveScaleOverrideIsInvalidInput() {
         assertThatThrownBy(() -> Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"),
-                0.0, distributions))
+                0.0, files.distributions()))
                 .isInstanceOf(LabException.class)
                 .hasMessage("--scale 0.0: more than 0 and at most 1000, as the file's scale")
                 .extracting(e -> ((LabException) e).exitCode()).isEqualTo(2);
     }
 
     @Test
-    void defaultsFillWhatAFileLeavesOut() throws IOException {
-        Path file = Files.writeString(dir.resolve("small.yaml"), """
+    void defaultsFillWhatAFileLeavesOut() {
+        ValidatedExperiment loaded = files.load("""
                 name: small
                 target:
                   version: 2.0.4
@@ -134,7 +125,6 @@ class ExperimentsTest {
                   - kind: hold
                     for: 1m30s
                 """);
-        ValidatedExperiment loaded = Experiments.load(file, null, distributions);
         assertThat(loaded.experiment().fleet()).isEqualTo(new FleetSpec(140, 140, 200, null, null, "1g"));
         assertThat(loaded.experiment().fleet().clientVersion()).as("the default: 1.4.1").isEqualTo("1x");
         assertThat(loaded.experiment().probe().clientPointer()).isEqualTo("/probe/client");
@@ -145,8 +135,8 @@ class ExperimentsTest {
     }
 
     @Test
-    void versionsAreNotCheckedWhenNoDistributionsAreBuilt() throws IOException {
-        Path file = Files.writeString(dir.resolve("v.yaml"), """
+    void versionsAreNotCheckedWhenNoDistributionsAreBuilt() {
+        Path file = files.write("""
                 name: v
                 target:
                   version: 9.9.9
@@ -154,13 +144,13 @@ class ExperimentsTest {
                   - kind: hold
                     for: 1s
                 """);
-        ValidatedExperiment loaded = Experiments.load(file, null, NacosDistributions.scan(dir.resolve("none")));
+        ValidatedExperiment loaded = Experiments.load(file, null, NacosDistributions.scan(files.dir().resolve("none")));
         assertThat(loaded.notes()).singleElement().asString().startsWith("Nacos versions not checked");
     }
 
     @Test
-    void anUnknownVersionIsAnErrorWhenTheDistributionsAreBuilt() throws IOException {
-        Path file = Files.writeString(dir.resolve("v.yaml"), """
+    void anUnknownVersionIsAnErrorWhenTheDistributionsAreBuilt() {
+        Path file = files.write("""
                 name: v
                 target:
                   version: 9.9.9
@@ -170,7 +160,7 @@ class ExperimentsTest {
                   - kind: rollingServerUpgrade
                     to: 2.0.5
                 """);
-        assertThatThrownBy(() -> Experiments.load(file, null, distributions))
+        assertThatThrownBy(() -> Experiments.load(file, null, files.distributions()))
                 .isInstanceOf(InvalidExperimentException.class)
                 .extracting(e -> ((InvalidExperimentException) e).errors().stream().map(ExperimentError::toString).toList())
                 .isEqualTo(List.of(
@@ -182,8 +172,8 @@ class ExperimentsTest {
 
     @Test
     void durationsRoundTripThroughTheMapper() throws IOException {
-        Experiment e = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"), null, distributions)
-                .experiment();
+        Experiment e = Experiments.load(FakeDistributions.experiments().resolve("nacos-1x-to-2x.yaml"), null,
+                files.distributions()).experiment();
         String json = ExperimentBinder.mapper().writeValueAsString(e);
         assertThat(json).contains("\"observeEvery\":\"5s\"").contains("\"for\":\"3m\"");
         assertThat(ExperimentBinder.mapper().readValue(json, Experiment.class)).isEqualTo(e);

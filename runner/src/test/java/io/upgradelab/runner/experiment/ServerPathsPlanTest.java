@@ -3,14 +3,9 @@ package io.upgradelab.runner.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.Timeline.PlannedPhase;
-import io.upgradelab.runner.nacos.NacosDistributions;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How the versions of a server path choose the rolling upgrade's waits, as the plan shows them: a
@@ -18,18 +13,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServerPathsPlanTest {
 
-    @TempDir
-    Path dir;
-
-    NacosDistributions distributions;
-
-    @BeforeEach
-    void distributions() throws IOException {
-        distributions = FakeDistributions.scan(dir.resolve("dist"), "1.4.1", "2.0.4", "2.2.3", "2.3.2");
-    }
+    @RegisterExtension
+    final ExperimentDir files = new ExperimentDir("1.4.1", "2.0.4", "2.2.3", "2.3.2");
 
     @Test
-    void aMultiHopUpgradeAwaitsUpgradedOnlyOnItsFirstHopAndKeepsServingTwoXClients() throws IOException {
+    void aMultiHopUpgradeAwaitsUpgradedOnlyOnItsFirstHopAndKeepsServingTwoXClients() {
         List<PlannedPhase> phases = plan("1.4.1", "1x", """
                   - kind: rollingServerUpgrade
                     to: 2.0.4
@@ -45,16 +33,17 @@ class ServerPathsPlanTest {
     }
 
     @Test
-    void twoXToTwoXHasNothingToAwaitAndAwaitingIsRefused() throws IOException {
+    void twoXToTwoXHasNothingToAwaitAndAwaitingIsRefused() {
         assertThat(plan("2.0.4", "2x", "  - kind: rollingServerUpgrade\n    to: 2.3.2\n").get(1).title())
                 .isEqualTo("rolling server upgrade to 2.3.2 (3 nodes)");
-        assertThat(errors("2.0.4", "2x", "  - kind: rollingServerUpgrade\n    to: 2.3.2\n    awaitUpgraded: true\n"))
-                .containsExactly(file() + ":14: phase 2.awaitUpgraded: upgraded=true is the end of a 1.x to 2.0/2.1"
+        assertThat(files.errors(text("2.0.4", "2x",
+                "  - kind: rollingServerUpgrade\n    to: 2.3.2\n    awaitUpgraded: true\n")))
+                .containsExactly(files.file() + ":14: phase 2.awaitUpgraded: upgraded=true is the end of a 1.x to 2.0/2.1"
                         + " upgrade's 1.x-compatible mode; 2.0.4 -> 2.3.2 has none");
     }
 
     @Test
-    void theDirectPathToTwoTwoPlansAsUnsupportedAndThenServesTwoXClients() throws IOException {
+    void theDirectPathToTwoTwoPlansAsUnsupportedAndThenServesTwoXClients() {
         List<PlannedPhase> phases = plan("1.4.1", "1x", """
                   - kind: rollingServerUpgrade
                     to: 2.2.3
@@ -66,26 +55,23 @@ class ServerPathsPlanTest {
     }
 
     @Test
-    void withoutAwaitingUpgradedTheOneXToTwoZeroClusterDoesNotServeTwoXClientsYet() throws IOException {
-        assertThat(errors("1.4.1", "1x", """
+    void withoutAwaitingUpgradedTheOneXToTwoZeroClusterDoesNotServeTwoXClientsYet() {
+        assertThat(files.errors(text("1.4.1", "1x", """
                   - kind: rollingServerUpgrade
                     to: 2.0.4
                     awaitUpgraded: false
                   - kind: rollingClientUpgrade
                     to: 2x
-                """)).singleElement().asString().contains("phase 3.to: 2.x clients are refused");
+                """))).singleElement().asString().contains("phase 3.to: 2.x clients are refused");
     }
 
-    private List<PlannedPhase> plan(String version, String generation, String phases) throws IOException {
-        return Experiments.load(write(version, generation, phases), null, distributions).timeline().phases();
+    private List<PlannedPhase> plan(String version, String generation, String phases) {
+        return files.load(text(version, generation, phases)).timeline().phases();
     }
 
-    private List<String> errors(String version, String generation, String phases) throws IOException {
-        return InvalidExperiments.errors(write(version, generation, phases), distributions);
-    }
-
-    private Path write(String version, String generation, String phases) throws IOException {
-        return Files.writeString(file(), """
+    /** 3 nodes of {@code version}, fleet and probe of {@code generation}, a ramp to 100, then {@code phases}. */
+    private static String text(String version, String generation, String phases) {
+        return """
                 name: paths
                 target:
                   version: %s
@@ -97,10 +83,6 @@ class ServerPathsPlanTest {
                 phases:
                   - kind: rampTo
                     providers: 100
-                """.formatted(version, generation, generation) + phases);
-    }
-
-    private Path file() {
-        return dir.resolve("experiment.yaml");
+                """.formatted(version, generation, generation) + phases;
     }
 }
