@@ -55,8 +55,15 @@ public record NetworkDisturbance(Kind kind, Duration delay, double lossPercent, 
         return new NetworkDisturbance(Kind.PARTITION, Duration.ZERO, 100, between);
     }
 
-    /** What it does to node {@code node}, e.g. "loss 30 % on the way to node 2", "partition between node 2 and its peers". */
+    /**
+     * What it does to node {@code node}, e.g. "loss 30 % on the way to node 2", "loss 30 % between
+     * node 2 and its clients", "partition: node 2 cut off from everyone".
+     */
     public String describe(int node) {
+        if (kind == Kind.PARTITION) {
+            return "partition: node " + node + " cut off from " + (between == Between.ALL ? "everyone"
+                    : "its " + between.fileName());
+        }
         String what = describe(Between.ALL);
         return between == Between.ALL ? what + " on the way to node " + node
                 : what + " between node " + node + " and its " + between.fileName();
