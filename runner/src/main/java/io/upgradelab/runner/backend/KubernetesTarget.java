@@ -10,7 +10,8 @@ import java.time.Duration;
  *                     the end, when it does not exist yet
  * @param context      the kubeconfig context to use; null for the current one
  * @param image        the Nacos server image without its tag (default {@code nacos/nacos-server}); the tag is {@code v<version>}
- * @param labImage     the image holding upgrade-lab, run as the provider fleet and the probe (default {@code upgrade-lab:<project version>})
+ * @param labImage     the image holding upgrade-lab, run as the provider fleet, the probe, the demo providers and the
+ *                     runner Job (default {@code upgrade-lab:<project version>})
  * @param dataVolume   the size of each node's data volume, a Kubernetes quantity (default {@code 1Gi}): the
  *                     upgraded node starts on the data its predecessor wrote, as in a real upgrade
  * @param startTimeout how long the pods may take to be Ready (image pulls included), at the start and after

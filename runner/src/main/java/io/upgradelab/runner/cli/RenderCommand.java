@@ -6,9 +6,14 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.kubernetes.RunnerManifests;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.render.ExperimentManifests;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -41,11 +46,17 @@ final class RenderCommand implements Runnable {
             description = {"Write the Kubernetes manifests of an experiment as YAML, without contacting any cluster.",
                     "Validates the file as 'upgrade-lab validate' does, then writes what backend kubernetes would"
                             + " create, as the file's target section (and its 'kubernetes' settings) says: the"
-                            + " namespace, the Nacos Service and StatefulSet, the fleet and probe Deployments"
-                            + " (replicas at the experiment's peak), and under faults/ the Chaos Mesh resource of"
-                            + " each fault phase (PodChaos, NetworkChaos). 'kubectl apply -f DIR' creates the"
-                            + " cluster only: the lab creates each fault when its phase starts and deletes it when"
-                            + " it ends.",
+                            + " namespace, the Nacos Service and StatefulSet, the fleet, probe and demo provider"
+                            + " Deployments (replicas at the experiment's peak), the runner itself as a Job (with"
+                            + " a ConfigMap of the experiment file, a volume for its runs, and a ServiceAccount,"
+                            + " Role and RoleBinding allowing what the backend calls), and under faults/ the Chaos"
+                            + " Mesh resource of each fault phase (PodChaos, NetworkChaos).",
+                    "'kubectl apply -f DIR -l app.kubernetes.io/component!=runner' creates the cluster only;"
+                            + " 'kubectl apply -f DIR/00-namespace.yaml' then 'kubectl apply -f DIR -l"
+                            + " app.kubernetes.io/component=runner' runs the experiment in the cluster (the runner"
+                            + " creates the Service and StatefulSet itself, and refuses to start on ones already"
+                            + " there). Neither applies faults/: the lab creates each fault when its phase starts"
+                            + " and deletes it when it ends.",
                     "Prints each file written, then what phases change without a resource of their own (the image"
                             + " of a rolling upgrade, a pod deleted). DIR/upgrade-lab-render.<experiment name>.txt"
                             + " lists the files written; the files an earlier render of the same experiment listed"
@@ -66,6 +77,7 @@ final class RenderCommand implements Runnable {
                 .disable(YAMLGenerator.Feature.SPLIT_LINES)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                 .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)   // the experiment file in its ConfigMap, as written
                 .build();
 
         @Spec
@@ -85,7 +97,7 @@ final class RenderCommand implements Runnable {
         public Integer call() {
             ValidatedExperiment valid = arguments.load();
             Path dir = out != null ? out : Path.of("k8s", valid.experiment().name());
-            ExperimentManifests manifests = ExperimentManifests.of(valid);
+            ExperimentManifests manifests = ExperimentManifests.of(valid, text(arguments.file));
             RenderedFiles files = RenderedFiles.in(dir, valid.experiment().name());
             List<String> written = manifests.files().stream().map(ExperimentManifests.File::path).toList();
             files.prepare(written);
@@ -98,8 +110,12 @@ final class RenderCommand implements Runnable {
             files.replace(written, HEADER, valid.experiment().name())
                     .forEach(p -> stdout.println("removed " + p + " (an earlier render's)"));
             manifests.notes().forEach(note -> stdout.println(note));
-            stdout.println("apply the cluster with: kubectl apply -f " + dir + " (not " + ExperimentManifests.FAULTS
-                    + "/: the lab creates each fault in its phase)");
+            stdout.println("apply the cluster alone with: kubectl apply -f " + dir + " -l "
+                    + RunnerManifests.COMPONENT_LABEL + "!=" + RunnerManifests.COMPONENT + " (not "
+                    + ExperimentManifests.FAULTS + "/: the lab creates each fault in its phase)");
+            stdout.println("run the experiment in the cluster with: kubectl apply -f "
+                    + dir.resolve(manifests.namespaceFile().path()) + " && kubectl apply -f " + dir + " -l "
+                    + RunnerManifests.COMPONENT_LABEL + "=" + RunnerManifests.COMPONENT);
             PrintWriter err = spec.commandLine().getErr();
             if (!"kubernetes".equals(valid.experiment().target().backend())) {
                 err.println("upgrade-lab: note: target.backend is " + valid.experiment().target().backend()
@@ -107,6 +123,15 @@ final class RenderCommand implements Runnable {
             }
             valid.notes().forEach(note -> err.println("upgrade-lab: note: " + note));
             return 0;
+        }
+
+        /** The experiment file's text, for the runner's ConfigMap; exit 1 when it cannot be read again. */
+        private static String text(Path file) {
+            try {
+                return Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new LabException(LabException.FAILED, "cannot read " + file + " again: " + e);
+            }
         }
 
         /** One resource as a YAML document, as kubectl takes it. */

@@ -5,6 +5,7 @@ import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.kubernetes.ChaosManifests;
 import io.upgradelab.runner.backend.kubernetes.ClusterManifests;
+import io.upgradelab.runner.backend.kubernetes.RunnerManifests;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
@@ -23,10 +24,11 @@ import java.util.stream.IntStream;
 
 /**
  * Everything the kubernetes backend would create for one experiment, file by file, for a person to
- * review before a run: the cluster (namespace, Service, StatefulSet), the fleet and the probe, and
- * under {@code faults/} the Chaos Mesh resource of each fault phase, so that {@code kubectl apply -f
- * DIR} creates the cluster and never injects a fault by accident. What a phase changes without a
- * resource of its own (an image, a pod deleted) is said in {@link #notes()}.
+ * review before a run: the cluster (namespace, Service, StatefulSet), the fleet, the probe and the
+ * demo providers, the runner itself as a Job (with its experiment file, run volume and the RBAC it
+ * needs; {@link RunnerManifests}), and under {@code faults/} the Chaos Mesh resource of each fault
+ * phase, so that applying the folder never injects a fault by accident. What a phase changes
+ * without a resource of its own (an image, a pod deleted) is said in {@link #notes()}.
  */
 public final class ExperimentManifests {
 
@@ -49,8 +51,11 @@ public final class ExperimentManifests {
     private ExperimentManifests() {
     }
 
-    /** The files and notes of {@code valid}, as its {@code target} section says (whatever its backend). */
-    public static ExperimentManifests of(ValidatedExperiment valid) {
+    /**
+     * The files and notes of {@code valid}, as its {@code target} section says (whatever its backend);
+     * {@code text} is the experiment file's own text, which the runner's ConfigMap holds.
+     */
+    public static ExperimentManifests of(ValidatedExperiment valid, String text) {
         ExperimentManifests m = new ExperimentManifests();
         Experiment experiment = valid.experiment();
         Target target = experiment.target();
@@ -73,12 +78,37 @@ public final class ExperimentManifests {
         m.add("probe-deployment.yaml", "The probe (for review: the lab still runs it as a local process).",
                 ClusterManifests.probe(target, ClientVersions.canonical(experiment.probe().clientVersion()),
                         experiment.probe().rate()));
+        int demo = experiment.probe().demoProviders();
+        for (String client : demoClientVersions(valid)) {
+            m.add("demo-" + client + "-deployment.yaml", "The " + demo + " Dubbo demo providers the probe calls,"
+                    + " on nacos-client " + client + ", one per pod (for review: the lab still runs them as local"
+                    + " processes).", ClusterManifests.demoProviders(target, client, demo));
+        }
+        String key = RunnerManifests.experimentKey(valid.file());
+        m.add("experiment-configmap.yaml", "The experiment file the runner Job runs, as rendered.",
+                RunnerManifests.experiment(target, key, text));
+        m.add("runner-serviceaccount.yaml", "Whom the runner Job runs as.", RunnerManifests.serviceAccount(target));
+        m.add("runner-role.yaml", "What the runner may do to the API in this namespace: what the kubernetes backend"
+                + " calls, nothing more.", RunnerManifests.role(target));
+        m.add("runner-rolebinding.yaml", "The runner's Role, granted to its ServiceAccount.",
+                RunnerManifests.roleBinding(target));
+        m.add("runs-pvc.yaml", "The runner's run directories (journal, logs), kept after the Job.",
+                RunnerManifests.runsVolume(target));
+        m.add("runner-job.yaml", "The runner: upgrade-lab run of this experiment, once, stopped by Kubernetes after "
+                + RunnerManifests.deadlineSeconds(valid.timeline().total()) + " s (twice the planned "
+                + valid.timeline().total().toSeconds() + " s, plus 30 min).",
+                RunnerManifests.job(target, key, experiment.scale(), valid.timeline().total()));
         String client = ClientVersions.canonical(experiment.fleet().clientVersion());
         for (Timeline.PlannedPhase planned : valid.timeline().phases()) {
             m.phase(target, planned, planned.phase(), client);
             if (planned.phase() instanceof RollingClientUpgrade upgrade) {
                 client = upgrade.to();
             }
+        }
+        if (!target.allowRemote()) {
+            m.notes.add("target.allowRemote is not set: the demo providers, the fleet and the probe refuse the Nacos"
+                    + " pods' addresses (off loopback) as their registry, so a run of this file stops at its first"
+                    + " demo provider, in the runner Job as anywhere; set target.allowRemote: true");
         }
         return m;
     }
@@ -94,6 +124,21 @@ public final class ExperimentManifests {
         return List.copyOf(versions);
     }
 
+    /**
+     * The client versions the demo providers run on, in order: the fleet's at the start (they start
+     * with it), then each rollingClientUpgrade's {@code to} (it restarts every one of them on it).
+     */
+    static List<String> demoClientVersions(ValidatedExperiment valid) {
+        Set<String> versions = new LinkedHashSet<>();
+        versions.add(ClientVersions.canonical(valid.experiment().fleet().clientVersion()));
+        valid.timeline().phases().forEach(p -> {
+            if (p.phase() instanceof RollingClientUpgrade upgrade) {
+                versions.add(ClientVersions.canonical(upgrade.to()));
+            }
+        });
+        return List.copyOf(versions);
+    }
+
     /** The most providers the experiment runs on client version {@code client} after any phase. */
     static int peakProviders(Timeline timeline, String client) {
         return timeline.phases().stream()
@@ -103,6 +148,11 @@ public final class ExperimentManifests {
 
     public List<File> files() {
         return List.copyOf(files);
+    }
+
+    /** The namespace's file: the one a person applies before the runner's resources, which live in it. */
+    public File namespaceFile() {
+        return files.stream().filter(f -> "Namespace".equals(f.resource().getKind())).findFirst().orElseThrow();
     }
 
     /** What phases do that no file shows, one line each: "phase 9 rollingServerUpgrade: ...". */
@@ -133,7 +183,9 @@ public final class ExperimentManifests {
                     .collect(Collectors.joining(", ")) + " are deleted one at a time, each once the one before is Ready");
         } else if (phase instanceof RollingClientUpgrade upgrade) {
             notes.add(at + planned.title() + ": replicas move from " + ClusterManifests.fleetName(fromClient) + " to "
-                    + ClusterManifests.fleetName(upgrade.to()) + " batch by batch (once the fleet runs in the cluster)");
+                    + ClusterManifests.fleetName(upgrade.to()) + " and from " + ClusterManifests.demoName(fromClient)
+                    + " to " + ClusterManifests.demoName(upgrade.to())
+                    + " batch by batch (once the fleet and the demo providers run in the cluster)");
         }
     }
 

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -69,13 +72,26 @@ class RenderCommandTest {
                 "wrote " + out.resolve("02-nacos-statefulset.yaml"),
                 "wrote " + out.resolve("03-fleet-1.4.1-deployment.yaml"),
                 "wrote " + out.resolve("04-probe-deployment.yaml"),
+                "wrote " + out.resolve("05-demo-1.4.1-deployment.yaml"),
+                "wrote " + out.resolve("06-experiment-configmap.yaml"),
+                "wrote " + out.resolve("07-runner-serviceaccount.yaml"),
+                "wrote " + out.resolve("08-runner-role.yaml"),
+                "wrote " + out.resolve("09-runner-rolebinding.yaml"),
+                "wrote " + out.resolve("10-runs-pvc.yaml"),
+                "wrote " + out.resolve("11-runner-job.yaml"),
                 "wrote " + out.resolve("faults/phase-02-kill-podchaos.yaml"),
                 "wrote " + out.resolve("faults/phase-03-delay-networkchaos.yaml"));
         assertThat(cli.out()).contains("phase 4 restart node 1 (graceful stop, start again after 10 s): no Chaos Mesh"
                         + " resource; pod nacos-0 is deleted with its grace period and the StatefulSet recreates it",
                 "phase 5 rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true: the StatefulSet's image becomes"
                         + " nacos/nacos-server:v2.0.4, then pods nacos-0, nacos-1, nacos-2 are deleted one at a time",
-                "apply the cluster with: kubectl apply -f " + out);
+                "target.allowRemote is not set: the demo providers, the fleet and the probe refuse the Nacos pods'"
+                        + " addresses (off loopback) as their registry, so a run of this file stops at its first demo"
+                        + " provider, in the runner Job as anywhere; set target.allowRemote: true",
+                "apply the cluster alone with: kubectl apply -f " + out + " -l app.kubernetes.io/component!=runner"
+                        + " (not faults/",
+                "run the experiment in the cluster with: kubectl apply -f " + out.resolve("00-namespace.yaml")
+                        + " && kubectl apply -f " + out + " -l app.kubernetes.io/component=runner");
         assertThat(cli.err()).isEmpty();
 
         JsonNode set = read(out.resolve("02-nacos-statefulset.yaml"));
@@ -109,6 +125,177 @@ class RenderCommandTest {
                 "# Rendered by upgrade-lab render k8s from " + file + " (experiment k8s-faults).\n"
                         + "# phase 3 delay 200 ms on the way to node 3 for 60 s. Created when the phase starts,"
                         + " deleted when it ends.\n---\n");
+    }
+
+    /** Demo providers on both client versions, the runner as a Job, its experiment, volume and RBAC. */
+    private static final String RUNNER_EXPERIMENT = """
+            name: k8s-runner
+            target:
+              backend: kubernetes
+              version: 1.4.1
+              nodes: 3
+              allowRemote: true
+              kubernetes:
+                namespace: lab
+                labImage: registry.example/upgrade-lab:1
+            fleet:
+              providersPerClient: 100
+            probe:
+              demoProviders: 3
+            phases:
+              - kind: rampTo
+                providers: 400
+              - kind: rollingServerUpgrade
+                to: 2.0.4
+                awaitUpgraded: true
+              - kind: rollingClientUpgrade
+                to: 2x
+            """;
+
+    @Test
+    void writesTheDemoProvidersPerClientVersionAndTheRunnerAsAJobWithExactlyTheRbacItNeeds() throws IOException {
+        Path file = Files.writeString(dir.resolve("k8s-runner.yaml"), RUNNER_EXPERIMENT);
+        Path out = dir.resolve("out");
+
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString(), "--scale", "0.5"))
+                .as(cli.err()).isZero();
+
+        assertThat(cli.out().lines().filter(l -> l.startsWith("wrote ")).toList()).containsExactly(
+                "wrote " + out.resolve("00-namespace.yaml"),
+                "wrote " + out.resolve("01-nacos-service.yaml"),
+                "wrote " + out.resolve("02-nacos-statefulset.yaml"),
+                "wrote " + out.resolve("03-fleet-1.4.1-deployment.yaml"),
+                "wrote " + out.resolve("04-fleet-2.0.4-deployment.yaml"),
+                "wrote " + out.resolve("05-probe-deployment.yaml"),
+                "wrote " + out.resolve("06-demo-1.4.1-deployment.yaml"),
+                "wrote " + out.resolve("07-demo-2.0.4-deployment.yaml"),
+                "wrote " + out.resolve("08-experiment-configmap.yaml"),
+                "wrote " + out.resolve("09-runner-serviceaccount.yaml"),
+                "wrote " + out.resolve("10-runner-role.yaml"),
+                "wrote " + out.resolve("11-runner-rolebinding.yaml"),
+                "wrote " + out.resolve("12-runs-pvc.yaml"),
+                "wrote " + out.resolve("13-runner-job.yaml"));
+        assertThat(Files.readAllLines(out.resolve("upgrade-lab-render.k8s-runner.txt"))).contains(
+                "06-demo-1.4.1-deployment.yaml", "07-demo-2.0.4-deployment.yaml", "08-experiment-configmap.yaml",
+                "09-runner-serviceaccount.yaml", "10-runner-role.yaml", "11-runner-rolebinding.yaml",
+                "12-runs-pvc.yaml", "13-runner-job.yaml");
+        assertThat(cli.out()).contains("replicas move from upgrade-lab-fleet-1-4-1 to upgrade-lab-fleet-2-0-4 and from"
+                + " upgrade-lab-demo-1-4-1 to upgrade-lab-demo-2-0-4 batch by batch").doesNotContain("allowRemote");
+
+        // the demo providers: one Deployment per client version they run on, every one of them on each
+        String servers = "nacos-0.nacos.lab.svc.cluster.local:8848,nacos-1.nacos.lab.svc.cluster.local:8848,"
+                + "nacos-2.nacos.lab.svc.cluster.local:8848";
+        for (String client : List.of("1.4.1", "2.0.4")) {
+            JsonNode demo = read(out.resolve((client.equals("1.4.1") ? "06" : "07") + "-demo-" + client
+                    + "-deployment.yaml"));
+            assertThat(demo.at("/kind").asText()).isEqualTo("Deployment");
+            assertThat(demo.at("/metadata/name").asText()).isEqualTo("upgrade-lab-demo-" + client.replace('.', '-'));
+            assertThat(demo.at("/metadata/namespace").asText()).isEqualTo("lab");
+            assertThat(demo.at("/spec/replicas").asInt()).as("probe.demoProviders, unscaled").isEqualTo(3);
+            JsonNode container = demo.at("/spec/template/spec/containers/0");
+            assertThat(container.at("/image").asText()).isEqualTo("registry.example/upgrade-lab:1");
+            assertThat(env(container, "UPGRADE_LAB_ROLE")).isEqualTo("demo-provider");
+            assertThat(env(container, "UPGRADE_LAB_CLIENT")).isEqualTo(client);
+            assertThat(env(container, "UPGRADE_LAB_SERVERS")).isEqualTo(servers);
+            assertThat(env(container, "UPGRADE_LAB_PORT")).isEqualTo("20880");
+            assertThat(env(container, "UPGRADE_LAB_APPLICATION")).isEqualTo("upgrade-lab-demo");
+            assertThat(env(container, "UPGRADE_LAB_ALLOW_REMOTE")).isEqualTo("true");
+            assertThat(env(container, "JAVA_TOOL_OPTIONS")).isEqualTo("-Xmx256m");
+            assertThat(envFrom(container, "UPGRADE_LAB_ADDRESS")).as("registers where the probe dials it")
+                    .isEqualTo("status.podIP");
+            assertThat(container.at("/ports/0/containerPort").asInt()).isEqualTo(20880);
+        }
+        assertThat(read(out.resolve("04-fleet-2.0.4-deployment.yaml")).at("/spec/replicas").asInt())
+                .as("400 providers at scale 0.5, 100 per client").isEqualTo(2);
+
+        // the experiment file, as it was rendered, where the Job reads it
+        JsonNode config = read(out.resolve("08-experiment-configmap.yaml"));
+        assertThat(config.at("/kind").asText()).isEqualTo("ConfigMap");
+        assertThat(config.at("/metadata/name").asText()).isEqualTo("upgrade-lab-experiment");
+        assertThat(config.at("/metadata/namespace").asText()).isEqualTo("lab");
+        assertThat(config.at("/data").size()).isEqualTo(1);
+        assertThat(config.at("/data/k8s-runner.yaml").asText()).isEqualTo(RUNNER_EXPERIMENT);
+
+        JsonNode account = read(out.resolve("09-runner-serviceaccount.yaml"));
+        assertThat(account.at("/kind").asText()).isEqualTo("ServiceAccount");
+        assertThat(account.at("/metadata/name").asText()).isEqualTo("upgrade-lab-runner");
+        assertThat(account.at("/metadata/namespace").asText()).isEqualTo("lab");
+
+        // exactly what KubernetesCluster calls, in the namespace only
+        JsonNode role = read(out.resolve("10-runner-role.yaml"));
+        assertThat(role.at("/kind").asText()).isEqualTo("Role");
+        assertThat(role.at("/apiVersion").asText()).isEqualTo("rbac.authorization.k8s.io/v1");
+        assertThat(role.at("/metadata/name").asText()).isEqualTo("upgrade-lab-runner");
+        assertThat(role.at("/metadata/namespace").asText()).isEqualTo("lab");
+        List<String> rules = new ArrayList<>();
+        role.at("/rules").forEach(r -> rules.add(words(r.at("/apiGroups")) + " | " + words(r.at("/resources"))
+                + " | " + words(r.at("/resourceNames")) + " | " + words(r.at("/verbs"))));
+        assertThat(rules).containsExactly(
+                "\"\" | namespaces | lab | get",
+                "\"\" | services |  | create delete",
+                "\"\" | pods |  | get list delete",
+                "\"\" | persistentvolumeclaims |  | deletecollection",
+                "apps | statefulsets |  | get create patch delete",
+                "chaos-mesh.org | podchaos networkchaos |  | create get delete",
+                "metrics.k8s.io | pods |  | get");
+
+        JsonNode binding = read(out.resolve("11-runner-rolebinding.yaml"));
+        assertThat(binding.at("/kind").asText()).isEqualTo("RoleBinding");
+        assertThat(binding.at("/metadata/namespace").asText()).isEqualTo("lab");
+        assertThat(binding.at("/roleRef/kind").asText()).isEqualTo("Role");
+        assertThat(binding.at("/roleRef/name").asText()).isEqualTo("upgrade-lab-runner");
+        assertThat(binding.at("/roleRef/apiGroup").asText()).isEqualTo("rbac.authorization.k8s.io");
+        assertThat(binding.at("/subjects").size()).isEqualTo(1);
+        assertThat(binding.at("/subjects/0/kind").asText()).isEqualTo("ServiceAccount");
+        assertThat(binding.at("/subjects/0/name").asText()).isEqualTo("upgrade-lab-runner");
+        assertThat(binding.at("/subjects/0/namespace").asText()).isEqualTo("lab");
+
+        JsonNode runs = read(out.resolve("12-runs-pvc.yaml"));
+        assertThat(runs.at("/kind").asText()).isEqualTo("PersistentVolumeClaim");
+        assertThat(runs.at("/metadata/name").asText()).isEqualTo("upgrade-lab-runs");
+        assertThat(runs.at("/metadata/labels/app.kubernetes.io~1name").asText())
+                .as("not the nacos data volumes the runner's clean-up deletes").isEqualTo("upgrade-lab-runs");
+
+        // the runner: once, bounded by its plan, as the ServiceAccount, on the experiment as rendered
+        JsonNode job = read(out.resolve("13-runner-job.yaml"));
+        assertThat(job.at("/kind").asText()).isEqualTo("Job");
+        assertThat(job.at("/apiVersion").asText()).isEqualTo("batch/v1");
+        assertThat(job.at("/metadata/name").asText()).isEqualTo("upgrade-lab-runner");
+        assertThat(job.at("/metadata/namespace").asText()).isEqualTo("lab");
+        assertThat(job.at("/spec/backoffLimit").isMissingNode()).isFalse();
+        assertThat(job.at("/spec/backoffLimit").asInt(-1)).isZero();
+        Duration planned = Experiments.load(file, 0.5).timeline().total();
+        assertThat(planned).isPositive();
+        assertThat(job.at("/spec/activeDeadlineSeconds").asLong()).as("twice the plan, plus 30 minutes")
+                .isEqualTo(2 * planned.toSeconds() + 1800);
+        JsonNode pod = job.at("/spec/template/spec");
+        assertThat(pod.at("/restartPolicy").asText()).isEqualTo("Never");
+        assertThat(pod.at("/serviceAccountName").asText()).isEqualTo("upgrade-lab-runner");
+        JsonNode runner = pod.at("/containers/0");
+        assertThat(runner.at("/image").asText()).isEqualTo("registry.example/upgrade-lab:1");
+        assertThat(words(runner.at("/command"))).isEqualTo("upgrade-lab");
+        assertThat(words(runner.at("/args"))).isEqualTo("run /etc/upgrade-lab/experiment/k8s-runner.yaml"
+                + " --scale 0.5 --out /var/lib/upgrade-lab/runs/$(UPGRADE_LAB_POD)");
+        assertThat(envFrom(runner, "UPGRADE_LAB_POD")).isEqualTo("metadata.name");
+        List<String> mounts = new ArrayList<>();
+        runner.at("/volumeMounts").forEach(m -> mounts.add(m.at("/name").asText() + " " + m.at("/mountPath").asText()
+                + (m.at("/readOnly").asBoolean() ? " read-only" : "")));
+        assertThat(mounts).containsExactly("experiment /etc/upgrade-lab/experiment read-only",
+                "runs /var/lib/upgrade-lab/runs");
+        assertThat(pod.at("/volumes/0/configMap/name").asText()).isEqualTo("upgrade-lab-experiment");
+        assertThat(pod.at("/volumes/1/persistentVolumeClaim/claimName").asText()).isEqualTo("upgrade-lab-runs");
+
+        // the runner's resources apart from the cluster's, by label
+        for (String runnerFile : List.of("08-experiment-configmap.yaml", "09-runner-serviceaccount.yaml",
+                "10-runner-role.yaml", "11-runner-rolebinding.yaml", "12-runs-pvc.yaml", "13-runner-job.yaml")) {
+            assertThat(read(out.resolve(runnerFile)).at("/metadata/labels/app.kubernetes.io~1component").asText())
+                    .as(runnerFile).isEqualTo("runner");
+        }
+        for (String clusterFile : List.of("00-namespace.yaml", "02-nacos-statefulset.yaml",
+                "06-demo-1.4.1-deployment.yaml")) {
+            assertThat(read(out.resolve(clusterFile)).at("/metadata/labels/app.kubernetes.io~1component")
+                    .isMissingNode()).as(clusterFile).isTrue();
+        }
     }
 
     @Test
@@ -263,7 +450,9 @@ class RenderCommandTest {
         assertThat(cli.run("render", "k8s", "--help")).isZero();
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("Usage: upgrade-lab render k8s", "--out=DIR",
                 "Default: k8s/<experiment name> under the current directory",
-                "'kubectl apply -f DIR' creates the cluster only", "Examples:",
+                "'kubectl apply -f DIR -l app.kubernetes.io/component!=runner' creates the cluster only",
+                "'kubectl apply -f DIR/00-namespace.yaml' then 'kubectl apply -f DIR -l"
+                        + " app.kubernetes.io/component=runner' runs the experiment in the cluster", "Examples:",
                 "upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml --out review --scale 0.02", "Exit codes: 0 written");
         cli.clear();
         assertThat(cli.run("render")).isEqualTo(2);
@@ -274,6 +463,23 @@ class RenderCommandTest {
         List<JsonNode> documents = yaml.readerFor(JsonNode.class).<JsonNode>readValues(Files.readString(file)).readAll();
         assertThat(documents).hasSize(1);
         return documents.get(0);
+    }
+
+    /** The field path an environment variable takes its value from (the downward API). */
+    private static String envFrom(JsonNode container, String name) {
+        for (JsonNode e : container.at("/env")) {
+            if (e.at("/name").asText().equals(name)) {
+                return e.at("/valueFrom/fieldRef/fieldPath").asText();
+            }
+        }
+        throw new AssertionError("no env " + name + " in " + container);
+    }
+
+    /** A YAML list as words: {@code [a, b]} is {@code "a b"}; an empty string is {@code ""}; no list is empty. */
+    private static String words(JsonNode list) {
+        List<String> words = new ArrayList<>();
+        list.forEach(w -> words.add(w.asText().isEmpty() ? "\"\"" : w.asText()));
+        return String.join(" ", words);
     }
 
     private static String env(JsonNode container, String name) {

@@ -20,6 +20,7 @@ import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NacosImages;
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.fleet.DemoProviders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -30,12 +31,16 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.upgradelab.demo.LabAddress;
 
 /**
  * What the lab creates in Kubernetes, as pure functions of the target and the load: the namespace, Nacos as a
- * headless Service and a StatefulSet, and the provider fleet and the probe as Deployments. The
- * backend creates exactly these and {@code upgrade-lab render k8s} writes exactly these, so what a
- * person reviews is what runs.
+ * headless Service and a StatefulSet, and the provider fleet, the probe and the demo providers as
+ * Deployments. The backend creates exactly the first three (the namespace, the Service, the
+ * StatefulSet) and {@code upgrade-lab render k8s} writes exactly these, so what a person reviews
+ * is what runs; the Deployments are rendered for review only, the engine still running the fleet,
+ * the probe and the demo providers as its own child processes. {@link RunnerManifests} has the
+ * runner itself, as a Job.
  *
  * <p>Every resource carries {@code app.kubernetes.io/managed-by=upgrade-lab}, so what a run left
  * behind is found with one label selector.
@@ -54,6 +59,10 @@ public final class ClusterManifests {
     public static final int HTTP_PORT = 8848;
     /** A 1.x node shuts down in 15-27 s on SIGTERM: a graceful stop must not be cut short. */
     static final long TERMINATION_GRACE_SECONDS = 60;
+    /** Where a demo provider serves Dubbo: Dubbo's default port, the first the local engine tries. */
+    public static final int DEMO_PORT = 20880;
+    /** A demo provider's heap: what {@code DubboJvm} gives it as a local process. */
+    static final String DEMO_HEAP = "256m";
     private ClusterManifests() {
     }
 
@@ -251,6 +260,57 @@ public final class ClusterManifests {
                 .build();
     }
 
+    /**
+     * {@code upgrade-lab-demo-2-3-2}: the Deployment of the demo providers on one client version.
+     * Dashes, not dots, as in {@link #fleetName}.
+     */
+    public static String demoName(String clientVersion) {
+        return LAB + "-demo-" + clientVersion.replace('.', '-');
+    }
+
+    /**
+     * The real Dubbo demo providers the probe calls, on nacos-client {@code clientVersion}: a pod
+     * per provider ({@code count} of them, {@code probe.demoProviders}), as the local engine starts
+     * one process per provider ({@code fleet/DemoProviders}). Split by client version as the fleet
+     * is: the providers start on the fleet's client version and a rollingClientUpgrade restarts all
+     * of them on its {@code to}, so each version the experiment gives them holds all
+     * {@code count} at its peak, and the upgrade would move replicas from one version's Deployment
+     * to the next's, batch by batch, as it restarts them.
+     *
+     * <p>Unlike the fleet's virtual providers, these are dialled: the probe calls them where they
+     * registered. So each serves on {@link #DEMO_PORT} and registers its pod's IP
+     * ({@code UPGRADE_LAB_ADDRESS} from {@code status.podIP}, which the demo providers read through
+     * {@code LabAddress}); a pod's IP is off loopback, so whether it may register and dial there is
+     * the experiment's own opt-in, {@code target.allowRemote}, passed on as the engine passes it to
+     * its child processes. The heap is the one {@code DubboJvm} gives a demo provider.
+     */
+    public static Deployment demoProviders(Target target, String clientVersion, int count) {
+        Map<String, String> labels = labels(demoName(clientVersion));
+        return new DeploymentBuilder()
+                .withMetadata(meta(target, demoName(clientVersion), labels))
+                .withNewSpec()
+                .withReplicas(count)
+                .withNewSelector().withMatchLabels(labels).endSelector()
+                .withNewTemplate()
+                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewSpec()
+                .addToContainers(new ContainerBuilder(labContainer("demo-provider", target, List.of(
+                        env("UPGRADE_LAB_ROLE", "demo-provider"),
+                        env("UPGRADE_LAB_CLIENT", clientVersion),
+                        env("UPGRADE_LAB_SERVERS", servers(target)),
+                        env("UPGRADE_LAB_PORT", String.valueOf(DEMO_PORT)),
+                        env("UPGRADE_LAB_APPLICATION", DemoProviders.APPLICATION),
+                        new EnvVarBuilder().withName(LabAddress.ADDRESS_VARIABLE).withNewValueFrom()
+                                .withNewFieldRef().withFieldPath("status.podIP").endFieldRef().endValueFrom().build(),
+                        env(LabAddress.ALLOW_REMOTE_VARIABLE, String.valueOf(target.allowRemote()))), DEMO_HEAP))
+                        .addNewPort().withName("dubbo").withContainerPort(DEMO_PORT).endPort()
+                        .build())
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build();
+    }
+
     /** {@code target.kubernetes.labImage}, or {@code upgrade-lab:<this build's version>}. */
     public static String labImage(Target target) {
         String image = target.kubernetes().labImage();
@@ -277,16 +337,16 @@ public final class ClusterManifests {
                 .build();
     }
 
-    private static ObjectMeta meta(Target target, String name, Map<String, String> labels) {
+    static ObjectMeta meta(Target target, String name, Map<String, String> labels) {
         return new ObjectMetaBuilder().withName(name).withNamespace(target.kubernetes().namespace())
                 .withLabels(labels).build();
     }
 
-    private static EnvVar env(String name, String value) {
+    static EnvVar env(String name, String value) {
         return new EnvVarBuilder().withName(name).withValue(value).build();
     }
 
-    private static String number(double value) {
+    static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.chaosmesh.v1alpha1.NetworkChaos;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NetworkDisturbance;
@@ -40,6 +41,29 @@ class ClusterManifestsTest {
                     assertThat(r.getOperator()).isEqualTo("NotIn");
                     assertThat(r.getValues()).containsExactly("nacos-1");
                 });
+    }
+
+    @Test
+    void demoProvidersRegisterTheirPodsAddressOnlyWithTheFilesOptIn() {
+        Deployment demo = ClusterManifests.demoProviders(new Target("kubernetes", "2.0.4", 3, 0, "1g", null,
+                new KubernetesTarget("ns", null, null, "lab:2"), null), "2.3.2", 4);
+        assertThat(demo.getMetadata().getName()).isEqualTo("upgrade-lab-demo-2-3-2");
+        assertThat(demo.getSpec().getReplicas()).isEqualTo(4);
+        List<EnvVar> env = demo.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
+        assertThat(env).contains(new EnvVar("UPGRADE_LAB_ALLOW_REMOTE", "false", null),
+                new EnvVar("UPGRADE_LAB_CLIENT", "2.3.2", null));
+        assertThat(env).filteredOn(e -> e.getName().equals("UPGRADE_LAB_ADDRESS")).singleElement()
+                .satisfies(e -> assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP"));
+    }
+
+    @Test
+    void theRunnersDeadlineIsTwiceThePlanPlusHalfAnHourAndItsFileNameAConfigMapKey() {
+        assertThat(RunnerManifests.deadlineSeconds(Duration.ofMinutes(45))).isEqualTo(2 * 2700 + 1800);
+        assertThat(RunnerManifests.deadlineSeconds(Duration.ZERO)).isEqualTo(1800);
+        assertThat(RunnerManifests.experimentKey("experiments/nacos-1x-to-2x.yaml")).isEqualTo("nacos-1x-to-2x.yaml");
+        assertThat(RunnerManifests.experimentKey("/tmp/my run+1.yaml")).isEqualTo("my-run-1.yaml");
+        assertThat(RunnerManifests.experimentKey("C:\\lab\\x.yaml")).isEqualTo("x.yaml");
+        assertThat(RunnerManifests.experimentKey("dir/..")).isEqualTo("experiment.yaml");
     }
 
     @Test

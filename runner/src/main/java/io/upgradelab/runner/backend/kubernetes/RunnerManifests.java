@@ -1,0 +1,245 @@
+package io.upgradelab.runner.backend.kubernetes;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+import io.upgradelab.runner.backend.Target;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The runner itself in the cluster, as pure functions of the target and the experiment: a Job
+ * running {@code upgrade-lab run} on the lab image, the experiment file in a ConfigMap, a volume
+ * for the run directory, and the ServiceAccount, Role and RoleBinding that let the runner do to
+ * the API what {@link KubernetesCluster} does, and nothing more.
+ *
+ * <p>Each carries, besides the lab's labels, {@code app.kubernetes.io/component=runner}, so a person
+ * applies them apart from the cluster's resources ({@code kubectl apply -f DIR -l
+ * app.kubernetes.io/component=runner}): the runner creates the Service and the StatefulSet itself
+ * and refuses to start when a StatefulSet {@code nacos} is already there.
+ *
+ * <p>The Job runs the engine as on a workstation: the Nacos cluster through the kubernetes backend,
+ * the fleet, the probe and the demo providers as child processes in the Job's own pod.
+ */
+public final class RunnerManifests {
+
+    /** The ServiceAccount, the Role, the RoleBinding and the Job: {@code upgrade-lab-runner}. */
+    public static final String RUNNER = ClusterManifests.LAB + "-runner";
+    /** The ConfigMap holding the experiment file. */
+    public static final String EXPERIMENT = ClusterManifests.LAB + "-experiment";
+    /** The volume of the run directories. */
+    public static final String RUNS = ClusterManifests.LAB + "-runs";
+    public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+    public static final String COMPONENT = "runner";
+    /** Where the Job's container finds the experiment file (the ConfigMap, read-only). */
+    public static final String EXPERIMENT_DIR = "/etc/upgrade-lab/experiment";
+    /** Where the Job's container writes its run directories (the volume {@link #RUNS}). */
+    public static final String RUNS_DIR = "/var/lib/upgrade-lab/runs";
+    /** The lab image's launcher, on its PATH, as {@code ./upgrade-lab} is in a checkout. */
+    public static final String COMMAND = "upgrade-lab";
+    /** The pod's own name, in the environment: the run directory's name, so no run finds an earlier one's journal. */
+    public static final String POD_VARIABLE = "UPGRADE_LAB_POD";
+    /** The margin the Job's deadline adds to twice the planned duration. */
+    static final Duration DEADLINE_MARGIN = Duration.ofMinutes(30);
+    /**
+     * How long the runner has after SIGTERM (its deadline, a {@code kubectl delete}): its tear-down
+     * deletes the faults still in place (each awaited up to 2 min), deregisters the fleet and waits
+     * for the StatefulSet's pods to go (up to 3 min), which the default 30 s would cut short and
+     * leave behind.
+     */
+    static final long GRACE_SECONDS = 600;
+    /** The run directories' volume: journals, and the fleet's, probe's and demo providers' logs, of every run. */
+    static final String RUNS_VOLUME = "5Gi";
+
+    private RunnerManifests() {
+    }
+
+    /** The lab's labels for {@code name}, plus {@code app.kubernetes.io/component=runner}. */
+    public static Map<String, String> labels(String name) {
+        Map<String, String> labels = ClusterManifests.labels(name);
+        labels.put(COMPONENT_LABEL, COMPONENT);
+        return labels;
+    }
+
+    /**
+     * The ConfigMap key, and so the file name in {@link #EXPERIMENT_DIR}, of the experiment file
+     * {@code file}: its name, with what a ConfigMap key does not take turned into {@code -}.
+     */
+    public static String experimentKey(String file) {
+        String name = file.replace('\\', '/');
+        name = name.substring(name.lastIndexOf('/') + 1).replaceAll("[^-._a-zA-Z0-9]", "-");
+        return name.isEmpty() || name.equals(".") || name.equals("..") ? "experiment.yaml" : name;
+    }
+
+    /**
+     * The experiment file's text, as it was rendered, under {@link #experimentKey}: the Job runs
+     * this file, not one baked into the image, so the run is the experiment reviewed.
+     */
+    public static ConfigMap experiment(Target target, String key, String text) {
+        return new ConfigMapBuilder()
+                .withMetadata(meta(target, EXPERIMENT))
+                .addToData(key, text)
+                .build();
+    }
+
+    /** Whom the Role is granted to: the Job's pod runs as it, and the fabric8 client finds its token there. */
+    public static ServiceAccount serviceAccount(Target target) {
+        return new ServiceAccountBuilder().withMetadata(meta(target, RUNNER)).build();
+    }
+
+    /**
+     * What the runner does to the API, and nothing more: {@link #rules(String)}, in the
+     * experiment's namespace. Which call of {@link KubernetesCluster} needs each rule (fabric8
+     * 6.9's requests):
+     * <ul>
+     *   <li>namespaces {@code get}, this namespace only: {@code create()} asks whether the namespace
+     *       exists ({@code client.namespaces().withName(namespace).get()}). It does (the Job runs
+     *       in it), so the runner neither creates nor deletes it, and needs no {@code create} or
+     *       {@code delete}, which a Role could not grant anyway.</li>
+     *   <li>services {@code create}, {@code delete}: the headless Service, created by
+     *       {@code create()}, deleted by {@code close()}.</li>
+     *   <li>pods {@code get}, {@code list}, {@code delete}: {@code pod(n).get()} in every wait and
+     *       in {@code nodes()}; {@code list} by label in {@code awaitPodsGone()}; {@code delete} in
+     *       {@code upgradeNode} and a graceful {@code stopNode}.</li>
+     *   <li>persistentvolumeclaims {@code deletecollection}: {@code close()} deletes the data volumes
+     *       by label ({@code persistentVolumeClaims().withLabels(..).delete()}), which fabric8 sends
+     *       as one DELETE on the collection with a label selector.</li>
+     *   <li>apps statefulsets {@code get}, {@code create}, {@code patch}, {@code delete}:
+     *       {@code create()} checks there is none, then creates it; {@code nodes()} reads its
+     *       image; {@code upgradeNode} sets the image through {@code edit}, which fabric8 does as a
+     *       GET and a JSON PATCH; {@code close()} deletes it.</li>
+     *   <li>chaos-mesh.org podchaos, networkchaos {@code create}, {@code get}, {@code delete}:
+     *       {@code apply()} creates a fault, {@code remove()} deletes it and reads it until Chaos
+     *       Mesh has let it go.</li>
+     *   <li>metrics.k8s.io pods {@code get}: {@code sample()}, a node's CPU and memory
+     *       ({@code client.top().pods().metrics(namespace, pod)}, one named pod).</li>
+     * </ul>
+     * Not there, because no call of a run needs it: watch (every wait reads, {@link Poll}),
+     * deployments (the fleet, the probe and the demo providers run as child processes),
+     * pods/log, and stresschaos ({@code stressCpu} is not used by any fault phase yet).
+     */
+    public static Role role(Target target) {
+        return new RoleBuilder()
+                .withMetadata(meta(target, RUNNER))
+                .withRules(rules(target.kubernetes().namespace()))
+                .build();
+    }
+
+    /** The rules of {@link #role}: one per API group and set of verbs, in the order its javadoc explains them. */
+    public static List<PolicyRule> rules(String namespace) {
+        return List.of(
+                new PolicyRuleBuilder().withApiGroups("").withResources("namespaces").withResourceNames(namespace)
+                        .withVerbs("get").build(),
+                rule("", List.of("services"), "create", "delete"),
+                rule("", List.of("pods"), "get", "list", "delete"),
+                rule("", List.of("persistentvolumeclaims"), "deletecollection"),
+                rule("apps", List.of("statefulsets"), "get", "create", "patch", "delete"),
+                rule("chaos-mesh.org", List.of("podchaos", "networkchaos"), "create", "get", "delete"),
+                rule("metrics.k8s.io", List.of("pods"), "get"));
+    }
+
+    /** The Role granted to the ServiceAccount, in the namespace only. */
+    public static RoleBinding roleBinding(Target target) {
+        return new RoleBindingBuilder()
+                .withMetadata(meta(target, RUNNER))
+                .withNewRoleRef().withApiGroup("rbac.authorization.k8s.io").withKind("Role").withName(RUNNER)
+                .endRoleRef()
+                .addNewSubject().withKind("ServiceAccount").withName(RUNNER)
+                .withNamespace(target.kubernetes().namespace()).endSubject()
+                .build();
+    }
+
+    /**
+     * The run directories, on a volume that outlives the Job's pod: the journal is read after the
+     * run, when the pod's own file system is gone or no longer reachable. Not the lab's data volumes
+     * (its labels are not {@code nacos}'s): the runner's clean-up leaves it.
+     */
+    public static PersistentVolumeClaim runsVolume(Target target) {
+        return new PersistentVolumeClaimBuilder()
+                .withMetadata(meta(target, RUNS))
+                .withNewSpec().withAccessModes("ReadWriteOnce")
+                .withNewResources().addToRequests("storage", new Quantity(RUNS_VOLUME)).endResources()
+                .endSpec()
+                .build();
+    }
+
+    /**
+     * The Job's deadline ({@code activeDeadlineSeconds}): twice the planned duration plus
+     * {@link #DEADLINE_MARGIN}, so a run that hangs stops by itself, and a slow one is not cut short.
+     */
+    public static long deadlineSeconds(Duration planned) {
+        return planned.multipliedBy(2).plus(DEADLINE_MARGIN).toSeconds();
+    }
+
+    /**
+     * The runner: one pod running {@code upgrade-lab run EXPERIMENT_DIR/key --scale scale --out
+     * RUNS_DIR/<pod name>} on the lab image, as the ServiceAccount.
+     *
+     * <p>Once: {@code backoffLimit: 0} and {@code restartPolicy: Never}, because a second attempt
+     * would find the cluster the first one left (the runner refuses to start on a StatefulSet
+     * {@code nacos} already there) and a run is not a thing to retry blindly. Bounded:
+     * {@link #deadlineSeconds} of the plan, after which Kubernetes stops the pod, with
+     * {@link #GRACE_SECONDS} for the runner's own tear-down. {@code --scale} is the scale the render
+     * planned with (the file's own, or {@code --scale}, or {@code --fit}'s), so the run is the
+     * experiment reviewed. The run directory is named after the pod (an environment variable from
+     * the downward API, expanded by Kubernetes in the arguments): {@code run} refuses a directory
+     * that holds a journal, and every run gets its own on the shared volume.
+     */
+    public static Job job(Target target, String key, double scale, Duration planned) {
+        Map<String, String> labels = labels(RUNNER);
+        return new JobBuilder()
+                .withMetadata(meta(target, RUNNER))
+                .withNewSpec()
+                .withBackoffLimit(0)
+                .withActiveDeadlineSeconds(deadlineSeconds(planned))
+                .withNewTemplate()
+                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewSpec()
+                .withServiceAccountName(RUNNER)
+                .withRestartPolicy("Never")
+                .withTerminationGracePeriodSeconds(GRACE_SECONDS)
+                .addNewContainer()
+                .withName(COMPONENT)
+                .withImage(ClusterManifests.labImage(target))
+                .withCommand(COMMAND)
+                .withArgs("run", EXPERIMENT_DIR + "/" + key, "--scale", ClusterManifests.number(scale),
+                        "--out", RUNS_DIR + "/$(" + POD_VARIABLE + ")")
+                .withEnv(new EnvVarBuilder().withName(POD_VARIABLE).withNewValueFrom().withNewFieldRef()
+                        .withFieldPath("metadata.name").endFieldRef().endValueFrom().build())
+                .addNewVolumeMount().withName("experiment").withMountPath(EXPERIMENT_DIR).withReadOnly(true)
+                .endVolumeMount()
+                .addNewVolumeMount().withName("runs").withMountPath(RUNS_DIR).endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("experiment").withNewConfigMap().withName(EXPERIMENT).endConfigMap()
+                .endVolume()
+                .addNewVolume().withName("runs").withNewPersistentVolumeClaim().withClaimName(RUNS)
+                .endPersistentVolumeClaim().endVolume()
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    private static PolicyRule rule(String group, List<String> resources, String... verbs) {
+        return new PolicyRuleBuilder().withApiGroups(group).withResources(resources).withVerbs(verbs).build();
+    }
+
+    private static ObjectMeta meta(Target target, String name) {
+        return ClusterManifests.meta(target, name, labels(name));
+    }
+}
