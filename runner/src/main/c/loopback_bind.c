@@ -12,7 +12,8 @@
  *  - a connect() from a socket not yet bound, to a loopback destination, first binds the socket
  *    to that address (port 0), so that the peer, the kernel's socket table and the lab's
  *    firewall rules all see which process a connection comes from. Only when the variable is set
- *    and is itself a loopback address: otherwise the kernel's own choice stands.
+ *    to a loopback address other than 127.0.0.1: otherwise the kernel's own choice stands (for a
+ *    loopback destination it is 127.0.0.1 anyway, and the ports it picks are its own).
  *
  * Every other bind() and connect() goes through unchanged. The JDK, Netty's native transport and
  * bolt all bind and connect through libc, so these two functions cover them.
@@ -102,7 +103,8 @@ static int unbound_stream_or_datagram(int fd, int family) {
 
 /* Binds fd to this process's address, port 0, before it connects to destination; quietly does nothing when it should not. */
 static void bind_own_source(int fd, const struct sockaddr *destination, socklen_t length) {
-    if (!own_address_given || !is_loopback_v4(own_address) || destination == NULL) {
+    if (!own_address_given || !is_loopback_v4(own_address) || own_address.s_addr == htonl(INADDR_LOOPBACK)
+            || destination == NULL) {
         return;
     }
     if (destination->sa_family == AF_INET && length >= sizeof(struct sockaddr_in)) {
