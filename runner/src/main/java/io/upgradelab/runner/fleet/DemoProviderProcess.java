@@ -41,7 +41,7 @@ public final class DemoProviderProcess implements AutoCloseable {
 
     /**
      * Starts a demo provider on nacos-client {@code client} (a version, or 1x / 2x) registering with
-     * {@code servers} ({@code 127.0.0.1:8848,...}) and serving on 127.0.0.1:{@code port} (outside the
+     * {@code servers} ({@code 127.0.0.1:8848,...}) and serving on 127.0.0.1:{@code port}, or at {@code address} (outside the
      * ephemeral port range, see {@link EphemeralPorts}); returns once it has exported the service.
      */
     public static DemoProviderProcess start(String client, String servers, int port, String application,

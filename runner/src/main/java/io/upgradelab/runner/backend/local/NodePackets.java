@@ -61,7 +61,7 @@ record NodePackets(List<PacketMatch> dropped, List<PacketMatch> spared) {
             case PEERS -> new NodePackets(peers.stream().flatMap(p -> PacketMatch.between(own, p).stream()).toList(),
                     List.of());
             case CLIENTS -> {
-                List<PacketMatch> spared = new ArrayList<>(PacketMatch.between(own, own).subList(0, 1));
+                List<PacketMatch> spared = new ArrayList<>(List.of(new PacketMatch(own, own, null, null)));
                 peers.forEach(p -> spared.addAll(PacketMatch.between(own, p)));
                 yield new NodePackets(List.of(PacketMatch.to(own), PacketMatch.from(own)), spared);
             }
