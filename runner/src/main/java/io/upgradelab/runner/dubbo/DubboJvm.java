@@ -40,7 +40,7 @@ public final class DubboJvm {
     public static List<String> command(DubboProgram program, String clientVersion, Path directory,
                                        Map<String, String> dubboProperties, String mainClass, List<String> args) {
         ClientDistribution client = ClientDistributions.scan(LabHome.clientDistributions()).require(clientVersion);
-        Path target = LabHome.root().resolve(program.module(client.version())).resolve("target");
+        Path target = LabHome.built(program.module(client.version()));
         Path jar = target.resolve(program.jar());
         if (!Files.isRegularFile(jar) || !Files.isDirectory(target.resolve("lib"))) {
             throw new LabException(LabException.FAILED, jar + " is missing: build with ./mvnw -q package -DskipTests");

@@ -60,12 +60,7 @@ public final class DemoProviderProcess implements AutoCloseable {
                     + ephemeral + "): after a crash, the probe reconnecting to it can take the port for itself and the"
                     + " provider could not come back; use a port below " + ephemeral.first());
         }
-        Map<String, String> dubbo = DubboProgram.onDubbo27(version) ? Map.of()
-                // Dubbo 3: interface- and application-level registration; the metadata service on the same port
-                : Map.of("dubbo.application.register-mode", "all",
-                        "dubbo.application.metadata-service-port", Integer.toString(port));
-        List<String> command = DubboJvm.command(DubboProgram.DEMO_PROVIDER, version, directory, dubbo,
-                "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
+        List<String> command = command(version, directory, servers, port, application);
         Path log = directory.resolve("console.log");
         Map<String, String> environment = new HashMap<>(NacosCredentials.environment(login));
         environment.putAll(address.environment());
@@ -75,6 +70,21 @@ public final class DemoProviderProcess implements AutoCloseable {
                 + "): launched, pid " + child.pid() + ", log " + log);
         child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
         return new DemoProviderProcess(child, version, port);
+    }
+
+    /**
+     * The JVM command line of one demo provider on nacos-client {@code client}, registering at
+     * {@code servers} as {@code application} and serving on {@code port}: how the runner starts one,
+     * and how {@code upgrade-lab serve demo-provider} runs one in the lab image.
+     */
+    public static List<String> command(String client, Path directory, String servers, int port, String application) {
+        String version = ClientVersions.canonical(client);
+        Map<String, String> dubbo = DubboProgram.onDubbo27(version) ? Map.of()
+                // Dubbo 3: interface- and application-level registration; the metadata service on the same port
+                : Map.of("dubbo.application.register-mode", "all",
+                        "dubbo.application.metadata-service-port", Integer.toString(port));
+        return DubboJvm.command(DubboProgram.DEMO_PROVIDER, version, directory, dubbo,
+                "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
     }
 
     public long pid() {

@@ -82,10 +82,9 @@ public final class FleetProcess implements AutoCloseable {
         return fleet;
     }
 
-    /** The classpath, the login when the cluster has auth on, and the fleet's address. */
+    /** The login when the cluster has auth on, and the fleet's address. */
     private static Map<String, String> environment(FleetSettings settings) {
-        Map<String, String> all = new HashMap<>(Map.of("CLASSPATH", classpath()));
-        all.putAll(NacosCredentials.environment(settings.login()));
+        Map<String, String> all = new HashMap<>(NacosCredentials.environment(settings.login()));
         all.putAll(settings.address().environment());
         return all;
     }
@@ -184,21 +183,32 @@ public final class FleetProcess implements AutoCloseable {
     }
 
     private static List<String> command(FleetSettings settings, Path directory) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + settings.maxHeap(), "-XX:+UseSerialGC",
-                "-Duser.home=" + directory.resolve("user-home"),
-                "-DJM.LOG.PATH=" + directory.resolve("logs"),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-Dorg.slf4j.simpleLogger.showDateTime=true"));
-        command.addAll(silenced(ClientDistributions.scan(LabHome.clientDistributions())));
-        command.addAll(List.of(
-                "io.upgradelab.providers.fleet.FleetMain",
+        return command(settings.maxHeap(), directory, List.of(
                 "--servers", settings.servers(),
                 "--services", Integer.toString(settings.services()),
                 "--providers-per-client", Integer.toString(settings.providersPerClient()),
                 "--first-port", Integer.toString(settings.firstPort()),
                 "--beat-threads", Integer.toString(settings.beatThreads())));
+    }
+
+    /**
+     * The fleet JVM's command line, with {@code maxHeap}, keeping its user.home and client logs in
+     * {@code directory}, given {@code fleetArguments} as {@code provider-fleet} takes them (its
+     * {@code --help} says which): how the runner starts a fleet, and how {@code upgrade-lab serve fleet}
+     * runs one in the lab image.
+     */
+    public static List<String> command(String maxHeap, Path directory, List<String> fleetArguments) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + maxHeap, "-XX:+UseSerialGC",
+                "-cp", classpath(),
+                "-Duser.home=" + directory.resolve("user-home"),
+                "-DJM.LOG.PATH=" + directory.resolve("logs"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-Dorg.slf4j.simpleLogger.showDateTime=true"));
+        command.addAll(silenced(ClientDistributions.scan(LabHome.clientDistributions())));
+        command.add("io.upgradelab.providers.fleet.FleetMain");
+        command.addAll(fleetArguments);
         return command;
     }
 
@@ -208,9 +218,9 @@ public final class FleetProcess implements AutoCloseable {
                 .map(logger -> "-Dorg.slf4j.simpleLogger.log." + c.shadedPrefix() + "." + logger + "=off")).toList();
     }
 
-    /** providers/fleet/target: the fleet jar and its runtime classpath, laid out by the build. */
+    /** The fleet jar and its runtime classpath, laid out by the build (providers/fleet/target in a checkout). */
     private static String classpath() {
-        Path target = LabHome.root().resolve("providers/fleet/target");
+        Path target = LabHome.built("providers/fleet");
         Path jar = target.resolve("provider-fleet.jar");
         if (!Files.isRegularFile(jar)) {
             throw new LabException(LabException.FAILED, jar + " is missing: build with ./mvnw -q package -DskipTests");

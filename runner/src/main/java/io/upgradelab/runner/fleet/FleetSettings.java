@@ -25,9 +25,12 @@ public record FleetSettings(String servers, int services, int providersPerClient
                 ProcessAddress.DEFAULT);
     }
 
+    /** The fleet JVM's -Xmx unless the experiment says otherwise. */
+    public static final String DEFAULT_MAX_HEAP = "1g";
+
     /** The published experiment's shape: 140 services, one Dubbo process per 140 providers. */
     public static FleetSettings forServers(String servers) {
-        return new FleetSettings(servers, 140, 140, 30000, 1, "1g");
+        return new FleetSettings(servers, 140, 140, 30000, 1, DEFAULT_MAX_HEAP);
     }
 
     public FleetSettings withLayout(int services, int providersPerClient) {

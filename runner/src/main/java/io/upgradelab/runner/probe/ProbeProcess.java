@@ -23,7 +23,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The consumer probe (consumer-probe/) as a process of its own: a real Dubbo consumer of the demo
@@ -41,6 +43,9 @@ public final class ProbeProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     /** The probe's niceness: ahead of the nodes, the fleet and the demo providers (all at 0). */
     static final int NICENESS = -10;
+    /** coreutils' nice, where there is one. */
+    private static final Optional<Path> NICE = Stream.of("/usr/bin/nice", "/bin/nice").map(Path::of)
+            .filter(Files::isExecutable).findFirst();
     /** A system property that sets another niceness (0: the default priority), for bench/probe's comparison. */
     public static final String NICENESS_PROPERTY = "upgradelab.probe.niceness";
 
@@ -70,13 +75,12 @@ public final class ProbeProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
-        List<String> command = withRaisedPriority(DubboJvm.command(DubboProgram.PROBE, options.client(), directory,
-                DubboJvm.consumerProperties(options.client()), MAIN, List.of(
-                        "--registry", servers,
-                        "--rate", Double.toString(options.rate()),
-                        "--timeout", options.timeout().toMillis() + "ms",
-                        "--duration", options.duration().toSeconds() + "s",
-                        "--out", directory.toString())));
+        List<String> command = withRaisedPriority(command(options.client(), directory, List.of(
+                "--registry", servers,
+                "--rate", Double.toString(options.rate()),
+                "--timeout", options.timeout().toMillis() + "ms",
+                "--duration", options.duration().toSeconds() + "s",
+                "--out", directory.toString())));
         Path log = directory.resolve("console.log");
         ChildProcess child = ChildProcess.start("probe-" + options.client(), command,
                 environment(options), directory, log);
@@ -84,6 +88,17 @@ public final class ProbeProcess implements AutoCloseable {
                 + child.pid() + ", log " + log);
         String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));
         return new ProbeProcess(child, options, directory, ProcessAddress.controlUri(calling));
+    }
+
+    /**
+     * The probe JVM's command line on nacos-client {@code client} (the Dubbo line that goes with it),
+     * keeping its user.home and logs in {@code directory}, given {@code probeArguments} as the probe
+     * takes them (its {@code --help} says which): how the runner starts the probe, at a raised
+     * priority, and how {@code upgrade-lab serve probe} runs one in the lab image.
+     */
+    public static List<String> command(String client, Path directory, List<String> probeArguments) {
+        return DubboJvm.command(DubboProgram.PROBE, client, directory, DubboJvm.consumerProperties(client), MAIN,
+                probeArguments);
     }
 
     /** The login when the cluster has auth on, and the probe's address. */
@@ -100,7 +115,10 @@ public final class ProbeProcess implements AutoCloseable {
      * where raising a priority is not allowed (not root, no CAP_SYS_NICE).
      */
     static List<String> withRaisedPriority(List<String> command) {
-        List<String> niced = new ArrayList<>(List.of("nice", "-n",
+        if (NICE.isEmpty()) {
+            return command;   // the lab image has no nice: a pod has a machine's share of its own
+        }
+        List<String> niced = new ArrayList<>(List.of(NICE.get().toString(), "-n",
                 Integer.toString(Integer.getInteger(NICENESS_PROPERTY, NICENESS))));
         niced.addAll(command);
         return niced;

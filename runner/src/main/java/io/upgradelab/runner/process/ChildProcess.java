@@ -75,6 +75,23 @@ public final class ChildProcess {
      */
     public static ChildProcess start(String name, List<String> command, Map<String, String> environment,
                                      Path workDir, Path output) {
+        LogTail tail = new LogTail(output);   // from here: what this process writes, not an earlier one
+        return launch(name, command, environment, workDir,
+                ProcessBuilder.Redirect.appendTo(output.toFile()), tail);
+    }
+
+    /**
+     * Starts {@code command} in {@code workDir} with stdout and stderr on the lab's own: for a
+     * process the lab runs in the foreground ({@code upgrade-lab serve}), whose log is the
+     * container's. Nothing reads its output, so {@link #awaitReadyLine} does not apply.
+     */
+    public static ChildProcess startInForeground(String name, List<String> command, Map<String, String> environment,
+                                                 Path workDir) {
+        return launch(name, command, environment, workDir, ProcessBuilder.Redirect.INHERIT, null);
+    }
+
+    private static ChildProcess launch(String name, List<String> command, Map<String, String> environment,
+                                       Path workDir, ProcessBuilder.Redirect output, LogTail tail) {
         List<String> argv = new ArrayList<>();
         if (SETPRIV) {
             argv.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--"));
@@ -84,9 +101,8 @@ public final class ChildProcess {
                 .directory(workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
+                .redirectOutput(output);
         builder.environment().putAll(environment);
-        LogTail tail = new LogTail(output);   // from here: what this process writes, not an earlier one
         LoopbackGuard.library().ifPresent(library -> builder.environment().merge("LD_PRELOAD",
                 library.toString(), (existing, ours) -> ours + ":" + existing));
         try {
@@ -112,8 +128,9 @@ public final class ChildProcess {
         return process.pid();
     }
 
+    /** The file its output goes to; null for one started {@linkplain #startInForeground in the foreground}. */
     public Path output() {
-        return output.file();
+        return output == null ? null : output.file();
     }
 
     public boolean isAlive() {
@@ -131,6 +148,9 @@ public final class ChildProcess {
      * reason and the last lines of its output.
      */
     public synchronized String awaitReadyLine(String marker, Deadline deadline) {
+        if (output == null) {
+            throw new IllegalStateException(name + " writes to the lab's own output: nothing reads its lines");
+        }
         while (true) {
             unread.addAll(output.readNewLines());
             for (String line = unread.poll(); line != null; line = unread.poll()) {

@@ -15,7 +15,8 @@ import java.util.Optional;
  */
 public final class LoopbackGuard {
 
-    static final String LIBRARY = "runner/target/native/libloopback-bind.so";
+    /** Where the runner's build puts the library, under the runner's build output ({@link LabHome#built}). */
+    static final String LIBRARY = "native/libloopback-bind.so";
 
     private LoopbackGuard() {
     }
@@ -23,14 +24,18 @@ public final class LoopbackGuard {
     /** The built library, or empty where the build had no C compiler. */
     public static Optional<Path> library() {
         String explicit = System.getProperty("upgradelab.loopbackGuard");
-        Path library = explicit != null ? Path.of(explicit) : LabHome.root().resolve(LIBRARY);
+        Path library = explicit != null ? Path.of(explicit) : builtLibrary();
         return Files.isRegularFile(library) ? Optional.of(library) : Optional.empty();
+    }
+
+    private static Path builtLibrary() {
+        return LabHome.built("runner").resolve(LIBRARY);
     }
 
     /** What to tell a person when the guard is missing, or empty when it is there. */
     public static Optional<String> warning() {
         return library().isPresent() ? Optional.empty()
-                : Optional.of("warning: " + LabHome.root().resolve(LIBRARY) + " is missing (the build found no C"
+                : Optional.of("warning: " + builtLibrary() + " is missing (the build found no C"
                 + " compiler): Nacos nodes will bind their gRPC and raft ports on all interfaces, not only 127.0.0.1");
     }
 }

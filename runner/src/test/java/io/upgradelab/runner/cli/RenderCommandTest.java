@@ -1,6 +1,7 @@
 package io.upgradelab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -194,19 +195,30 @@ class RenderCommandTest {
             assertThat(demo.at("/spec/replicas").asInt()).as("probe.demoProviders, unscaled").isEqualTo(3);
             JsonNode container = demo.at("/spec/template/spec/containers/0");
             assertThat(container.at("/image").asText()).isEqualTo("registry.example/upgrade-lab:1");
-            assertThat(env(container, "UPGRADE_LAB_ROLE")).isEqualTo("demo-provider");
-            assertThat(env(container, "UPGRADE_LAB_CLIENT")).isEqualTo(client);
-            assertThat(env(container, "UPGRADE_LAB_SERVERS")).isEqualTo(servers);
-            assertThat(env(container, "UPGRADE_LAB_PORT")).isEqualTo("20880");
-            assertThat(env(container, "UPGRADE_LAB_APPLICATION")).isEqualTo("upgrade-lab-demo");
+            assertThat(args(container)).containsExactly("serve", "demo-provider", "--client", client, "--servers",
+                    servers, "--port", "20880", "--application", "upgrade-lab-demo");
             assertThat(env(container, "UPGRADE_LAB_ALLOW_REMOTE")).isEqualTo("true");
-            assertThat(env(container, "JAVA_TOOL_OPTIONS")).isEqualTo("-Xmx256m");
+            assertThat(env(container, "JAVA_TOOL_OPTIONS")).as("the serving JVM; the demo's own is -Xmx256m")
+                    .isEqualTo("-Xmx96m");
             assertThat(envFrom(container, "UPGRADE_LAB_ADDRESS")).as("registers where the probe dials it")
                     .isEqualTo("status.podIP");
+            assertThatTheImageEntrypointTakes(args(container));
             assertThat(container.at("/ports/0/containerPort").asInt()).isEqualTo(20880);
         }
         assertThat(read(out.resolve("04-fleet-2.0.4-deployment.yaml")).at("/spec/replicas").asInt())
                 .as("400 providers at scale 0.5, 100 per client").isEqualTo(2);
+
+        // the fleet and the probe run the image's upgrade-lab serve, with fixed control ports the runner dials
+        JsonNode fleet = read(out.resolve("04-fleet-2.0.4-deployment.yaml")).at("/spec/template/spec/containers/0");
+        assertThat(args(fleet)).startsWith("serve", "fleet", "--heap").contains("--", "--servers", servers,
+                "--control-port", "7070");
+        assertThat(fleet.at("/ports/0/containerPort").asInt()).isEqualTo(7070);
+        assertThat(envFrom(fleet, "UPGRADE_LAB_ADDRESS")).as("its providers register the pod's IP").isEqualTo("status.podIP");
+        assertThatTheImageEntrypointTakes(args(fleet));
+        JsonNode probe = read(out.resolve("05-probe-deployment.yaml")).at("/spec/template/spec/containers/0");
+        assertThat(args(probe)).startsWith("serve", "probe", "--client").contains("--", "--registry", servers,
+                "--control-port", "7071");
+        assertThatTheImageEntrypointTakes(args(probe));
 
         // the experiment file, as it was rendered, where the Job reads it
         JsonNode config = read(out.resolve("08-experiment-configmap.yaml"));
@@ -273,7 +285,8 @@ class RenderCommandTest {
         assertThat(pod.at("/serviceAccountName").asText()).isEqualTo("upgrade-lab-runner");
         JsonNode runner = pod.at("/containers/0");
         assertThat(runner.at("/image").asText()).isEqualTo("registry.example/upgrade-lab:1");
-        assertThat(words(runner.at("/command"))).isEqualTo("upgrade-lab");
+        assertThat(runner.has("command")).as("the image's entrypoint is the upgrade-lab command").isFalse();
+        assertThatTheImageEntrypointTakes(args(runner));
         assertThat(words(runner.at("/args"))).isEqualTo("run /etc/upgrade-lab/experiment/k8s-runner.yaml"
                 + " --scale 0.5 --out /var/lib/upgrade-lab/runs/$(UPGRADE_LAB_POD)");
         assertThat(envFrom(runner, "UPGRADE_LAB_POD")).isEqualTo("metadata.name");
@@ -480,6 +493,18 @@ class RenderCommandTest {
         List<String> words = new ArrayList<>();
         list.forEach(w -> words.add(w.asText().isEmpty() ? "\"\"" : w.asText()));
         return String.join(" ", words);
+    }
+
+    private static List<String> args(JsonNode container) {
+        List<String> args = new ArrayList<>();
+        container.at("/args").forEach(a -> args.add(a.asText()));
+        return args;
+    }
+
+    /** The upgrade-lab command line (the lab image's entrypoint) parses {@code args} without an error. */
+    private static void assertThatTheImageEntrypointTakes(List<String> args) {
+        assertThatCode(() -> UpgradeLab.newCommandLine().parseArgs(args.toArray(String[]::new)))
+                .as("upgrade-lab %s", String.join(" ", args)).doesNotThrowAnyException();
     }
 
     private static String env(JsonNode container, String name) {

@@ -61,8 +61,17 @@ public final class ClusterManifests {
     static final long TERMINATION_GRACE_SECONDS = 60;
     /** Where a demo provider serves Dubbo: Dubbo's default port, the first the local engine tries. */
     public static final int DEMO_PORT = 20880;
-    /** A demo provider's heap: what {@code DubboJvm} gives it as a local process. */
-    static final String DEMO_HEAP = "256m";
+    /** Where the fleet's control channel listens in its pod: the runner scales it there. */
+    public static final int FLEET_CONTROL_PORT = 7070;
+    /** Where the probe's control channel listens in its pod: the runner reads its outcomes there. */
+    public static final int PROBE_CONTROL_PORT = 7071;
+    /** The working directory of the lab image, where {@code serve} keeps what its process writes. */
+    public static final String SERVE_DIR = "/var/lib/upgrade-lab";
+    /** How long the probe calls before it ends by itself: a bound well past any experiment. */
+    static final String PROBE_DURATION = "24h";
+    /** The heap of the JVM that runs {@code upgrade-lab serve}: it only starts and waits for the served one. */
+    static final String SERVE_HEAP = "96m";
+
     private ClusterManifests() {
     }
 
@@ -225,13 +234,12 @@ public final class ClusterManifests {
                 .withNewTemplate()
                 .withNewMetadata().withLabels(labels).endMetadata()
                 .withNewSpec()
-                .addToContainers(labContainer("fleet", target, List.of(
-                        env("UPGRADE_LAB_ROLE", "fleet"),
-                        env("UPGRADE_LAB_CLIENT", clientVersion),
-                        env("UPGRADE_LAB_SERVERS", servers(target)),
-                        env("UPGRADE_LAB_SERVICES", String.valueOf(services)),
-                        env("UPGRADE_LAB_PROVIDERS_PER_CLIENT", String.valueOf(perClient))),
-                        heap))
+                .addToContainers(new ContainerBuilder(served("fleet", target, List.of("serve", "fleet", "--heap", heap,
+                        "--", "--servers", servers(target), "--services", String.valueOf(services),
+                        "--providers-per-client", String.valueOf(perClient),
+                        "--control-port", String.valueOf(FLEET_CONTROL_PORT))))
+                        .addNewPort().withName("control").withContainerPort(FLEET_CONTROL_PORT).endPort()
+                        .build())
                 .endSpec()
                 .endTemplate()
                 .endSpec()
@@ -249,11 +257,12 @@ public final class ClusterManifests {
                 .withNewTemplate()
                 .withNewMetadata().withLabels(labels).endMetadata()
                 .withNewSpec()
-                .addToContainers(labContainer("probe", target, List.of(
-                        env("UPGRADE_LAB_ROLE", "probe"),
-                        env("UPGRADE_LAB_CLIENT", clientVersion),
-                        env("UPGRADE_LAB_SERVERS", servers(target)),
-                        env("UPGRADE_LAB_RATE", number(rate))), "512m"))
+                .addToContainers(new ContainerBuilder(served("probe", target, List.of("serve", "probe",
+                        "--client", clientVersion, "--", "--registry", servers(target), "--rate", number(rate),
+                        "--duration", PROBE_DURATION, "--out", SERVE_DIR + "/probe-out",
+                        "--control-port", String.valueOf(PROBE_CONTROL_PORT))))
+                        .addNewPort().withName("control").withContainerPort(PROBE_CONTROL_PORT).endPort()
+                        .build())
                 .endSpec()
                 .endTemplate()
                 .endSpec()
@@ -294,15 +303,9 @@ public final class ClusterManifests {
                 .withNewTemplate()
                 .withNewMetadata().withLabels(labels).endMetadata()
                 .withNewSpec()
-                .addToContainers(new ContainerBuilder(labContainer("demo-provider", target, List.of(
-                        env("UPGRADE_LAB_ROLE", "demo-provider"),
-                        env("UPGRADE_LAB_CLIENT", clientVersion),
-                        env("UPGRADE_LAB_SERVERS", servers(target)),
-                        env("UPGRADE_LAB_PORT", String.valueOf(DEMO_PORT)),
-                        env("UPGRADE_LAB_APPLICATION", DemoProviders.APPLICATION),
-                        new EnvVarBuilder().withName(LabAddress.ADDRESS_VARIABLE).withNewValueFrom()
-                                .withNewFieldRef().withFieldPath("status.podIP").endFieldRef().endValueFrom().build(),
-                        env(LabAddress.ALLOW_REMOTE_VARIABLE, String.valueOf(target.allowRemote()))), DEMO_HEAP))
+                .addToContainers(new ContainerBuilder(served("demo-provider", target, List.of("serve", "demo-provider",
+                        "--client", clientVersion, "--servers", servers(target), "--port", String.valueOf(DEMO_PORT),
+                        "--application", DemoProviders.APPLICATION)))
                         .addNewPort().withName("dubbo").withContainerPort(DEMO_PORT).endPort()
                         .build())
                 .endSpec()
@@ -328,12 +331,23 @@ public final class ClusterManifests {
         return Math.max(1, bytes >> 20) + "Mi";
     }
 
-    private static Container labContainer(String name, Target target, List<EnvVar> env, String heap) {
+    /**
+     * A container of the lab image running {@code upgrade-lab serve ...} ({@code args}): the image's
+     * entrypoint is the upgrade-lab command. Its own address is its pod's IP, which its providers
+     * register and its control channel listens on; a pod's IP is off loopback, so whether it may
+     * register and dial there is the experiment's own opt-in, {@code target.allowRemote}, passed on
+     * as the engine passes it to its child processes. The served JVM gets its heap on its own command
+     * line; {@code JAVA_TOOL_OPTIONS} keeps the small serving JVM in front of it small.
+     */
+    private static Container served(String name, Target target, List<String> args) {
         return new ContainerBuilder()
                 .withName(name)
                 .withImage(labImage(target))
-                .withEnv(env)
-                .addToEnv(env("JAVA_TOOL_OPTIONS", "-Xmx" + heap))
+                .withArgs(args)
+                .withEnv(new EnvVarBuilder().withName(LabAddress.ADDRESS_VARIABLE).withNewValueFrom()
+                                .withNewFieldRef().withFieldPath("status.podIP").endFieldRef().endValueFrom().build(),
+                        env(LabAddress.ALLOW_REMOTE_VARIABLE, String.valueOf(target.allowRemote())),
+                        env("JAVA_TOOL_OPTIONS", "-Xmx" + SERVE_HEAP))
                 .build();
     }
 

@@ -50,8 +50,6 @@ public final class RunnerManifests {
     public static final String EXPERIMENT_DIR = "/etc/upgrade-lab/experiment";
     /** Where the Job's container writes its run directories (the volume {@link #RUNS}). */
     public static final String RUNS_DIR = "/var/lib/upgrade-lab/runs";
-    /** The lab image's launcher, on its PATH, as {@code ./upgrade-lab} is in a checkout. */
-    public static final String COMMAND = "upgrade-lab";
     /** The pod's own name, in the environment: the run directory's name, so no run finds an earlier one's journal. */
     public static final String POD_VARIABLE = "UPGRADE_LAB_POD";
     /** The margin the Job's deadline adds to twice the planned duration. */
@@ -216,7 +214,7 @@ public final class RunnerManifests {
                 .addNewContainer()
                 .withName(COMPONENT)
                 .withImage(ClusterManifests.labImage(target))
-                .withCommand(COMMAND)
+                // no command: the lab image's entrypoint is the upgrade-lab command itself
                 .withArgs("run", EXPERIMENT_DIR + "/" + key, "--scale", ClusterManifests.number(scale),
                         "--out", RUNS_DIR + "/$(" + POD_VARIABLE + ")")
                 .withEnv(new EnvVarBuilder().withName(POD_VARIABLE).withNewValueFrom().withNewFieldRef()

@@ -50,8 +50,10 @@ class ClusterManifestsTest {
         assertThat(demo.getMetadata().getName()).isEqualTo("upgrade-lab-demo-2-3-2");
         assertThat(demo.getSpec().getReplicas()).isEqualTo(4);
         List<EnvVar> env = demo.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
-        assertThat(env).contains(new EnvVar("UPGRADE_LAB_ALLOW_REMOTE", "false", null),
-                new EnvVar("UPGRADE_LAB_CLIENT", "2.3.2", null));
+        assertThat(env).contains(new EnvVar("UPGRADE_LAB_ALLOW_REMOTE", "false", null));
+        assertThat(demo.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .as("the lab image's upgrade-lab serve, on the Deployment's client version")
+                .startsWith("serve", "demo-provider", "--client", "2.3.2");
         assertThat(env).filteredOn(e -> e.getName().equals("UPGRADE_LAB_ADDRESS")).singleElement()
                 .satisfies(e -> assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP"));
     }
