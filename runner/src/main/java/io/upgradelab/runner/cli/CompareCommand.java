@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         description = {"Compare two runs phase by phase: before, after and the change.",
                 "Phases pair up by number when they are of the same kind (two runs of one experiment file do);"
                         + " phases without a counterpart are listed. Per phase: seconds, flapping events, cluster"
-                        + " mean CPU and the worst node's CPU p95, probe success %, no-provider errors, latency p99."
+                        + " mean CPU and the worst node's CPU p95, probe success %%, no-provider errors, latency p99."
                         + " Prints Markdown; --out also writes it, as compare.md. Killed runs are compared up to"
                         + " their last whole journal line."},
         footer = {"", "Examples:",

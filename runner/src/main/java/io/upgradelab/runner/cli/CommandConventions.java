@@ -1,0 +1,72 @@
+package io.upgradelab.runner.cli;
+
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Help.Ansi.Text;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
+
+/**
+ * What every command of the lab has alike, set once on the whole tree rather than remembered in
+ * each: {@code -V/--version} prints the lab's version (on {@code cluster up}, where {@code --version}
+ * is a Nacos version, {@code -V} alone); and the help's examples print whole, however long, so a
+ * copied example runs.
+ */
+final class CommandConventions {
+
+    /** Footer lines indented by this are examples (or their output), never wrapped. */
+    private static final String EXAMPLE_INDENT = "  ";
+
+    private CommandConventions() {
+    }
+
+    /** Applies the conventions to {@code root} and every command under it. */
+    static void apply(CommandLine root) {
+        UpgradeLab.Version version = new UpgradeLab.Version();
+        everyCommand(root).forEach(command -> {
+            CommandSpec spec = command.getCommandSpec();
+            spec.versionProvider(version);
+            if (spec.options().stream().noneMatch(OptionSpec::versionHelp)) {
+                spec.addOption(OptionSpec.builder(spec.findOption("--version") == null
+                                ? new String[] {"-V", "--version"} : new String[] {"-V"})
+                        .versionHelp(true).description("Print version information and exit.").build());
+            }
+            command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, CommandConventions::footer);
+        });
+    }
+
+    /** {@code root} and the commands under it, each once (an alias names a command already listed). */
+    static Stream<CommandLine> everyCommand(CommandLine root) {
+        return Stream.concat(Stream.of(root), root.getSubcommands().values().stream().distinct()
+                .flatMap(CommandConventions::everyCommand));
+    }
+
+    /**
+     * The footer as picocli lays it out (each line formatted, prose wrapped at the help's width), but
+     * an example as wide as it is.
+     */
+    static String footer(Help help) {
+        StringBuilder footer = new StringBuilder();
+        for (String line : help.commandSpec().usageMessage().footer()) {
+            footer.append(lines(help, String.format(line), line.startsWith(EXAMPLE_INDENT)
+                    ? Math.max(width(help), line.length() + 1) : width(help), 0));
+        }
+        return footer.toString();
+    }
+
+    /** {@code text} wrapped at {@code width} as picocli wraps a footer, wrapped lines indented by {@code indent}. */
+    private static String lines(Help help, String text, int width, int indent) {
+        Help.TextTable table = Help.TextTable.forColumnWidths(help.colorScheme(), width);
+        table.indentWrappedLines = indent;
+        for (Text row : help.colorScheme().text(text).splitLines()) {
+            table.addRowValues(row);
+        }
+        return table.toString();
+    }
+
+    private static int width(Help help) {
+        return help.commandSpec().usageMessage().width();
+    }
+}
