@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
@@ -11,13 +13,16 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 /**
  * What every command of the lab has alike, set once on the whole tree rather than remembered in
  * each: {@code -V/--version} prints the lab's version (on {@code cluster up}, where {@code --version}
- * is a Nacos version, {@code -V} alone); and the help's examples print whole, however long, so a
- * copied example runs.
+ * is a Nacos version, {@code -V} alone); the help's examples print whole, however long, so a
+ * copied example runs; and a command with {@code --output json} lists the document's fields in its
+ * help, read off the record it prints, so the list is never out of date.
  */
 final class CommandConventions {
 
     /** Footer lines indented by this are examples (or their output), never wrapped. */
     private static final String EXAMPLE_INDENT = "  ";
+    /** The help section that lists a JSON document's fields, before the footer. */
+    static final String JSON_SECTION = "jsonFields";
 
     private CommandConventions() {
     }
@@ -34,6 +39,12 @@ final class CommandConventions {
                         .versionHelp(true).description("Print version information and exit.").build());
             }
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, CommandConventions::footer);
+            if (spec.userObject() instanceof OutputOption.JsonCommand json) {
+                List<String> keys = new ArrayList<>(command.getHelpSectionKeys());
+                keys.add(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), JSON_SECTION);
+                command.setHelpSectionKeys(keys);
+                command.getHelpSectionMap().put(JSON_SECTION, help -> jsonFields(help, json.jsonType()));
+            }
         });
     }
 
@@ -54,6 +65,16 @@ final class CommandConventions {
                     ? Math.max(width(help), line.length() + 1) : width(help), 0));
         }
         return footer.toString();
+    }
+
+    /** "With --output json, standard output is one JSON document: {file, phases, ...}", and an error's. */
+    private static String jsonFields(Help help, Class<? extends Record> type) {
+        int width = width(help);
+        return lines(help, "", width, 0)
+                + lines(help, "With --output json, standard output is one JSON document:", width, 0)
+                + lines(help, "  " + OutputOption.shape(type), width, 4)
+                + lines(help, "or, on an error (exit code and message as on standard error):", width, 0)
+                + lines(help, "  " + OutputOption.shape(OutputOption.Failure.class), width, 4);
     }
 
     /** {@code text} wrapped at {@code width} as picocli wraps a footer, wrapped lines indented by {@code indent}. */

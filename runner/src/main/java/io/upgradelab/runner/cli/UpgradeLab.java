@@ -69,11 +69,13 @@ public final class UpgradeLab {
                         .forEach(line -> err.println("    " + line));
             }
             err.flush();
+            OutputOption.printFailure(cli, lab.exitCode(), lab.getMessage(), lab);
             return lab.exitCode();
         }
         err.println("upgrade-lab: internal error (please report it):");
         e.printStackTrace(err);
         err.flush();
+        OutputOption.printFailure(cli, LabException.FAILED, "internal error (please report it): " + e, e);
         return LabException.FAILED;
     }
 

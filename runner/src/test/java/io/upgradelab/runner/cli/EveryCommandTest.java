@@ -117,7 +117,7 @@ class EveryCommandTest {
                 "cluster", "versions", "cleanup")) {
             assertThat(cli.out()).as(command).contains(command);
         }
-        assertThat(cli.out()).contains("--policy", "--baseline");
+        assertThat(cli.out()).contains("--policy", "--output");
 
         cli.clear();
         assertThat(cli.run("--help")).isZero();
@@ -129,5 +129,25 @@ class EveryCommandTest {
         CommandLine root = UpgradeLab.newCommandLine();
         assertThat(CommandConventions.everyCommand(root))
                 .allSatisfy(c -> assertThat(c.getCommandSpec().versionProvider()).isInstanceOf(UpgradeLab.Version.class));
+    }
+
+    /** The fields each --output json document has, listed in its help from the record it is written from. */
+    @Test
+    void everyJsonCommandListsItsDocumentsFieldsInItsHelp() {
+        for (String command : List.of("validate", "plan", "gate", "compare")) {
+            cli.clear();
+            assertThat(cli.run(command, "--help")).isZero();
+            assertThat(cli.out().replaceAll("\\s+", " ")).as(command).contains("--output=FORMAT",
+                    "With --output json, standard output is one JSON document:",
+                    "or, on an error (exit code and message as on standard error): {error: {exitCode, message, problems: [{file, line,"
+                            + " column, field, message}]}}");
+        }
+        cli.clear();
+        cli.run("validate", "--help");
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("{file, phases, expectedSeconds, notes: []}");
+        cli.clear();
+        cli.run("gate", "--help");
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, passed, failure, junit, verdicts:"
+                + " [{criterion, passed, measured, seconds}]}");
     }
 }
