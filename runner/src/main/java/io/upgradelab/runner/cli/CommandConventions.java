@@ -22,7 +22,7 @@ final class CommandConventions {
     /** Footer lines indented by this are examples (or their output), never wrapped. */
     private static final String EXAMPLE_INDENT = "  ";
     /** The help section that lists a JSON document's fields, before the footer. */
-    static final String JSON_SECTION = "jsonFields";
+    private static final String JSON_SECTION = "jsonFields";
 
     private CommandConventions() {
     }
@@ -31,21 +31,25 @@ final class CommandConventions {
     static void apply(CommandLine root) {
         UpgradeLab.Version version = new UpgradeLab.Version();
         everyCommand(root).forEach(command -> {
-            CommandSpec spec = command.getCommandSpec();
-            spec.versionProvider(version);
-            if (spec.options().stream().noneMatch(OptionSpec::versionHelp)) {
-                spec.addOption(OptionSpec.builder(spec.findOption("--version") == null
-                                ? new String[] {"-V", "--version"} : new String[] {"-V"})
-                        .versionHelp(true).description("Print version information and exit.").build());
-            }
+            addVersion(command.getCommandSpec(), version);
             command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, CommandConventions::footer);
-            if (spec.userObject() instanceof OutputOption.JsonCommand json) {
+            if (command.getCommandSpec().userObject() instanceof OutputOption.JsonCommand json) {
                 List<String> keys = new ArrayList<>(command.getHelpSectionKeys());
                 keys.add(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), JSON_SECTION);
                 command.setHelpSectionKeys(keys);
                 command.getHelpSectionMap().put(JSON_SECTION, help -> jsonFields(help, json.jsonType()));
             }
         });
+    }
+
+    /** The lab's version on {@code spec}, and an option that prints it where the command has none. */
+    private static void addVersion(CommandSpec spec, CommandLine.IVersionProvider version) {
+        spec.versionProvider(version);
+        if (spec.options().stream().noneMatch(OptionSpec::versionHelp)) {
+            String[] names = spec.findOption("--version") == null ? new String[] {"-V", "--version"} : new String[] {"-V"};
+            spec.addOption(OptionSpec.builder(names).versionHelp(true)
+                    .description("Print version information and exit.").build());
+        }
     }
 
     /** {@code root} and the commands under it, each once (an alias names a command already listed). */
