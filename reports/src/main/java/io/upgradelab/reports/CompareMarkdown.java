@@ -2,11 +2,9 @@ package io.upgradelab.reports;
 
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunComparison.Pair;
-import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
 /**
  * A before/after comparison as Markdown: per phase, each figure before, after and the change, then
@@ -16,20 +14,6 @@ import java.util.function.ToDoubleFunction;
  */
 public final class CompareMarkdown {
 
-    /** A compared figure: its heading and how it is read off a phase (NaN: not measured). */
-    private record Figure(String heading, ToDoubleFunction<PhaseSummary> value, boolean whole) {
-    }
-
-    private static final List<Figure> FIGURES = List.of(
-            new Figure("seconds", PhaseSummary::seconds, true),
-            new Figure("flapping", p -> p.nodes().stream().mapToInt(NodeSummary::flappingEvents).sum(), true),
-            new Figure("CPU % (cluster mean)", RunComparison::clusterMeanCpu, false),
-            new Figure("CPU p95 % (worst node)", p -> p.nodes().stream().filter(n -> n.samples() > 0)
-                    .mapToDouble(NodeSummary::p95CpuPercent).max().orElse(Double.NaN), false),
-            new Figure("ok %", p -> p.probe().successPercent(), false),
-            new Figure("no provider", p -> p.probe().noProvider(), true),
-            new Figure("p99 ms", p -> p.latency() == null ? Double.NaN : p.latency().p99(), false));
-
     private CompareMarkdown() {
     }
 
@@ -38,16 +22,18 @@ public final class CompareMarkdown {
         md.append("## Before: ").append(headline(comparison.before())).append("\n## After: ")
                 .append(headline(comparison.after())).append("\n\n");
         md.append("| # | phase |");
-        FIGURES.forEach(f -> md.append(' ').append(f.heading()).append(" before | after | change |"));
-        md.append("\n|--:|---|").append("--:|--:|--:|".repeat(FIGURES.size())).append('\n');
+        for (PhaseFigure f : PhaseFigure.values()) {
+            md.append(' ').append(f.heading()).append(" before | after | change |");
+        }
+        md.append("\n|--:|---|").append("--:|--:|--:|".repeat(PhaseFigure.values().length)).append('\n');
         for (Pair pair : comparison.pairs()) {
             md.append("| ").append(pair.after().index()).append(" | ").append(SummaryMarkdown.escape(pair.after().title()))
                     .append(" |");
-            for (Figure f : FIGURES) {
-                double before = f.value().applyAsDouble(pair.before());
-                double after = f.value().applyAsDouble(pair.after());
-                md.append(' ').append(format(before, f.whole())).append(" | ").append(format(after, f.whole()))
-                        .append(" | ").append(change(before, after, f.whole())).append(" |");
+            for (PhaseFigure f : PhaseFigure.values()) {
+                double before = f.of(pair.before());
+                double after = f.of(pair.after());
+                md.append(' ').append(format(before, f.count())).append(" | ").append(format(after, f.count()))
+                        .append(" | ").append(change(before, after, f.count())).append(" |");
             }
             md.append('\n');
         }

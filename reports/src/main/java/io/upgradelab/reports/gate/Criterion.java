@@ -22,6 +22,14 @@ public interface Criterion {
         return judge(run);
     }
 
+    /**
+     * How much of {@code run} it judges, in seconds: the whole run unless it looks at some phases
+     * only. The JUnit test case's time.
+     */
+    default double seconds(RunSummary run) {
+        return run.seconds();
+    }
+
     /** Whether it compares with a baseline run, so a gate without one is refused up front. */
     default boolean needsBaseline() {
         return false;

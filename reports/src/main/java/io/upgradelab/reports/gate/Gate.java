@@ -36,7 +36,7 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         RunSummary before = baseline == null ? null : RunSummaries.of(ended(baseline));
         List<Verdict> verdicts = policy.judge(summary, before);
         Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
-        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary.experiment(), verdicts, file);
+        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary, verdicts, file);
         return new Gate(verdicts, file, SummaryText.failureSentence(summary).orElse(""));
     }
 

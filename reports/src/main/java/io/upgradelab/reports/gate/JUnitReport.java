@@ -1,12 +1,18 @@
 package io.upgradelab.reports.gate;
 
 import io.upgradelab.journal.ControlCharacters;
+import io.upgradelab.reports.RunSummary;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Locale;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -15,13 +21,23 @@ import javax.xml.stream.XMLStreamWriter;
  * The gate's verdicts as JUnit XML, the format Jenkins, GitLab and GitHub show: one test suite,
  * one test case per criterion, a failure carrying the measured figure. Written with the JDK's StAX
  * writer, which escapes every string.
+ *
+ * <p>It is valid against Surefire's schema (surefire-test-report-3.0.xsd), the strictest reader:
+ * the suite has its counts and time, each test case its time (the part of the run it judged). That
+ * schema allows no other attribute on the suite, so the run's start ({@code timestamp}, UTC) and the
+ * machine that judged it ({@code hostname}) are the suite's properties, where Surefire puts the
+ * facts of a test run.
  */
 public final class JUnitReport {
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss")
+            .withZone(ZoneOffset.UTC);
 
     private JUnitReport() {
     }
 
-    public static void write(String suite, String run, List<Verdict> verdicts, Path file) {
+    /** Writes {@code verdicts} on {@code run} as the test suite {@code suite} to {@code file}. */
+    public static void write(String suite, RunSummary run, List<Verdict> verdicts, Path file) {
         long failures = verdicts.stream().filter(v -> !v.passed()).count();
         try {
             if (file.getParent() != null) {
@@ -36,22 +52,14 @@ public final class JUnitReport {
                 xml.writeAttribute("failures", String.valueOf(failures));
                 xml.writeAttribute("errors", "0");
                 xml.writeAttribute("skipped", "0");
+                xml.writeAttribute("time", time(run.seconds()));
+                xml.writeStartElement("properties");
+                property(xml, "timestamp", timestamp(run.started()));
+                property(xml, "hostname", hostname());
+                property(xml, "experiment", xmlSafe(run.experiment()));
+                xml.writeEndElement();
                 for (Verdict v : verdicts) {
-                    xml.writeStartElement("testcase");
-                    xml.writeAttribute("classname", xmlSafe("upgrade-gate." + run));
-                    xml.writeAttribute("name", xmlSafe(v.criterion()));
-                    if (v.passed()) {
-                        xml.writeStartElement("system-out");
-                        xml.writeCharacters(xmlSafe(v.measured()));
-                        xml.writeEndElement();
-                    } else {
-                        xml.writeStartElement("failure");
-                        xml.writeAttribute("message", xmlSafe(v.measured()));
-                        xml.writeAttribute("type", "UpgradeGateFailure");
-                        xml.writeCharacters(xmlSafe(v.criterion() + ": " + v.measured()));
-                        xml.writeEndElement();
-                    }
-                    xml.writeEndElement();
+                    testCase(xml, run.experiment(), v);
                 }
                 xml.writeEndElement();
                 xml.writeEndDocument();
@@ -61,6 +69,55 @@ public final class JUnitReport {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         } catch (XMLStreamException e) {
             throw new UncheckedIOException(new IOException("cannot write " + file + ": " + e.getMessage(), e));
+        }
+    }
+
+    /** A passed verdict with its figure as output; any other a failure (never skipped, which CI servers count as fine). */
+    private static void testCase(XMLStreamWriter xml, String run, Verdict v) throws XMLStreamException {
+        xml.writeStartElement("testcase");
+        xml.writeAttribute("name", xmlSafe(v.criterion()));
+        xml.writeAttribute("classname", xmlSafe("upgrade-gate." + run));
+        xml.writeAttribute("time", time(v.seconds()));
+        if (v.passed()) {
+            xml.writeStartElement("system-out");
+            xml.writeCharacters(xmlSafe(v.measured()));
+        } else {
+            xml.writeStartElement("failure");
+            xml.writeAttribute("message", xmlSafe(v.measured()));
+            xml.writeAttribute("type", "UpgradeGateFailure");
+            xml.writeCharacters(xmlSafe(v.criterion() + ": " + v.measured()));
+        }
+        xml.writeEndElement();
+        xml.writeEndElement();
+    }
+
+    private static void property(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
+        xml.writeEmptyElement("property");
+        xml.writeAttribute("name", name);
+        xml.writeAttribute("value", value);
+    }
+
+    /** Seconds as Surefire's schema reads them: a decimal point and at most three decimals. */
+    static String time(double seconds) {
+        return String.format(Locale.ROOT, "%.3f", Double.isFinite(seconds) && seconds > 0 ? seconds : 0);
+    }
+
+    /** {@code 2026-11-22T03:51:06}: the run's start in UTC, as JUnit timestamps are written (no zone); "" when unknown. */
+    static String timestamp(String started) {
+        try {
+            return TIMESTAMP.format(Instant.parse(started));
+        } catch (DateTimeParseException e) {
+            return "";
+        }
+    }
+
+    /** This machine's name, as the kernel has it (no name service is asked); "localhost" when unreadable. */
+    static String hostname() {
+        try {
+            String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            return name.isEmpty() ? "localhost" : xmlSafe(name);
+        } catch (IOException | UncheckedIOException e) {
+            return "localhost";
         }
     }
 

@@ -33,6 +33,12 @@ interface PhaseCriterion extends Criterion {
         return refused != null ? refused : judge(run, baseline, selection.of(run));
     }
 
+    /** The time of the phases it judges; 0 when it selects none (and so fails). */
+    @Override
+    default double seconds(RunSummary run) {
+        return PhaseSelection.of(phases()).of(run).stream().mapToDouble(PhaseSummary::seconds).sum();
+    }
+
     /** " in phases 9, 13" / " in every phase", for {@link #describe}. */
     default String where() {
         return PhaseSelection.of(phases()).describe();

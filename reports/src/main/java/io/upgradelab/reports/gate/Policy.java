@@ -19,8 +19,8 @@ public record Policy(String name, List<Criterion> criteria) {
     public List<Verdict> judge(RunSummary run, RunSummary baseline) {
         List<Verdict> verdicts = new ArrayList<>();
         verdicts.add(new Verdict("the run completed", run.failure().isEmpty(),
-                run.failure().orElse("the run " + run.outcome())));
-        criteria.forEach(c -> verdicts.add(c.judge(run, baseline)));
+                run.failure().orElse("the run " + run.outcome()), run.seconds()));
+        criteria.forEach(c -> verdicts.add(c.judge(run, baseline).over(c.seconds(run))));
         return verdicts;
     }
 

@@ -26,14 +26,15 @@ import picocli.CommandLine.Spec;
         description = {"Compare two runs phase by phase: before, after and the change.",
                 "Phases pair up by number when they are of the same kind (two runs of one experiment file do);"
                         + " phases without a counterpart are listed. Per phase: seconds, flapping events, cluster"
-                        + " mean CPU and the worst node's CPU p95, probe success %, no-provider errors, latency p99."
-                        + " Prints Markdown; --out also writes it, as compare.md. Killed runs are compared up to"
+                        + " mean CPU and the worst node's CPU p95, probe success %%, no-provider errors, latency p99."
+                        + " Prints Markdown (or JSON); --out also writes the Markdown, as compare.md. Killed runs are compared up to"
                         + " their last whole journal line."},
         footer = {"", "Examples:",
                 "  upgrade-lab compare runs/on-1.4.1 runs/on-2.0.4",
                 "  upgrade-lab compare runs/before runs/after --out build/upgrade-comparison",
+                "  upgrade-lab compare runs/before runs/after --output json",
                 "", "Exit codes: 0 compared, 2 a run directory without a journal (or not one), 1 not written."})
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand implements Callable<Integer>, OutputOption.JsonCommand {
 
     /** The comparison's file name under --out. */
     static final String FILE_NAME = "compare.md";
@@ -53,11 +54,24 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write the comparison there, as " + FILE_NAME + ".")
     Path out;
 
+    @Mixin
+    OutputOption output;
+
+    @Override
+    public Class<ComparisonJson> jsonType() {
+        return ComparisonJson.class;
+    }
+
     @Override
     public Integer call() {
-        String markdown = CompareMarkdown.render(RunComparison.of(summary(before), summary(after)));
-        spec.commandLine().getOut().print(markdown);
-        spec.commandLine().getOut().flush();
+        RunComparison comparison = RunComparison.of(summary(before), summary(after));
+        String markdown = CompareMarkdown.render(comparison);
+        if (output.json()) {
+            OutputOption.print(spec, ComparisonJson.of(comparison));
+        } else {
+            spec.commandLine().getOut().print(markdown);
+            spec.commandLine().getOut().flush();
+        }
         if (out != null) {
             try {
                 Files.createDirectories(out);

@@ -9,6 +9,7 @@ import io.upgradelab.runner.LabException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,9 +33,10 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab gate runs/nacos-1x-to-2x-ci-20261122-035106 --policy experiments/nacos-1x-to-2x.policy.yaml",
                 "  upgrade-lab gate RUN_DIR --policy POLICY --junit build/test-results/upgrade-gate.xml",
                 "  upgrade-lab gate runs/after --policy POLICY --baseline runs/before",
+                "  upgrade-lab gate RUN_DIR --policy POLICY --output json",
                 "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml --gate experiments/nacos-1x-to-2x.policy.yaml",
                 "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what) or broken run."})
-final class GateCommand implements Callable<Integer> {
+final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
 
     @Spec
     CommandSpec spec;
@@ -56,12 +58,38 @@ final class GateCommand implements Callable<Integer> {
             + Gate.JUNIT_NAME + ").")
     Path junit;
 
+    @Mixin
+    OutputOption output;
+
+    /**
+     * The gate's verdict, in JSON; exit 1 when it failed, as in text.
+     *
+     * @param run      the run judged, as given
+     * @param policy   the policy, as given
+     * @param passed   whether every criterion was met
+     * @param failure  "the run failed in phase 7 (...): ...", said before any criterion; "" for a run that completed
+     * @param junit    where the JUnit XML was written
+     * @param verdicts one per criterion, the run's completion first; seconds: the part of the run it judged
+     */
+    record Judgement(String run, String policy, boolean passed, String failure, String junit, List<Verdict> verdicts) {
+    }
+
+    @Override
+    public Class<Judgement> jsonType() {
+        return Judgement.class;
+    }
+
     @Override
     public Integer call() {
         Policy read = read(policy);
         checkBaseline(read, baseline);
         Gate gate = judge(run.path, read, baseline, junit);
-        print(gate, spec.commandLine().getOut());
+        if (output.json()) {
+            OutputOption.print(spec, new Judgement(run.path.toString(), policy.toString(), gate.passed(), gate.failure(),
+                    gate.junit().toString(), gate.verdicts()));
+        } else {
+            print(gate, spec.commandLine().getOut());
+        }
         return gate.passed() ? 0 : LabException.FAILED;
     }
 

@@ -3,9 +3,9 @@ package io.upgradelab.runner.cli;
 import picocli.CommandLine.Option;
 
 /**
- * {@code -h/--help} alone, for the commands that cannot take picocli's standard help options:
- * their {@code -V/--version} would clash with {@code cluster up --version} (a Nacos version), and
- * a version flag on every subcommand says nothing the top level does not.
+ * {@code -h/--help} alone, for the commands that do not take picocli's standard help options. Their
+ * version option is added with every command's ({@link CommandConventions}): {@code -V/--version},
+ * or {@code -V} alone on {@code cluster up}, whose {@code --version} is a Nacos version.
  */
 final class HelpOption {
 

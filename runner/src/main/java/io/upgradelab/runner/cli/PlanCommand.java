@@ -35,8 +35,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml",
                 "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml --scale 0.02",
+                "  upgrade-lab plan experiments/nacos-1x-to-2x.yaml --output json",
                 "", "Exit codes: 0 planned, 2 invalid experiment (the errors are on standard error) or no such file."})
-final class PlanCommand implements Callable<Integer> {
+final class PlanCommand implements Callable<Integer>, OutputOption.JsonCommand {
 
     @Spec
     CommandSpec spec;
@@ -47,9 +48,77 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     ExperimentArguments arguments;
 
+    @Mixin
+    OutputOption output;
+
+    /**
+     * An experiment's expected timeline, in JSON.
+     *
+     * @param file            the file as given
+     * @param experiment      its name
+     * @param scale           the scale every provider count was multiplied by
+     * @param nodes           the cluster's size
+     * @param serverVersion   the Nacos version every node starts on
+     * @param setUpSeconds    expected set-up, before phase 1
+     * @param expectedSeconds expected total, set-up included
+     * @param phases          phase by phase, from 1
+     * @param notes           what could not be checked, and why (also on standard error)
+     */
+    record Plan(String file, String experiment, double scale, int nodes, String serverVersion, long setUpSeconds,
+                long expectedSeconds, List<Step> phases, List<String> notes) {
+    }
+
+    /**
+     * One phase of the plan.
+     *
+     * @param number            from 1, as errors, the run, the report and the gate number it
+     * @param startSeconds      expected start, from the start of the run (set-up included)
+     * @param expectedSeconds   expected duration
+     * @param providers         the fleet's providers once it is over
+     * @param providersByClient the same by nacos-client version, oldest first (versions without any left out)
+     * @param nodeVersions      what each node runs once it is over, node 1 first
+     */
+    record Step(int number, String kind, String title, long startSeconds, long expectedSeconds, int providers,
+                List<ClientProviders> providersByClient, List<String> nodeVersions) {
+    }
+
+    /** Providers on one nacos-client version. */
+    record ClientProviders(String client, int providers) {
+    }
+
+    @Override
+    public Class<Plan> jsonType() {
+        return Plan.class;
+    }
+
     @Override
     public Integer call() {
         ValidatedExperiment valid = arguments.load();
+        if (output.json()) {
+            OutputOption.print(spec, plan(valid));
+        } else {
+            print(valid);
+        }
+        valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
+        return 0;
+    }
+
+    private static Plan plan(ValidatedExperiment valid) {
+        Experiment experiment = valid.experiment();
+        Timeline timeline = valid.timeline();
+        List<Step> steps = timeline.phases().stream().map(p -> new Step(p.number(), p.kind(), p.title(),
+                seconds(p.start()), seconds(p.expected()), p.providers(), inVersionOrder(p.providersByGeneration())
+                .entrySet().stream().filter(e -> e.getValue() > 0).map(e -> new ClientProviders(e.getKey(), e.getValue())).toList(),
+                p.nodeVersions())).toList();
+        return new Plan(valid.file(), experiment.name(), experiment.scale(), experiment.target().nodes(),
+                experiment.target().version(), seconds(timeline.setUp()), seconds(timeline.total()), steps, valid.notes());
+    }
+
+    private static long seconds(Duration duration) {
+        return Math.round(duration.toMillis() / 1000.0);
+    }
+
+    private void print(ValidatedExperiment valid) {
         Experiment experiment = valid.experiment();
         Timeline timeline = valid.timeline();
         PrintWriter out = spec.commandLine().getOut();
@@ -84,8 +153,6 @@ final class PlanCommand implements Callable<Integer> {
         out.println("expected total: " + ExperimentArguments.approximately(timeline.total()) + " ("
                 + Durations.text(timeline.total()) + ": set-up " + Durations.text(timeline.setUp()) + ", phases "
                 + Durations.text(timeline.phasesTime()) + "). Nothing was started.");
-        valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
-        return 0;
     }
 
     private static void printTable(PrintWriter out, List<String[]> rows) {
@@ -119,11 +186,16 @@ final class PlanCommand implements Callable<Integer> {
 
     /** {@code 6000 on 1.4.1}, or {@code 7000 on 1.4.1 + 7000 on 2.0.4} while client versions are mixed. */
     private static String providers(int total, Map<String, Integer> byClient) {
-        Map<String, Integer> inOrder = new TreeMap<>(VersionOrder.NUMERIC);
-        inOrder.putAll(byClient);
-        List<String> parts = inOrder.entrySet().stream().filter(e -> e.getValue() > 0)
+        List<String> parts = inVersionOrder(byClient).entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> e.getValue() + " on " + e.getKey()).toList();
         return parts.isEmpty() ? String.valueOf(total) : String.join(" + ", parts);
+    }
+
+    /** Providers by client version, the oldest version first. */
+    private static Map<String, Integer> inVersionOrder(Map<String, Integer> byClient) {
+        Map<String, Integer> inOrder = new TreeMap<>(VersionOrder.NUMERIC);
+        inOrder.putAll(byClient);
+        return inOrder;
     }
 
     /** {@code 1.4.1 x3}, or node by node ({@code 2.0.4 2.0.4 1.4.1}) while the versions are mixed. */

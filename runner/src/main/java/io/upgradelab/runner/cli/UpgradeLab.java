@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,7 +24,8 @@ import picocli.CommandLine.Command;
         description = "Runs upgrade-impact experiments against real Nacos clusters: loads them with Dubbo"
                 + " providers, upgrades servers and clients under load, and measures what consumers feel.",
         subcommands = {RunCommand.class, CalibrateCommand.class, ValidateCommand.class, PlanCommand.class, RenderCommand.class, ReportCommand.class, CompareCommand.class, GateCommand.class, ClusterCommand.class,
-                VersionsCommand.class, CleanupCommand.class, ServeCommand.class, CommandLine.HelpCommand.class},
+                VersionsCommand.class, CleanupCommand.class, ServeCommand.class, AutoComplete.GenerateCompletion.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 the run failed, 2 invalid input, 130 interrupted."})
 public final class UpgradeLab {
 
@@ -49,6 +51,9 @@ public final class UpgradeLab {
         cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cli.setOut(TerminalWriter.of(out));
         cli.setErr(TerminalWriter.of(err));
+        // picocli hides it by default; here it is how a shell learns the commands
+        cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+        CommandConventions.apply(cli);
         return cli;
     }
 
@@ -64,11 +69,13 @@ public final class UpgradeLab {
                         .forEach(line -> err.println("    " + line));
             }
             err.flush();
+            OutputOption.printFailure(cli, lab.exitCode(), lab.getMessage(), lab);
             return lab.exitCode();
         }
         err.println("upgrade-lab: internal error (please report it):");
         e.printStackTrace(err);
         err.flush();
+        OutputOption.printFailure(cli, LabException.FAILED, "internal error (please report it): " + e, e);
         return LabException.FAILED;
     }
 

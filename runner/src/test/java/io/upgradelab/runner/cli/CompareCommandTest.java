@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.testing.InProcessCli;
@@ -45,5 +47,50 @@ class CompareCommandTest {
         Files.copy(Path.of(System.getProperty("basedir", ".")).resolve("../reports/src/test/resources/journals/ci-size-run.jsonl")
                 .normalize(), run.resolve("journal.jsonl"));
         return run;
+    }
+
+    @Test
+    void jsonHasBothRunsAndEveryFigureOfEveryPairedPhase() throws Exception {
+        Path before = recorded("before");
+        Path after = Files.createDirectories(dir.resolve("after"));
+        List<String> lines = Files.readAllLines(before.resolve("journal.jsonl"));
+        Files.write(after.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));   // killed half way
+
+        assertThat(cli.run("compare", before.toString(), after.toString(), "--output", "json")).isZero();
+
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        assertThat(json.get("before").get("experiment").asText()).isEqualTo("nacos-1x-to-2x-ci");
+        assertThat(json.get("before").get("outcome").asText()).isEqualTo("completed");
+        assertThat(json.get("before").get("seconds").asDouble()).isEqualTo(539.506);
+        assertThat(json.get("before").get("started").asText()).startsWith("2026-11-22T04:36:56");
+        assertThat(json.get("after").get("outcome").asText()).isEqualTo("incomplete");
+        JsonNode first = json.get("phases").get(0);
+        assertThat(first.get("number").asInt()).isEqualTo(1);
+        assertThat(first.get("kind").asText()).isEqualTo("rampTo");
+        assertThat(first.get("title").asText()).isEqualTo("ramp to 120 providers");
+        JsonNode seconds = first.get("figures").get("seconds");
+        assertThat(seconds.get("before").asDouble()).isEqualTo(4.341);
+        assertThat(seconds.get("after").asDouble()).isEqualTo(4.341);
+        assertThat(seconds.get("change").asDouble()).isZero();
+        assertThat(seconds.get("ratio").isNull()).isTrue();   // a count: a difference, never a ratio
+        assertThat(first.get("figures").fieldNames()).toIterable().containsExactly("seconds", "flapping",
+                "cpuMeanPercent", "cpuP95Percent", "probeSuccessPercent", "noProviderErrors", "latencyP99Ms");
+        JsonNode cpu = first.get("figures").get("cpuMeanPercent");
+        assertThat(cpu.get("ratio").asDouble()).isEqualTo(1.0);
+        assertThat(json.get("onlyInBefore")).isNotEmpty();
+        assertThat(json.get("onlyInBefore").get(0).get("number").asInt())
+                .isEqualTo(json.get("phases").size() + 1);
+        assertThat(json.get("onlyInAfter")).isEmpty();
+        assertThat(json.get("benchmarks")).isEmpty();
+    }
+
+    @Test
+    void jsonOfARunWithoutAJournalIsAnErrorWithExitTwo() throws Exception {
+        assertThat(cli.run("compare", recorded("before").toString(), dir.resolve("nothing").toString(),
+                "--output", "json")).isEqualTo(2);
+
+        JsonNode error = new ObjectMapper().readTree(cli.out()).get("error");
+        assertThat(error.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(error.get("message").asText()).contains(dir.resolve("nothing").toString(), "no journal here");
     }
 }

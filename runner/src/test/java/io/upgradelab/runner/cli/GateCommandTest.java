@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.testing.InProcessCli;
@@ -109,5 +111,42 @@ class GateCommandTest {
         assertThat(cli.err()).contains(policy + ": phases [rollingClientUpgarde, 15] name no phase of nacos-1x-to-2x-ci"
                 + " (phases are named by number, 1 to 14, or by kind)");
         assertThat(dir.resolve("never")).doesNotExist();
+    }
+
+    @Test
+    void jsonHasTheVerdictEveryCriterionAndItsFigureAndExitsOneOnAFail() throws Exception {
+        Path strict = Files.write(dir.resolve("strict.yaml"), List.of("name: strict", "criteria:",
+                "  - kind: upgradeWithin", "    seconds: 120", "  - kind: noProviderErrors", "    atMost: 0",
+                "    phases: [2]"));
+
+        assertThat(cli.run("gate", run.toString(), "--policy", strict.toString(), "--output", "json")).isEqualTo(1);
+
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        assertThat(json.get("run").asText()).isEqualTo(run.toString());
+        assertThat(json.get("policy").asText()).isEqualTo(strict.toString());
+        assertThat(json.get("passed").asBoolean()).isFalse();
+        assertThat(json.get("failure").asText()).isEmpty();
+        assertThat(json.get("junit").asText()).isEqualTo(run.resolve("gate-junit.xml").toString());
+        JsonNode verdicts = json.get("verdicts");
+        assertThat(verdicts).hasSize(3);
+        assertThat(verdicts.get(0).get("criterion").asText()).isEqualTo("the run completed");
+        assertThat(verdicts.get(0).get("passed").asBoolean()).isTrue();
+        assertThat(verdicts.get(1).get("criterion").asText()).isEqualTo("server upgrade finished within 120 s");
+        assertThat(verdicts.get(1).get("passed").asBoolean()).isFalse();
+        assertThat(verdicts.get(1).get("measured").asText()).isEqualTo("phase 9 done in 267 s");
+        assertThat(verdicts.get(2).get("passed").asBoolean()).isTrue();
+        assertThat(verdicts.get(2).get("seconds").asDouble()).isEqualTo(10.095);   // phase 2 alone
+    }
+
+    @Test
+    void jsonOfAMalformedPolicyIsAnErrorWithExitTwo() throws Exception {
+        Path bad = Files.write(dir.resolve("bad.yaml"), List.of("name: bad", "criteria:",
+                "  - kind: flapping", "    atMost: lots"));
+
+        assertThat(cli.run("gate", run.toString(), "--policy", bad.toString(), "--output", "json")).isEqualTo(2);
+
+        JsonNode error = new ObjectMapper().readTree(cli.out()).get("error");
+        assertThat(error.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(error.get("message").asText()).startsWith(bad + ":4: criteria[0].atMost: ");
     }
 }

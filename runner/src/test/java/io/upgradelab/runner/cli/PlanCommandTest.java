@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
@@ -86,5 +88,52 @@ class PlanCommandTest {
         assertThat(cli.run("plan", "--help")).isZero();
         assertThat(cli.out()).contains("Usage: upgrade-lab plan", "without starting anything", "Examples:",
                 "upgrade-lab plan experiments/nacos-1x-to-2x.yaml --scale 0.02", "Exit codes: 0 planned");
+    }
+
+    @Test
+    void jsonHasEveryPhaseNumberedFromOneWithItsExpectedTimesAndVersions() throws Exception {
+        Path ci = FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
+        assertThat(cli.run("plan", ci.toString(), "--output", "json")).isZero();
+
+        JsonNode plan = new ObjectMapper().readTree(cli.out());
+        assertThat(plan.get("file").asText()).isEqualTo(ci.toString());
+        assertThat(plan.get("experiment").asText()).isEqualTo("nacos-1x-to-2x-ci");
+        assertThat(plan.get("scale").asDouble()).isEqualTo(0.02);
+        assertThat(plan.get("nodes").asInt()).isEqualTo(3);
+        assertThat(plan.get("serverVersion").asText()).isEqualTo("1.4.1");
+        assertThat(plan.get("setUpSeconds").asLong()).isEqualTo(80);
+        assertThat(plan.get("expectedSeconds").asLong()).isEqualTo(523);
+        JsonNode phases = plan.get("phases");
+        assertThat(phases).hasSize(14);
+        JsonNode first = phases.get(0);
+        assertThat(first.get("number").asInt()).isEqualTo(1);
+        assertThat(first.get("kind").asText()).isEqualTo("rampTo");
+        assertThat(first.get("title").asText()).isEqualTo("ramp to 120 providers");
+        assertThat(first.get("startSeconds").asLong()).isEqualTo(80);
+        assertThat(first.get("expectedSeconds").asLong()).isEqualTo(7);
+        assertThat(first.get("providers").asInt()).isEqualTo(120);
+        assertThat(first.get("providersByClient").get(0).get("client").asText()).isEqualTo("1.4.1");
+        assertThat(first.get("providersByClient").get(0).get("providers").asInt()).isEqualTo(120);
+        assertThat(first.get("nodeVersions")).extracting(JsonNode::asText).containsExactly("1.4.1", "1.4.1", "1.4.1");
+        JsonNode upgrade = phases.get(8);
+        assertThat(upgrade.get("number").asInt()).isEqualTo(9);
+        assertThat(upgrade.get("kind").asText()).isEqualTo("rollingServerUpgrade");
+        assertThat(upgrade.get("nodeVersions")).extracting(JsonNode::asText).containsExactly("2.0.4", "2.0.4", "2.0.4");
+        assertThat(phases.get(12).get("providersByClient")).hasSize(1);
+        assertThat(phases.get(12).get("providersByClient").get(0).get("client").asText()).isEqualTo("2.0.4");
+    }
+
+    @Test
+    void jsonOfAnInvalidExperimentIsItsErrorsAndExitTwo() throws Exception {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), "name: bad\nphases:\n  - kind: hold\n    for: ever\n");
+        assertThat(cli.run("plan", file.toString(), "--output", "json")).isEqualTo(2);
+
+        JsonNode error = new ObjectMapper().readTree(cli.out()).get("error");
+        assertThat(error.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(error.get("problems")).hasSize(2);
+        assertThat(error.get("problems").get(0).get("field").asText()).isEqualTo("target");
+        assertThat(error.get("problems").get(1).get("line").asInt()).isEqualTo(4);
+        assertThat(error.get("problems").get(1).get("field").asText()).isEqualTo("phase 1.for");
+        assertThat(error.get("problems").get(1).get("message").asText()).startsWith("'ever' is not a duration");
     }
 }

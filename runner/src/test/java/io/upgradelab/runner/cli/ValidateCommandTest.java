@@ -1,5 +1,7 @@
 package io.upgradelab.runner.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.experiment.FakeDistributions;
@@ -146,5 +148,75 @@ class ValidateCommandTest {
         cli.clear();
         assertThat(cli.run("--help")).isZero();
         assertThat(cli.out()).contains("validate", "plan");
+    }
+
+    @Test
+    void jsonOfAValidExperimentHasItsPhasesAndExpectedTime() throws Exception {
+        Path ci = FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
+        assertThat(cli.run("validate", ci.toString(), "--output", "json")).isZero();
+
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        assertThat(json.get("file").asText()).isEqualTo(ci.toString());
+        assertThat(json.get("phases").asInt()).isEqualTo(14);
+        assertThat(json.get("expectedSeconds").asLong()).isEqualTo(523);   // 8m43s, as plan says
+        assertThat(json.get("notes").isArray()).isTrue();
+        assertThat(cli.err()).isEmpty();
+    }
+
+    @Test
+    void jsonOfAnInvalidExperimentListsEveryProblemWithFileLineFieldAndMessageAndExitsTwo() throws Exception {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), """
+                name: bad
+                target:
+                  version: 1.4.1
+                  nodes: 2
+                phases:
+                  - kind: rampTo
+                    provders: 6000
+                """);
+        assertThat(cli.run("validate", file.toString(), "--output", "json")).isEqualTo(2);
+
+        JsonNode error = new ObjectMapper().readTree(cli.out()).get("error");
+        assertThat(error.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(error.get("message").asText()).startsWith(file + " is not a valid experiment (2 errors):");
+        JsonNode problems = error.get("problems");
+        assertThat(problems).hasSize(2);
+        assertThat(problems.get(0).get("file").asText()).isEqualTo(file.toString());
+        assertThat(problems.get(0).get("line").asInt()).isEqualTo(4);
+        assertThat(problems.get(0).get("field").asText()).isEqualTo("target.nodes");
+        assertThat(problems.get(0).get("message").asText()).startsWith("a 2-node cluster is not a thing here");
+        assertThat(problems.get(1).get("line").asInt()).isEqualTo(7);
+        assertThat(problems.get(1).get("field").asText()).isEqualTo("phase 1.provders");
+        assertThat(cli.err()).contains(file + ":4: target.nodes: ");   // the text, for the log, as always
+    }
+
+    @Test
+    void jsonOfAYamlSyntaxErrorHasItsColumnAndNoField() throws Exception {
+        Path file = Files.writeString(dir.resolve("syntax.yaml"), "name: a: b\n");
+        assertThat(cli.run("validate", file.toString(), "--output", "json")).isEqualTo(2);
+
+        JsonNode problem = new ObjectMapper().readTree(cli.out()).get("error").get("problems").get(0);
+        assertThat(problem.get("line").asInt()).isEqualTo(1);
+        assertThat(problem.get("column").asInt()).isEqualTo(8);
+        assertThat(problem.get("field").isNull()).isTrue();
+        assertThat(problem.get("message").asText()).startsWith("YAML syntax: mapping values are not allowed here");
+    }
+
+    @Test
+    void jsonOfAMissingFileIsAnErrorWithoutProblems() throws Exception {
+        Path missing = dir.resolve("missing.yaml");
+        assertThat(cli.run("validate", missing.toString(), "--output", "json")).isEqualTo(2);
+
+        JsonNode error = new ObjectMapper().readTree(cli.out()).get("error");
+        assertThat(error.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(error.get("message").asText()).isEqualTo("experiment file not found: " + missing);
+        assertThat(error.get("problems")).isEmpty();
+    }
+
+    @Test
+    void anUnknownOutputFormatIsAUsageError() {
+        Path ci = FakeDistributions.experiments().resolve("nacos-1x-to-2x-ci.yaml");
+        assertThat(cli.run("validate", ci.toString(), "--output", "yaml")).isEqualTo(2);
+        assertThat(cli.err()).contains("--output", "yaml", "text, json");
     }
 }

@@ -1,0 +1,124 @@
+package io.upgradelab.runner.cli;
+
+import io.upgradelab.reports.BenchmarkComparison;
+import io.upgradelab.reports.BenchmarkSummary;
+import io.upgradelab.reports.PhaseFigure;
+import io.upgradelab.reports.RunComparison;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.List;
+
+/**
+ * {@code compare --output json}: the comparison's figures as the Markdown table has them
+ * ({@link PhaseFigure}), one field each, so a pipeline reads {@code phases[i].figures.latencyP99Ms.after}.
+ * A figure not measured (no sample, no call) is null, never 0; figures have at most three decimals.
+ *
+ * @param before       the before run
+ * @param after        the after run
+ * @param phases       the phases in both runs, paired by number when of the same kind
+ * @param onlyInBefore phases of the before run without a counterpart
+ * @param onlyInAfter  phases of the after run without a counterpart
+ * @param benchmarks   the naming benchmarks' operations in both runs, paired by phase number and operation
+ */
+record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phase> onlyInBefore,
+                      List<Phase> onlyInAfter, List<BenchmarkChange> benchmarks) {
+
+    /**
+     * One run compared.
+     *
+     * @param outcome completed, failed, aborted, interrupted, or incomplete (killed: no runEnded line)
+     * @param started when it started (ISO-8601, UTC)
+     * @param seconds how long it ran
+     */
+    record Run(String experiment, String outcome, String started, double seconds) {
+
+        static Run of(RunSummary run) {
+            return new Run(run.experiment(), run.outcome(), run.started(), run.seconds());
+        }
+    }
+
+    /** A phase, by its number from 1. */
+    record Phase(int number, String kind, String title) {
+
+        static Phase of(PhaseSummary phase) {
+            return new Phase(phase.index(), phase.kind(), phase.title());
+        }
+    }
+
+    /** A phase in both runs, numbered from 1, with every figure before and after. */
+    record PhaseChange(int number, String kind, String title, Figures figures) {
+    }
+
+    /**
+     * The figures of a phase, as the Markdown table's columns.
+     *
+     * @param seconds             how long the phase took
+     * @param flapping            flapping events on all nodes
+     * @param cpuMeanPercent      the cluster's mean CPU, % of one core
+     * @param cpuP95Percent       the worst node's CPU p95, % of one core
+     * @param probeSuccessPercent the probe's calls that succeeded, %
+     * @param noProviderErrors    the probe's calls that found no provider
+     * @param latencyP99Ms        the probe's latency p99, ms
+     */
+    record Figures(Change seconds, Change flapping, Change cpuMeanPercent, Change cpuP95Percent,
+                   Change probeSuccessPercent, Change noProviderErrors, Change latencyP99Ms) {
+    }
+
+    /**
+     * One figure before and after.
+     *
+     * @param change after minus before; null when either is not measured
+     * @param ratio  after / before, for a figure that is not a count; null for a count, or when before is 0 or
+     *               either is not measured
+     */
+    record Change(Double before, Double after, Double change, Double ratio) {
+
+        static Change of(PhaseFigure figure, RunComparison.Pair pair) {
+            Double before = measured(figure.of(pair.before()));
+            Double after = measured(figure.of(pair.after()));
+            boolean both = before != null && after != null;
+            return new Change(before, after, both ? measured(after - before) : null,
+                    both && !figure.count() && before != 0 ? measured(after / before) : null);
+        }
+    }
+
+    /**
+     * A naming benchmark operation in both runs.
+     *
+     * @param tpsBefore operations that succeeded per second, before
+     * @param p99MsBefore the response time p99 of those that succeeded, ms; null when none did
+     */
+    record BenchmarkChange(int phase, String operation, double tpsBefore, double tpsAfter, Double tpsRatio,
+                           Double p99MsBefore, Double p99MsAfter, Double p99Ratio) {
+
+        static BenchmarkChange of(BenchmarkComparison.Pair pair) {
+            return new BenchmarkChange(pair.after().phase(), pair.after().operation(), pair.before().tps(),
+                    pair.after().tps(), pair.tpsRatio(), p99(pair.before()), p99(pair.after()), pair.p99Ratio());
+        }
+
+        private static Double p99(BenchmarkSummary row) {
+            return row.responseTimes().count() == 0 ? null : row.responseTimes().p99();
+        }
+    }
+
+    static ComparisonJson of(RunComparison comparison) {
+        return new ComparisonJson(Run.of(comparison.before()), Run.of(comparison.after()),
+                comparison.pairs().stream().map(ComparisonJson::change).toList(),
+                comparison.onlyInBefore().stream().map(Phase::of).toList(),
+                comparison.onlyInAfter().stream().map(Phase::of).toList(),
+                comparison.benchmarks().pairs().stream().map(BenchmarkChange::of).toList());
+    }
+
+    private static PhaseChange change(RunComparison.Pair pair) {
+        return new PhaseChange(pair.after().index(), pair.after().kind(), pair.after().title(), new Figures(
+                Change.of(PhaseFigure.SECONDS, pair), Change.of(PhaseFigure.FLAPPING, pair),
+                Change.of(PhaseFigure.CPU_MEAN_PERCENT, pair), Change.of(PhaseFigure.CPU_P95_PERCENT, pair),
+                Change.of(PhaseFigure.PROBE_SUCCESS_PERCENT, pair), Change.of(PhaseFigure.NO_PROVIDER_ERRORS, pair),
+                Change.of(PhaseFigure.LATENCY_P99_MS, pair)));
+    }
+
+    /** {@code value} to three decimals (what a table shows, without 42.199999999999996); null when NaN. */
+    private static Double measured(double value) {
+        return Double.isNaN(value) ? null : Math.round(value * 1000) / 1000.0;
+    }
+}
