@@ -2,6 +2,7 @@ package io.upgradelab.runner.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.nacos.ClusterMember;
@@ -28,6 +29,20 @@ class MemberStatesTest {
     void aMemberTheNodeDoesNotListIsAbsentNotUp() {
         List<ClusterMember> seenBy2 = List.of(member("127.0.0.12:8848", "UP"), member("127.0.0.99:8848", "UP"));
         assertThat(MemberStates.viewOf(2, seenBy2, NODES).members()).containsExactly(Map.entry(2, "UP"));
+    }
+
+    @Test
+    void aNodeTheNodeCountsFoundUnreachableIsNotAskedInTheSameRound() {
+        List<NodeSample> counted = List.of(new NodeSample(1, "2.0.4", true, 1, 10, 10, 0, 0, null),
+                NodeSample.unreachable(2, "2.0.4", "connection refused"));
+        assertThat(MemberStates.answering(NODES, counted)).extracting(NodeStatus::number).containsExactly(1, 3);
+        assertThat(MemberStates.answering(NODES, List.of())).as("before the first count").hasSize(3);
+    }
+
+    @Test
+    void itRunsAfterTheNodeCounts() {
+        List<String> order = Observers.all().stream().map(Observer::name).toList();
+        assertThat(order.indexOf("nodeCounts")).isLessThan(order.indexOf("memberStates"));
     }
 
     @Test

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * to 2.x; then, appended here, node 2 frozen (a pause fault) and a hold to see the cluster recover.
  * Everything is checked in the journal alone, as reports will read it, and in the report.
  */
-@Timeout(value = 28, unit = java.util.concurrent.TimeUnit.MINUTES)
+@Timeout(value = 22, unit = java.util.concurrent.TimeUnit.MINUTES)
 class RunExperimentIT {
 
     @TempDir
@@ -54,18 +54,11 @@ class RunExperimentIT {
         ObjectNode file = (ObjectNode) yaml.readTree(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml")
                 .toFile());
         file.withArray("phases").addAll((ArrayNode) yaml.readTree(PAUSE_PHASES));
-        // upgraded=true stalled in 4 of 5 runs of this code here (v2 a few instances short of v1), not
-        // yet explained: the run applies the maintainers' remedy after 4 minutes rather than time out
-        for (com.fasterxml.jackson.databind.JsonNode phase : file.withArray("phases")) {
-            if (phase.path("kind").asText().equals("rollingServerUpgrade")) {
-                ((ObjectNode) phase).put("forceUpgrade", true).put("upgradedTimeout", "4m");
-            }
-        }
         yaml.writeValue(experiment.toFile(), file);
         Path journalFile = runDirectory.resolve("journal.jsonl");
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
             everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
-            assertThat(run.awaitExit(Duration.ofMinutes(26))).as(run.toString()).isZero();
+            assertThat(run.awaitExit(Duration.ofMinutes(20))).as(run.toString()).isZero();
         }
         JournalLines journal = JournalLines.read(journalFile);
 
@@ -220,7 +213,7 @@ class RunExperimentIT {
      * every instance of every service node 1 knows is registered with 127.0.0.1.
      */
     private static void everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(Launcher run, Path journalFile) {
-        await().atMost(Duration.ofMinutes(24)).pollInterval(Duration.ofSeconds(2))
+        await().atMost(Duration.ofMinutes(18)).pollInterval(Duration.ofSeconds(2))
                 .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
                         && JournalLines.read(journalFile).ofType("phaseStarted").stream()
                         .anyMatch(p -> p.path("index").asInt() == JournalLines.read(journalFile).ofType("runStarted")
