@@ -64,9 +64,12 @@ final class RunCommand implements Callable<Integer> {
                     + " anything starts.")
     Path baseline;
 
+    @Mixin
+    MetricsPortOption metricsPort;
+
     @Override
     public Integer call() {
-        ValidatedExperiment valid = arguments.load();
+        ValidatedExperiment valid = metricsPort.applyTo(arguments.load());
         Policy policy = gate == null ? null : GateCommand.read(gate);
         GateCommand.checkBaseline(policy, baseline);
         valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));

@@ -15,12 +15,15 @@ import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.ExperimentAddresses;
+import io.upgradelab.runner.experiment.MetricsSpec;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.metrics.MetricsServer;
+import io.upgradelab.runner.metrics.RunMetrics;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.Observed;
 import io.upgradelab.runner.observe.PhaseTally;
@@ -90,11 +93,27 @@ public final class Engine {
         this.progress = progress;
     }
 
-    /** Runs the experiment in the calling thread; returns how it ended (the journal has the rest). */
+    /**
+     * Runs the experiment in the calling thread; returns how it ended (the journal has the rest). With
+     * a {@code metrics} section the live metrics are served from before the first line to after the
+     * last, read from the journal's lines.
+     */
     public RunOutcome run() {
         runner = Thread.currentThread();
-        journal = Journal.create(runDirectory);
-        journal.append(runStarted());
+        RunMetrics metrics = new RunMetrics();
+        MetricsSpec served = experiment.metrics();
+        try (MetricsServer server = served == null ? null
+                : MetricsServer.start(metrics.registry(), served.address(), served.port())) {
+            journal = Journal.create(runDirectory, server == null ? Journal.Listener.NONE : metrics);
+            journal.append(runStarted());
+            if (server != null) {
+                say("live metrics: " + server.url());
+            }
+            return runJournalled();
+        }
+    }
+
+    private RunOutcome runJournalled() {
         RunOutcome outcome;
         String message = null;
         try {

@@ -20,11 +20,12 @@ import java.util.List;
  * @param scale        multiplies every provider count in the phases, so one file runs at CI size
  * @param abortWhen    conditions that end the run as failed as soon as one holds
  * @param configs      the configs the lab publishes, changes, listens to and checks; null: none
+ * @param metrics      where the runner serves live Prometheus metrics while it runs; null: nowhere
  */
 public record Experiment(String name, String description, Target target, FleetSpec fleet, ProbeSpec probe,
                          @JsonProperty("observeEvery") Duration observeEvery, double scale,
                          @JsonProperty("abortWhen") List<Condition> abortWhen, List<Phase> phases,
-                         ConfigsSpec configs) {
+                         ConfigsSpec configs, MetricsSpec metrics) {
 
     public Experiment {
         description = description == null ? "" : description;
@@ -55,11 +56,17 @@ public record Experiment(String name, String description, Target target, FleetSp
 
     public Experiment withTarget(Target otherTarget) {
         return new Experiment(name, description, otherTarget, fleet, probe, observeEvery, scale, abortWhen, phases,
-                configs);
+                configs, metrics);
     }
 
     public Experiment withScale(double otherScale) {
         return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases,
-                configs);
+                configs, metrics);
+    }
+
+    /** This experiment serving its live metrics as {@code otherMetrics} says; null: serving none. */
+    public Experiment withMetrics(MetricsSpec otherMetrics) {
+        return new Experiment(name, description, target, fleet, probe, observeEvery, scale, abortWhen, phases,
+                configs, otherMetrics);
     }
 }

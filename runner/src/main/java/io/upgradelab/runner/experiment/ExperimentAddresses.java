@@ -16,6 +16,8 @@ import org.upgradelab.demo.LabAddress;
  */
 public final class ExperimentAddresses {
 
+    private static final String WILDCARD = "0.0.0.0";
+
     /**
      * One address of the experiment.
      *
@@ -38,7 +40,10 @@ public final class ExperimentAddresses {
     private ExperimentAddresses() {
     }
 
-    /** Every address the file names, in file order: the nodes', then the fleet's, the probe's and the demo providers'. */
+    /**
+     * Every address the file names, in file order: the nodes', then the fleet's, the probe's, the demo
+     * providers' and, with a {@code metrics} section, the live metrics'.
+     */
     public static List<Named> of(Experiment experiment) {
         List<Named> all = new ArrayList<>();
         Target target = experiment.target();
@@ -54,6 +59,9 @@ public final class ExperimentAddresses {
         all.add(new Named("/fleet/address", "the fleet", experiment.fleet().address()));
         all.add(new Named("/probe/address", "the probe", experiment.probe().address()));
         all.add(new Named("/probe/demoAddress", "the demo providers", experiment.probe().demoAddress()));
+        if (experiment.metrics() != null) {
+            all.add(new Named("/metrics/address", "the live metrics", experiment.metrics().address()));
+        }
         return List.copyOf(all);
     }
 
@@ -81,12 +89,24 @@ public final class ExperimentAddresses {
         return lines;
     }
 
-    /** Refuses each address off loopback, at its line, unless the file allows remote addresses. */
+    /**
+     * Refuses the wildcard address 0.0.0.0 anywhere (a process of the lab is one address), and each
+     * other address off loopback unless the file allows remote addresses; each at its line.
+     */
     static void check(Experiment experiment, Problems problems) {
+        for (Named address : of(experiment)) {
+            if (address.host().equals(WILDCARD)) {
+                problems.add(address.pointer(), WILDCARD + " is every address of the machine: the lab binds, dials and"
+                        + " advertises one address per process (e.g. 127.0.0.1)");
+            }
+        }
         if (experiment.target().allowRemote()) {
             return;
         }
         for (Named address : remote(experiment)) {
+            if (address.host().equals(WILDCARD)) {
+                continue;
+            }
             problems.add(address.pointer(), address.host() + " is not on loopback (127.0.0.0/8): the lab dials, binds"
                     + " and registers addresses off this machine only when the file says so (target.allowRemote: true)");
         }

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -30,8 +31,8 @@ import java.util.stream.Collectors;
  * (its record's fields, required ones, descriptions, closed to others), the {@code kind} enums and
  * the if/then dispatch on them; for the fault phase, the same on {@code fault}, one
  * {@code $defs/fault.<name>} per fault with its parameters; the backends' names; and the
- * {@code configs} section, from its record, described where it is defined. The hand-written base
- * holds the rest.
+ * sections bound to a record of their own ({@code configs}, {@code metrics}), described where they
+ * are defined. The hand-written base holds the rest.
  *
  * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
  * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it; a
@@ -42,8 +43,9 @@ final class KindSchemas {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final String DEFS = "#/$defs/";
-    /** The section generated from its record ({@link ConfigsSpec}); the base refers to it. */
-    private static final String CONFIGS = "configs";
+    /** The sections generated from their records, by name (in order); the base refers to each as {@code $defs/<name>}. */
+    private static final Map<String, Class<?>> SECTIONS = new TreeMap<>(Map.of("configs", ConfigsSpec.class,
+            "metrics", MetricsSpec.class));
     private static final Map<Class<?>, String> REFERENCED = Map.of(Duration.class, "duration",
             Condition.class, "condition", Phase.class, "phase");
 
@@ -65,7 +67,7 @@ final class KindSchemas {
         List<Case> faults = Faults.names().stream().map(name -> faultCase(faultPhase, Faults.named(name).orElseThrow()))
                 .toList();
         dispatch(defs, faultPhase, "fault", faults);
-        defs.set(CONFIGS, section(CONFIGS, ConfigsSpec.class));
+        SECTIONS.forEach((name, type) -> defs.set(name, section(name, type)));
         ArrayNode backends = ((ObjectNode) defs.at("/target/properties/backend")).putArray("enum");
         Backends.names().stream().sorted().forEach(backends::add);
         ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
@@ -129,7 +131,7 @@ final class KindSchemas {
         return new Case(fault.name(), faultPhase + "." + fault.name(), schema);
     }
 
-    /** A section of the file bound to one record ({@code configs}): its fields, described, closed to others. */
+    /** A section of the file bound to one record ({@code configs}, {@code metrics}): its fields, described, closed to others. */
     private static ObjectNode section(String name, Class<?> type) {
         ObjectNode schema = object(name + " section", type);
         fields(type, schema);

@@ -16,4 +16,14 @@ public record ValidatedExperiment(String file, Experiment experiment, Timeline t
     public ValidatedExperiment {
         notes = List.copyOf(notes);
     }
+
+    /**
+     * This experiment serving its live metrics at {@code port} on its {@code metrics} section's address
+     * (127.0.0.1 without one); 0: serving none, whatever the file says.
+     */
+    public ValidatedExperiment withMetricsPort(int port) {
+        MetricsSpec metrics = port == 0 ? null
+                : (experiment.metrics() == null ? new MetricsSpec(port, null) : experiment.metrics().withPort(port));
+        return new ValidatedExperiment(file, experiment.withMetrics(metrics), timeline, notes);
+    }
 }

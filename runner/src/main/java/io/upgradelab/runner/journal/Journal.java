@@ -1,5 +1,6 @@
 package io.upgradelab.runner.journal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.journal.JournalJson;
@@ -23,34 +24,56 @@ import java.util.Map;
  * fields follow. The types are listed in the README (journal section). The lines the reports read
  * closely are records of the journal module, written here and read there through the same types and
  * the same codec ({@link JournalJson}).
+ *
+ * <p>A {@link Listener} sees every line once it is in the file, in the file's order: what follows a
+ * run as it happens (the live metrics) reads the journal rather than being told by each part, so it
+ * shows exactly what the reports will read.
  */
 public final class Journal implements AutoCloseable {
 
     public static final String FILE_NAME = "journal.jsonl";
+
+    /** Told of every line once it is written; called under the journal's lock, so quick, and never appending. */
+    @FunctionalInterface
+    public interface Listener {
+
+        /** No one listening. */
+        Listener NONE = line -> { };
+
+        /** {@code line}, as written: to read, not to keep or change. */
+        void appended(JsonNode line);
+    }
 
     /** Durations as experiment files write them, so a journalled record reads as the file wrote it ({@code 5m}). */
     private static final ObjectMapper JSON = JournalJson.builder().addModule(Durations.module()).build();
 
     private final Path file;
     private final OutputStream out;
+    private final Listener listener;
     private final long beganNanos = System.nanoTime();
     private boolean closed;
     private int phase;
 
-    private Journal(Path file, OutputStream out) {
+    private Journal(Path file, OutputStream out, Listener listener) {
         this.file = file;
         this.out = out;
+        this.listener = listener;
     }
 
     /** Opens a new journal in {@code runDirectory}; refuses to append to an existing one. */
     public static Journal create(Path runDirectory) {
+        return create(runDirectory, Listener.NONE);
+    }
+
+    /** Opens a new journal in {@code runDirectory}, telling {@code listener} of each line; refuses an existing one. */
+    public static Journal create(Path runDirectory, Listener listener) {
         Path file = runDirectory.resolve(FILE_NAME);
         try {
             Files.createDirectories(runDirectory);
             if (Files.exists(file)) {
                 throw new LabException(LabException.INVALID_INPUT, file + " already exists: choose another --out");
             }
-            return new Journal(file, new FileOutputStream(file.toFile(), true));
+            return new Journal(file, new FileOutputStream(file.toFile(), true), listener);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot create the journal " + file + ": " + e.getMessage());
         }
@@ -107,6 +130,7 @@ public final class Journal implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot append to the journal " + file + ": " + e.getMessage());
         }
+        listener.appended(line);
     }
 
     @Override

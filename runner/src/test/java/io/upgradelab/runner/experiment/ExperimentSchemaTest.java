@@ -16,6 +16,7 @@ import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.Faults;
+import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.plan.FleetScale;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -81,6 +82,8 @@ class ExperimentSchemaTest {
         assertThat(fieldsOf(schema.at("/$defs/target"))).isEqualTo(componentsOf(Target.class));
         assertThat(fieldsOf(schema.at("/$defs/fleet"))).isEqualTo(componentsOf(FleetSpec.class));
         assertThat(fieldsOf(schema.at("/$defs/probe"))).isEqualTo(componentsOf(ProbeSpec.class));
+        assertThat(fieldsOf(schema.at("/$defs/configs"))).isEqualTo(componentsOf(ConfigsSpec.class));
+        assertThat(fieldsOf(schema.at("/$defs/metrics"))).isEqualTo(componentsOf(MetricsSpec.class));
     }
 
     @Test

@@ -1,15 +1,22 @@
 package io.upgradelab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.observe.configs.ConfigContents;
+import io.upgradelab.runner.testing.GrafanaDashboard;
 import io.upgradelab.runner.testing.InProcessCli;
 import io.upgradelab.runner.testing.JournalLines;
 import io.upgradelab.runner.testing.Launcher;
 import io.upgradelab.runner.testing.Processes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * 2.5.1, and with 1.4.1 since no 1.x is among them (three shaded clients in its own JVM, each made by
  * its jar's adapter), and checks the node every 2 s. In the third phase this test deletes one config
  * through the Nacos HTTP API, as an upgrade that loses it would: configIntact fails naming it, and
- * passes on the phases before.
+ * passes on the phases before. The run also serves its live metrics ({@code --metrics-port}): scraped
+ * mid-run, they hold every metric the Grafana dashboard (docs/grafana/) queries, and they stop with the run.
  */
 @Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
 class ConfigIntactIT {
@@ -52,11 +60,17 @@ class ConfigIntactIT {
         Path experiment = Files.writeString(work.resolve("configs.yaml"), EXPERIMENT);
         Path runDirectory = work.resolve("run");
         Path journalFile = runDirectory.resolve("journal.jsonl");
-        try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
+        int metricsPort = freePort();
+        URI metrics = URI.create("http://127.0.0.1:" + metricsPort + "/metrics");
+        try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString(),
+                "--metrics-port", Integer.toString(metricsPort))) {
             await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500))
                     .failFast("the run ended: " + run, () -> !run.process().isAlive())
                     .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted")
                             .stream().anyMatch(p -> p.path("index").asInt() == 3));
+            assertThat(GrafanaDashboard.scrape(metrics)).as("served mid-run: every metric the dashboard queries")
+                    .containsAll(GrafanaDashboard.read().metricNames());
+            assertThat(run.err()).as(run.toString()).anyMatch(line -> line.contains("live metrics: " + metrics));
             String node = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address")
                     .asText();
             new NacosApi(node).deleteConfig(DELETED, ConfigContents.GROUP);
@@ -86,6 +100,15 @@ class ConfigIntactIT {
         assertThat(Files.readString(runDirectory.resolve("summary.md"))).contains("### Configs");
         assertThat(journal.ofType("error")).as("every observation and the deletion at the end went through").isEmpty();
         assertThat(Processes.using(runDirectory)).isEmpty();
+        assertThatThrownBy(() -> GrafanaDashboard.scrape(metrics)).as("the metrics stop with the run")
+                .isInstanceOf(UncheckedIOException.class);
+    }
+
+    /** A port nothing listens on now, on 127.0.0.1 (the kernel's pick, given back). */
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return socket.getLocalPort();
+        }
     }
 
     /**
