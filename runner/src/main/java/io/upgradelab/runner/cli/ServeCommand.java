@@ -34,8 +34,11 @@ import picocli.CommandLine.Parameters;
         subcommands = {ServeCommand.Fleet.class, ServeCommand.Probe.class, ServeCommand.DemoProvider.class})
 final class ServeCommand {
 
-    /** Where a served process keeps its user.home, logs and caches. */
+    /** What every served process takes: the help, and where it keeps its user.home, logs and caches. */
     static final class Place {
+        @Mixin
+        HelpOption help;
+
         @Option(names = "--dir", paramLabel = "DIR", defaultValue = "upgrade-lab-serve",
                 description = "Directory for its user.home, client logs and caches (default: ./${DEFAULT-VALUE}/<role>).")
         Path dir;
@@ -51,6 +54,13 @@ final class ServeCommand {
         }
     }
 
+    /** The nacos-client version a Dubbo program runs on, from the command line or the environment. */
+    static final class Client {
+        @Option(names = "--client", paramLabel = "VERSION", defaultValue = "${env:UPGRADE_LAB_CLIENT:-2.0.4}",
+                description = "nacos-client version (default: $UPGRADE_LAB_CLIENT, else 2.0.4).")
+        String version;
+    }
+
     @Command(name = "fleet",
             description = {"Run the provider fleet: virtual Dubbo providers on every nacos-client version of the lab,"
                     + " driven over its control channel (--control-port).",
@@ -58,9 +68,6 @@ final class ServeCommand {
             footer = {"", "Example:", "  upgrade-lab serve fleet -- --servers 127.0.0.11:8848 --control-port 7070",
                     "  upgrade-lab serve fleet -- --help"})
     static final class Fleet implements Callable<Integer> {
-        @Mixin
-        HelpOption help;
-
         @Mixin
         Place place;
 
@@ -86,14 +93,10 @@ final class ServeCommand {
                     "  upgrade-lab serve probe --client 2.0.4 -- --help"})
     static final class Probe implements Callable<Integer> {
         @Mixin
-        HelpOption help;
-
-        @Mixin
         Place place;
 
-        @Option(names = "--client", paramLabel = "VERSION", defaultValue = "${env:UPGRADE_LAB_CLIENT:-2.0.4}",
-                description = "nacos-client version (default: $UPGRADE_LAB_CLIENT, else 2.0.4).")
-        String client;
+        @Mixin
+        Client client;
 
         @Parameters(paramLabel = "PROBE_ARGS", description = "The probe's own options (see: serve probe -- --help).")
         List<String> arguments = new ArrayList<>();
@@ -101,7 +104,7 @@ final class ServeCommand {
         @Override
         public Integer call() {
             Path directory = place.of("probe");
-            return runInForeground("probe", ProbeProcess.command(client, directory, arguments), directory);
+            return runInForeground("probe", ProbeProcess.command(client.version, directory, arguments), directory);
         }
     }
 
@@ -110,14 +113,10 @@ final class ServeCommand {
             footer = {"", "Example:", "  upgrade-lab serve demo-provider --client 2.0.4 --servers 127.0.0.11:8848 --port 20880"})
     static final class DemoProvider implements Callable<Integer> {
         @Mixin
-        HelpOption help;
-
-        @Mixin
         Place place;
 
-        @Option(names = "--client", paramLabel = "VERSION", defaultValue = "${env:UPGRADE_LAB_CLIENT:-2.0.4}",
-                description = "nacos-client version (default: $UPGRADE_LAB_CLIENT, else 2.0.4).")
-        String client;
+        @Mixin
+        Client client;
 
         @Option(names = "--servers", required = true, paramLabel = "ADDRS",
                 description = "The Nacos nodes, comma-separated (e.g. 127.0.0.11:8848,127.0.0.12:8848).")
@@ -135,7 +134,7 @@ final class ServeCommand {
         public Integer call() {
             Path directory = place.of("demo-provider-" + port);
             return runInForeground("demo-provider",
-                    DemoProviderProcess.command(client, directory, servers, port, application), directory);
+                    DemoProviderProcess.command(client.version, directory, servers, port, application), directory);
         }
     }
 

@@ -30,9 +30,14 @@ public final class Launcher implements AutoCloseable {
         collect(process.getErrorStream(), err);
     }
 
-    /** Starts {@code upgrade-lab args...}; its standard input stays open until {@link #close()}. */
+    /**
+     * Starts {@code upgrade-lab args...}; its standard input stays open until {@link #close()}. It
+     * takes SIGINT and SIGTERM as from a terminal whatever the build was started from: a shell's
+     * background job ignores SIGINT, the JVM leaves ignored what it finds ignored, and a test of
+     * Ctrl-C would then test nothing. {@code env} execs the launcher, which execs the JVM: one PID.
+     */
     public static Launcher start(String... args) throws IOException {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
         command.add(LabHome.root().resolve("upgrade-lab").toString());
         command.addAll(List.of(args));
         return new Launcher(new ProcessBuilder(command).start());
