@@ -1,9 +1,6 @@
 package io.upgradelab.probe.cli;
 
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.upgradelab.journal.ProbeJson;
-import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.probe.DurationConverter;
 import io.upgradelab.probe.Phases;
@@ -19,7 +16,6 @@ import io.upgradelab.probe.output.SummaryFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -164,50 +160,11 @@ public final class ProbeCli implements Callable<Integer> {
     }
 
     private HttpServer controlServer(PrometheusMetrics metrics) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort), 0);
-        server.createContext("/metrics", metrics.handler());
-        server.createContext("/stop", this::stopRequest);
-        server.createContext("/phase", this::phaseRequest);
-        server.start();
+        HttpServer server = ControlPort.start(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort),
+                metrics.handler(), this::stop, phases);
         System.out.println(CONTROL_LINE + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort());
         System.out.flush();
         return server;
-    }
-
-    private void stopRequest(HttpExchange exchange) throws IOException {
-        boolean post = "POST".equals(exchange.getRequestMethod());
-        if (post) {
-            stop();
-        }
-        byte[] body = (post ? "stopping\n" : "use POST\n").getBytes();
-        exchange.sendResponseHeaders(post ? 202 : 405, body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
-    }
-
-    /** {@code POST /phase}: a phase began (its body: {@link ProbeJson#phase(String)}); 400 for a body that does not read. */
-    private void phaseRequest(HttpExchange exchange) throws IOException {
-        int status;
-        String answer;
-        if (!"POST".equals(exchange.getRequestMethod())) {
-            status = 405;
-            answer = "use POST";
-        } else {
-            try {
-                ProbePhase phase = ProbeJson.phase(new String(exchange.getRequestBody().readAllBytes(),
-                        StandardCharsets.UTF_8));
-                phases.began(phase);
-                status = 200;
-                answer = "labelling calls from " + phase.at() + " " + phase.label();
-            } catch (IllegalArgumentException e) {
-                status = 400;
-                answer = e.getMessage();
-            }
-        }
-        byte[] body = (answer + "\n").getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(status, body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
     }
 
     private void stop() {
