@@ -18,7 +18,8 @@ import java.util.TreeMap;
 
 /**
  * The probe's files as JSON: a line of series.jsonl ({@link ProbeSecond}) and summary.json
- * ({@link ProbeSummary}), written by the probe and read by the runner through this one codec. A text
+ * ({@link ProbeSummary}), written by the probe and read by the runner, and the phase the runner tells
+ * the probe of ({@link ProbePhase}), written by the runner and read by the probe, through this one codec. A text
  * that does not hold one is an {@link IllegalArgumentException} naming the field.
  */
 public final class ProbeJson {
@@ -79,6 +80,26 @@ public final class ProbeJson {
                 instant(o, "started"), instant(o, "ended"), number(o, "callingSeconds").doubleValue(),
                 counts(o, "totals"), percentiles(o, "latencyMs"), percentiles(o, "lagMs"),
                 number(o, "cpuPercent").doubleValue());
+    }
+
+    /** The body of the probe's {@code POST /phase}. */
+    public static String phase(ProbePhase phase) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator json = LINE.createGenerator(text)) {
+            json.writeStartObject().write("index", phase.index()).write("title", phase.title())
+                    .write("at", phase.at().toString()).writeEnd();
+        }
+        return text.toString();
+    }
+
+    /** A {@code POST /phase} body read. */
+    public static ProbePhase phase(String body) {
+        JsonObject o = object(body);
+        JsonNumber index = number(o, "index");
+        if (!index.isIntegral()) {
+            throw new IllegalArgumentException("field index: not a whole number");
+        }
+        return new ProbePhase(index.intValue(), string(o, "title"), instant(o, "at"));
     }
 
     private static void counts(JsonGenerator json, String name, CallCounts c) {

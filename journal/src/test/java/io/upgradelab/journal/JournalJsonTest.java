@@ -103,6 +103,23 @@ class JournalJsonTest {
     }
 
     @Test
+    void aRunStartedLineWithoutHostOrToolVersionReadsWithNeither() throws Exception {
+        String old = "{\"type\":\"runStarted\",\"time\":\"2026-11-22T04:36:56.195Z\",\"elapsed\":0.011,\"phase\":0,"
+                + "\"experiment\":\"e\",\"description\":\"\",\"scale\":0.02,\"observeEverySeconds\":5}";
+        String now = old.replace("\"observeEverySeconds\":5", "\"observeEverySeconds\":5,\"host\":\"lab-7\","
+                + "\"toolVersion\":\"0.1.0\"");
+
+        RunStarted before = JournalJson.read(JSON.readTree(old), RunStarted.class).body();
+        RunStarted after = JournalJson.read(JSON.readTree(now), RunStarted.class).body();
+
+        assertThat(before.host()).isNull();
+        assertThat(before.toolVersion()).isNull();
+        assertThat(before.observeEverySeconds()).isEqualTo(5);
+        assertThat(after.host()).isEqualTo("lab-7");
+        assertThat(after.toolVersion()).isEqualTo("0.1.0");
+    }
+
+    @Test
     void aJournalWithoutAFormatIsFormatOne() {
         assertThat(new RunStarted(0, "e", "", 1, null, null, null, null, 5, null, null, 0, 0, "").format()).isEqualTo(1);
     }

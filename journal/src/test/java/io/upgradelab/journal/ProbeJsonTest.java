@@ -106,6 +106,23 @@ class ProbeJsonTest {
     }
 
     @Test
+    void thePhaseTheRunnerTellsRoundTripsAndWhatDoesNotReadNamesTheField() {
+        ProbePhase phase = new ProbePhase(9, "rolling server upgrade to 2.0.4 (3 nodes), \"then\" upgraded=true",
+                Instant.parse("2026-11-22T04:39:25.853Z"));
+
+        assertThat(ProbeJson.phase(ProbeJson.phase(phase))).isEqualTo(phase);
+        assertThat(phase.label()).isEqualTo("phase 9: rolling server upgrade to 2.0.4 (3 nodes), \"then\" upgraded=true");
+        assertThatThrownBy(() -> ProbeJson.phase("{\"index\":0,\"title\":\"set-up\",\"at\":\"2026-11-22T04:39:25Z\"}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("field index");
+        assertThatThrownBy(() -> ProbeJson.phase("{\"index\":1.5,\"title\":\"x\",\"at\":\"2026-11-22T04:39:25Z\"}"))
+                .hasMessageContaining("field index");
+        assertThatThrownBy(() -> ProbeJson.phase("{\"index\":1,\"at\":\"2026-11-22T04:39:25Z\"}"))
+                .hasMessageContaining("field title");
+        assertThatThrownBy(() -> ProbeJson.phase("{\"index\":1,\"title\":\"x\",\"at\":\"soon\"}"))
+                .hasMessageContaining("field at");
+    }
+
+    @Test
     void histogramsSurviveTheirTextAndBadTextSaysSo() {
         Histogram micros = LatencyHistograms.empty();
         for (long v = 1_000; v <= 100_000; v += 1_000) {

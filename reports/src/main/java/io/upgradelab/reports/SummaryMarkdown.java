@@ -1,11 +1,14 @@
 package io.upgradelab.reports;
 
 import io.upgradelab.journal.ControlCharacters;
+import io.upgradelab.reports.gate.GateResult;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A run's summary as Markdown, fit for a pull-request comment: one row per phase in the shape of
+ * A run's summary as Markdown, fit for a pull-request comment: it opens with the run's facts, the
+ * gate's verdict and the criteria that failed, the worst phase and the before and after
+ * ({@link ReportOpening}), then one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
  * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the naming benchmark's operations
  * and the config checks per phase where the run had any. Text from the journal is escaped,
@@ -16,10 +19,16 @@ public final class SummaryMarkdown {
     private SummaryMarkdown() {
     }
 
+    /** The summary of {@code run} not gated, from the summary alone (so the journal's host and lab version are not said). */
     public static String render(RunSummary run) {
+        return render(run, ReportOpening.of(run, null, GateResult.notGated()));
+    }
+
+    /** The summary of {@code run}, opening with {@code opening}. */
+    public static String render(RunSummary run, ReportOpening opening) {
         StringBuilder md = new StringBuilder();
         md.append("## ").append(escape(SummaryText.headline(run))).append("\n\n");
-        SummaryText.failureSentence(run).ifPresent(f -> md.append("**").append(escape(f)).append("**\n\n"));
+        opening(md, opening);
         md.append(SummaryText.probeSentence(run)).append("\n\n");
         table(md, SummaryText.COLUMNS, SummaryText.rows(run));
         md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
@@ -41,6 +50,28 @@ public final class SummaryMarkdown {
             md.append('\n').append(SummaryText.CONFIG_FOOTNOTE).append('\n');
         }
         return ControlCharacters.escape(md.toString());
+    }
+
+    /** The facts, the verdict and the criteria that failed, the failure, the worst phase, the before and after. */
+    private static void opening(StringBuilder md, ReportOpening opening) {
+        md.append(opening.facts().items().stream().map(SummaryMarkdown::escape).collect(Collectors.joining(" · ")))
+                .append("\n\n");
+        GateResult gate = opening.gate();
+        md.append("**").append(gate.word()).append("**: ").append(escape(gate.summary())).append("\n\n");
+        if (!gate.failing().isEmpty()) {
+            gate.failing().forEach(v -> md.append("- FAIL ").append(escape(v.criterion())).append(": ")
+                    .append(escape(v.measured())).append('\n'));
+            md.append('\n');
+        }
+        opening.failure().ifPresent(f -> md.append("**").append(escape(f)).append("**\n\n"));
+        opening.worst().ifPresent(w -> md.append("Worst phase: ").append(w.phase().index()).append(", ")
+                .append(escape(w.title())).append(": ").append(escape(w.figures())).append(".\n\n"));
+        if (!opening.changes().isEmpty()) {
+            md.append("Before and after the upgrade, in this run:\n");
+            opening.changes().forEach(c -> md.append("- ").append(escape(c.phases())).append(", ").append(escape(c.what()))
+                    .append(": ").append(escape(c.figures())).append('\n'));
+            md.append('\n');
+        }
     }
 
     private static void table(StringBuilder md, List<SummaryText.Column> columns, List<List<SummaryText.Cell>> rows) {

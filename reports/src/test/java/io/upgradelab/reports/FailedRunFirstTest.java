@@ -30,9 +30,12 @@ class FailedRunFirstTest {
 
         SummaryFiles.Written written = SummaryFiles.write(run, null);
         List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(md.get(1)).isEqualTo("**" + SummaryMarkdown.escape(expected) + "**");
+        // after the run's facts and the gate's banner (not gated here), before any figure
+        assertThat(md.get(2)).startsWith("**NOT GATED**");
+        assertThat(md.get(3)).isEqualTo("**" + SummaryMarkdown.escape(expected) + "**");
         String html = Files.readString(written.html());
-        assertThat(html.indexOf("id=\"failure\"")).isPositive().isLessThan(html.indexOf("id=\"phases\""));
+        assertThat(html.indexOf("id=\"failure\"")).isPositive().isGreaterThan(html.indexOf("id=\"verdict\""))
+                .isLessThan(html.indexOf("id=\"phases\""));
         assertThat(html).contains(expected);
 
         Path policy = Files.writeString(dir.resolve("p.yaml"), "criteria:\n  - kind: probeSuccess\n    atLeastPercent: 99\n");

@@ -101,6 +101,24 @@ class NamingBenchmarkReportTest {
                         + " | not measured | - |");
     }
 
+    /** A run that benchmarks before and after its upgrade opens with what the upgrade changed, in its own words. */
+    @Test
+    void theReportOpensWithTheOperationsMeasuredBeforeAndAfterTheUpgrade() throws Exception {
+        NamingBenchmark upgraded = new NamingBenchmark("register", "sdk", "2.0.4", "grpc", 8, 4, 10, 100,
+                List.of("2.0.4", "2.0.4", "2.0.4"), 1000, 1000, Map.of(), 0.4, "done", 2500,
+                new ResponseTimes(1000, 4, 1, 30, 3, 6, 8, 10), null, CPU, List.of(), 8, "");
+        RunSummary run = summary(journal("run", List.of(entry(1, op("register", 4, 8, 10, 1000, 20)),
+                entry(1, op("query", 4, 8, 10, 3000, 5)), entry(4, upgraded))));
+
+        assertThat(UpgradeChange.of(run)).containsExactly(new UpgradeChange(1, 4,
+                "benchmark register (sdk, 32 threads), 1.4.1 x3 -> 2.0.4 x3",
+                "1000 -> 2500 TPS (x2.50), p99 20.00 -> 10.00 ms (x0.50)"));
+        String md = SummaryMarkdown.render(run);
+        assertThat(md.indexOf("- phase 1 -\\> 4, benchmark register (sdk, 32 threads), 1.4.1 x3 -\\> 2.0.4 x3: 1000 -\\>"
+                + " 2500 TPS (x2.50), p99 20.00 -\\> 10.00 ms (x0.50)\n")).isPositive()
+                .isLessThan(md.indexOf("### Naming benchmark"));
+    }
+
     @Test
     void aNodeWithoutCpuSamplesIsNotMeasuredNeverZeroPercent() throws Exception {
         List<NodeCpu> unsampled = List.of(new NodeCpu(1, 45.2, 60, 10), new NodeCpu(2, 0, 0, 0), new NodeCpu(3, 38.5, 41, 3));

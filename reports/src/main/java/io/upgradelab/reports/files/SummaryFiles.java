@@ -8,10 +8,13 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.upgradelab.journal.ControlCharacters;
+import io.upgradelab.journal.RunStarted;
 import io.upgradelab.reports.JournalFile;
+import io.upgradelab.reports.ReportOpening;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryMarkdown;
+import io.upgradelab.reports.gate.GateResult;
 import io.upgradelab.reports.html.HtmlReport;
 import io.upgradelab.reports.html.RunTimeline;
 import java.io.IOException;
@@ -23,7 +26,8 @@ import java.nio.file.Path;
 /**
  * Writes a run's summaries beside its journal: {@code summary.json} (for tools: the gate, a
  * dashboard), {@code summary.md} (for people: a pull-request comment) and {@code report.html} (for
- * people: the tables and the charts over time, offline). No control character from the journal
+ * people: the tables and the charts over time, offline); the Markdown and the HTML open with the
+ * gate's verdict when one was judged ({@link GateResult}). No control character from the journal
  * reaches any of them ({@link ControlCharacters}): in summary.json every text is escaped as the
  * other files escape it, so a tool that prints a field prints no escape sequence.
  */
@@ -69,17 +73,26 @@ public final class SummaryFiles {
 
     /**
      * Summarises the run in {@code run} (a run directory, or its journal file) and writes the files
-     * into {@code outDir}, or beside the journal when it is null.
+     * into {@code outDir}, or beside the journal when it is null; the reports say it was not gated.
      */
     public static Written write(Path run, Path outDir) {
+        return write(run, outDir, GateResult.notGated());
+    }
+
+    /**
+     * As {@link #write(Path, Path)}, the Markdown and the HTML report opening with {@code gate}'s
+     * verdict: the gate judges first, then the reports are written.
+     */
+    public static Written write(Path run, Path outDir, GateResult gate) {
         JournalFile journal = JournalFile.read(run);
         RunSummary summary = RunSummaries.of(journal);
+        ReportOpening opening = ReportOpening.of(summary, journal.bodies(RunStarted.class).get(0), gate);
         Path dir = outDir != null ? outDir : journal.file().toAbsolutePath().getParent();
         try {
             // everything computed before anything is written: a journal that fails half-way writes nothing
             String json = JSON.writeValueAsString(summary);
-            String text = SummaryMarkdown.render(summary);
-            String page = HtmlReport.render(summary, RunTimeline.of(journal));
+            String text = SummaryMarkdown.render(summary, opening);
+            String page = HtmlReport.render(summary, opening, RunTimeline.of(journal));
             Files.createDirectories(dir);
             Path jsonFile = Files.writeString(dir.resolve(JSON_NAME), json);
             Path markdown = Files.writeString(dir.resolve(MARKDOWN_NAME), text);

@@ -80,6 +80,47 @@ class HtmlReportTest {
     }
 
     @Test
+    void eachTableRowLinksToItsPhasesBandInTheChartsAndEachBandBackToItsRow() throws Exception {
+        Document page = written(RecordedRuns.ciSizeJournal());
+
+        for (String table : List.of("phases", "nodes")) {
+            for (Element row : page.select("table#" + table + " tbody tr")) {
+                Element link = row.selectFirst("td a");
+                String phase = row.select("td").get(0).text();
+                assertThat(link.attr("href")).as("%s row of phase %s", table, phase).isEqualTo("#band-" + phase);
+                assertThat(page.select("figure#chart-instances a.band#band-" + phase)).hasSize(1);
+            }
+        }
+        for (Element row : page.select("table#events tbody tr")) {
+            String phase = row.select("td").get(2).text();
+            assertThat(row.select("td").get(2).select("a").attr("href")).isEqualTo("#band-" + phase);
+        }
+        List<Element> bands = page.select("figure#chart-instances a.band");
+        assertThat(bands).hasSize(14);
+        for (Element band : bands) {
+            assertThat(page.select(band.attr("href"))).as(band.id()).hasSize(1);
+            assertThat(page.selectFirst(band.attr("href")).closest("table").id()).isEqualTo("phases");
+            assertThat(band.attr("style")).matches("left:[\\d.]+%;top:[\\d.]+%;width:[\\d.]+%;height:[\\d.]+%");
+        }
+        // the other charts' bands link back too, under names of their own: ids stay unique
+        assertThat(page.select("figure#chart-latency a.band#band-9-latency").attr("href")).isEqualTo("#phase-9");
+        assertThat(page.select("[id]").eachAttr("id")).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void thePageHasPrintAndDarkStylesAndStillFetchesNothing() throws Exception {
+        Document page = written(RecordedRuns.ciSizeJournal());
+        String css = page.select("head style").html();
+
+        assertThat(css).contains("@media print {", "@media (prefers-color-scheme: dark) {");
+        String print = css.substring(css.indexOf("@media print {"));
+        assertThat(print).contains("a.band { display: none; }", "print-color-adjust: exact");
+        assertThat(page.select("meta[name=color-scheme]").attr("content")).isEqualTo("light dark");
+        assertThat(css).doesNotContain("url(", "@import");
+        assertThat(page.select("script, link, [src^=http], [href^=http]")).isEmpty();
+    }
+
+    @Test
     void textFromTheJournalIsShownNotInterpreted() throws Exception {
         Path journal = dir.resolve("hostile/journal.jsonl");
         Files.createDirectories(journal.getParent());

@@ -1,6 +1,9 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.files.SummaryFiles;
+import io.upgradelab.reports.gate.Gate;
+import io.upgradelab.reports.gate.GateResult;
+import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.runner.LabException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -13,10 +16,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code upgrade-lab report}: a run's summaries from its journal alone, so a run recorded elsewhere,
- * or killed, is reported the same way.
+ * or killed, is reported the same way; with a policy, judged first, so they open with the verdict as
+ * those of {@code run --gate} do.
  */
 @Command(name = "report", sortOptions = false,
-        description = {"Report a run from its journal: summary.json, summary.md and report.html.",
+        description = {"Report a run from its journal: summary.json, summary.md and report.html; with --policy,"
+                + " judged first, so they open with PASS or FAIL.",
                 "Per phase: the server versions, client versions, providers, stability (drops below the expected instance count), CPU per node (mean and p95),"
                 + " and what the probe felt (outcomes; latency p50/p75/p90/p99/max, exact, from its per-second"
                 + " histograms).",
@@ -43,11 +48,26 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write the three files (default: RUN_DIR).")
     Path out;
 
+    @Option(names = "--policy", paramLabel = "POLICY", description = "Judge the run against this policy first (as"
+            + " upgrade-lab gate does, JUnit XML beside the files): summary.md and report.html open with PASS or FAIL"
+            + " and the criteria that failed. The exit code stays the report's; gate's is the pipeline's.")
+    Path policy;
+
+    @Option(names = "--baseline", paramLabel = "RUN_DIR", description = "With --policy: the run to compare with, for"
+            + " cpuAgainstBaseline criteria.")
+    Path baseline;
+
     @Override
     public Integer call() {
+        if (baseline != null && policy == null) {
+            throw LabException.invalidInput("--baseline is for the gate: give --policy POLICY too");
+        }
+        Policy read = policy == null ? null : GateCommand.read(policy);
+        GateCommand.checkBaseline(read, baseline);
+        GateResult gate = judge(read);
         SummaryFiles.Written written;
         try {
-            written = SummaryFiles.write(run.path, out);
+            written = SummaryFiles.write(run.path, out, gate);
         } catch (IllegalArgumentException e) {
             throw LabException.invalidInput(e.getMessage());
         } catch (UncheckedIOException e) {
@@ -58,6 +78,28 @@ final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.json());
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.markdown());
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.html());
+        if (gate.gate() != null) {
+            spec.commandLine().getErr().println("upgrade-lab: gate " + gate.word() + " (" + gate.summary()
+                    + "); JUnit XML: " + gate.gate().junit());
+        } else if (gate.notJudged() != null) {
+            spec.commandLine().getErr().println("upgrade-lab: the gate did not judge the run: " + gate.notJudged());
+        }
         return 0;
+    }
+
+    /**
+     * The policy's verdict, its JUnit XML beside the reports; a run the gate cannot judge (killed) is
+     * still reported, its banner saying why it was not judged.
+     */
+    private GateResult judge(Policy read) {
+        if (read == null) {
+            return GateResult.notGated();
+        }
+        try {
+            return GateResult.of(GateCommand.judge(run.path, read, baseline,
+                    out == null ? null : out.resolve(Gate.JUNIT_NAME)));
+        } catch (LabException e) {
+            return GateResult.notJudged(e.getMessage());
+        }
     }
 }

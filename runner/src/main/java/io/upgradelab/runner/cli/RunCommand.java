@@ -56,7 +56,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--gate", paramLabel = "POLICY",
             description = "After the run, judge it against this policy (as upgrade-lab gate does): JUnit XML in the"
-                    + " run directory, and exit 1 if it fails. Checked before anything starts.")
+                    + " run directory, the verdict at the top of summary.md and report.html, and exit 1 if it"
+                    + " fails. Checked before anything starts.")
     Path gate;
 
     @Option(names = "--baseline", paramLabel = "RUN_DIR",
@@ -89,13 +90,18 @@ final class RunCommand implements Callable<Integer> {
         }
         copyExperiment(runDirectory);
         PrintWriter out = spec.commandLine().getOut();
-        RunOutcome outcome = RunExecution.execute(valid, runDirectory, spec.commandLine().getErr());
+        RunExecution.Executed run = RunExecution.execute(valid, runDirectory, spec.commandLine().getErr(),
+                policy == null ? null : dir -> GateCommand.judge(dir, policy, baseline, null));
+        RunOutcome outcome = run.outcome();
         out.println(outcome.journalName() + " " + runDirectory.resolve(Journal.FILE_NAME));
         out.flush();
         if (policy == null || outcome == RunOutcome.INTERRUPTED) {
             return outcome.exitCode();
         }
-        Gate judged = GateCommand.judge(runDirectory, policy, baseline, null);
+        Gate judged = run.gate().gate();
+        if (judged == null) {   // a journal the gate refuses: a broken run, as gate says it
+            throw LabException.invalidInput(run.gate().notJudged());
+        }
         GateCommand.print(judged, out);
         return outcome.exitCode() != 0 ? outcome.exitCode() : judged.passed() ? 0 : LabException.FAILED;
     }

@@ -1,6 +1,9 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.files.SummaryFiles;
+import io.upgradelab.reports.gate.Gate;
+import io.upgradelab.reports.gate.GateResult;
+import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.engine.Engine;
 import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
@@ -11,19 +14,35 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One experiment run in the foreground, as {@code run} and {@code calibrate} both do it: the live
- * display, Ctrl-C (or SIGTERM) stopping the engine cleanly, and the summaries written beside the
- * journal at the end, whatever the outcome.
+ * display, Ctrl-C (or SIGTERM) stopping the engine cleanly, then the gate's verdict where one was asked
+ * for, and the summaries written beside the journal at the end, whatever the outcome, opening with that
+ * verdict.
  */
 final class RunExecution {
 
     private RunExecution() {
     }
 
-    /** Runs {@code valid} into {@code runDirectory}, telling {@code err} as it goes; returns how it ended. */
+    /** How a run ended, and its gate: judged before the summaries were written, so they open with it. */
+    record Executed(RunOutcome outcome, GateResult gate) {
+    }
+
+    /** Runs {@code valid} into {@code runDirectory} not gated, telling {@code err} as it goes; returns how it ended. */
     static RunOutcome execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err) {
+        return execute(checked, runDirectory, err, null).outcome();
+    }
+
+    /**
+     * Runs {@code valid} into {@code runDirectory}, telling {@code err} as it goes; then judges it with
+     * {@code gate} (null: not gated; not applied to an interrupted run) and writes the summaries, which
+     * open with the verdict.
+     */
+    static Executed execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err, Function<Path, Gate> gate) {
         ValidatedExperiment valid = withDiskWarning(checked, runDirectory, err);
         try (RunDisplay display = new RunDisplay(err, RunDisplay.onTerminal())) {
             display.accept("run " + valid.experiment().name() + " (scale " + valid.experiment().scale() + ", "
@@ -45,8 +64,7 @@ final class RunExecution {
                 }
             }
             display.accept("run " + outcome.journalName() + "; journal: " + engine.journalFile());
-            summarise(runDirectory, display);
-            return outcome;
+            return new Executed(outcome, judgeThenSummarise(runDirectory, outcome, gate, display));
         }
     }
 
@@ -61,10 +79,36 @@ final class RunExecution {
         }).orElse(valid);
     }
 
-    /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
-    private static void summarise(Path runDirectory, RunDisplay display) {
+    /**
+     * After the run: the gate's verdict first, then the summaries beside the journal, so they open with
+     * it; returns the verdict.
+     */
+    static GateResult judgeThenSummarise(Path runDirectory, RunOutcome outcome, Function<Path, Gate> gate,
+                                         Consumer<String> display) {
+        GateResult judged = judge(runDirectory, outcome, gate);
+        summarise(runDirectory, display, judged);
+        return judged;
+    }
+
+    /** The gate's verdict on the run; not judged when interrupted, or when the journal cannot be (said why). */
+    private static GateResult judge(Path runDirectory, RunOutcome outcome, Function<Path, Gate> gate) {
+        if (gate == null) {
+            return GateResult.notGated();
+        }
+        if (outcome == RunOutcome.INTERRUPTED) {
+            return GateResult.notJudged("the run was interrupted");
+        }
         try {
-            SummaryFiles.Written written = SummaryFiles.write(runDirectory, runDirectory);
+            return GateResult.of(gate.apply(runDirectory));
+        } catch (LabException e) {
+            return GateResult.notJudged(e.getMessage());
+        }
+    }
+
+    /** The run's summaries beside its journal; a failure to write them is said, and changes no exit code. */
+    private static void summarise(Path runDirectory, Consumer<String> display, GateResult gate) {
+        try {
+            SummaryFiles.Written written = SummaryFiles.write(runDirectory, runDirectory, gate);
             display.accept("summaries: " + written.json() + ", " + written.markdown() + ", " + written.html()
                     + " (upgrade-lab report " + runDirectory + " writes them again)");
         } catch (RuntimeException e) {

@@ -1,10 +1,8 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.runner.LabException;
-import java.io.IOException;
-import java.io.InputStream;
+import io.upgradelab.runner.Provenance;
 import java.io.PrintWriter;
-import java.util.Properties;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,17 +87,11 @@ public final class UpgradeLab {
         return LabException.INVALID_INPUT;
     }
 
-    /** Reads the version the build stamped into version.properties. */
+    /** The version the build stamped ({@link Provenance#toolVersion()}). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() throws IOException {
-            Properties p = new Properties();
-            try (InputStream in = UpgradeLab.class.getResourceAsStream("/io/upgradelab/runner/version.properties")) {
-                if (in != null) {
-                    p.load(in);
-                }
-            }
-            return new String[] {"upgrade-lab " + p.getProperty("version", "unknown"),
+        public String[] getVersion() {
+            return new String[] {"upgrade-lab " + Provenance.toolVersion(),
                     "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.home") + ")"};
         }
     }

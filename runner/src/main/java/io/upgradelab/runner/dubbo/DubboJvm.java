@@ -2,6 +2,7 @@ package io.upgradelab.runner.dubbo;
 
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.Provenance;
 import io.upgradelab.runner.clients.ClientDistribution;
 import io.upgradelab.runner.clients.ClientDistribution.LaidOutJar;
 import io.upgradelab.runner.clients.ClientDistributions;
@@ -97,13 +98,7 @@ public final class DubboJvm {
 
     /** This host's name (and localhost) on 127.0.0.1 only. */
     private static Path hostsFile(Path directory) {
-        String host;
-        try {
-            host = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
-        } catch (IOException e) {
-            host = "localhost";
-        }
-        return write(directory.resolve("hosts"), "127.0.0.1 localhost " + host + "\n::1 localhost\n");
+        return write(directory.resolve("hosts"), "127.0.0.1 localhost " + Provenance.host() + "\n::1 localhost\n");
     }
 
     private static Path loggingConfig(Path directory) {

@@ -3,6 +3,7 @@ package io.upgradelab.runner.engine;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.PhaseEnded;
 import io.upgradelab.journal.PhaseStarted;
+import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.journal.ProbeSummaryLine;
@@ -10,6 +11,7 @@ import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.Provenance;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.condition.Condition;
@@ -37,6 +39,7 @@ import io.upgradelab.runner.process.ListeningSockets;
 import io.upgradelab.runner.process.ProcessAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -241,8 +244,11 @@ public final class Engine {
             stage = title(i + 1);
             journal.setPhase(i + 1);
             PhaseTally tally = sampler.beginPhase();
+            Instant began = Instant.now();
             journal.append(new PhaseStarted(i + 1, phase.kind(), title(i + 1), expected(i + 1).toSeconds()));
             say("phase " + (i + 1) + "/" + phases.size() + ": " + title(i + 1));
+            probe.phaseBegan(new ProbePhase(i + 1, title(i + 1), began)).ifPresent(why ->
+                    say("the probe's JTL will not label phase " + phaseIndex + "'s calls with it: " + why));
             String outcome = "done";
             String message = null;
             try {
@@ -380,7 +386,8 @@ public final class Engine {
         return new RunStarted(JournalJson.FORMAT, experiment.name(), experiment.description(), experiment.scale(),
                 notes, experiment.target(), experiment.fleet(), probe, experiment.observeEvery().toSeconds(),
                 experiment.abortWhen().stream().map(Condition::describe).toList(), plan,
-                timeline.setUp().toSeconds(), timeline.total().toSeconds(), runDirectory.toString());
+                timeline.setUp().toSeconds(), timeline.total().toSeconds(), runDirectory.toString(), Provenance.host(),
+                Provenance.toolVersion());
     }
 
     /** The title of phase {@code index} (1-based), as planned. */

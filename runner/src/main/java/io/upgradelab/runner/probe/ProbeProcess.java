@@ -1,6 +1,7 @@
 package io.upgradelab.runner.probe;
 
 import io.upgradelab.journal.ProbeJson;
+import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.runner.Deadline;
@@ -174,6 +175,27 @@ public final class ProbeProcess implements AutoCloseable {
                             + " is not a probe second: " + e.getMessage());
                 }
             }
+        }
+    }
+
+    /**
+     * Tells the probe that {@code phase} began, so its JTL labels the calls from then on with it
+     * ({@code POST /phase}); returns what went wrong, or empty when the probe took it. A probe that does
+     * not answer labels its calls as before: nothing measured depends on it, so the run goes on.
+     */
+    public Optional<String> phaseBegan(ProbePhase phase) {
+        try {
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(control.resolve("phase"))
+                    .timeout(Duration.ofSeconds(2)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(ProbeJson.phase(phase))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return answer.statusCode() / 100 == 2 ? Optional.empty()
+                    : Optional.of("HTTP " + answer.statusCode() + ": " + answer.body().strip());
+        } catch (IOException e) {
+            return Optional.of(e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();   // the phase that follows sees it and stops
+            return Optional.of("interrupted");
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,52 @@ class ReportCommandTest {
         assertThat(run.resolve("summary.md")).hasContent(cli.out());
         assertThat(run.resolve("report.html")).content().contains("<img src=\"data:image/svg+xml;base64,");
         assertThat(cli.err()).contains("wrote " + run.resolve("summary.json")).contains("wrote " + run.resolve("report.html"));
+    }
+
+    @Test
+    void withAPolicyTheReportsOpenWithTheVerdictJudgedFirstAndTheJUnitXmlIsBesideThem() throws Exception {
+        Path run = recordedRun();
+        Path strict = Files.writeString(dir.resolve("strict.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 120\n");
+
+        assertThat(cli.run("report", run.toString(), "--policy", strict.toString())).as(cli.err()).isZero();
+
+        List<String> md = cli.out().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(md.get(0)).startsWith("## nacos-1x-to-2x-ci: completed in ");
+        assertThat(md.get(2)).isEqualTo("**FAIL**: 1 of 2 criteria not met");
+        assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: phase 9 done in 267 s");
+        assertThat(run.resolve("report.html")).content().contains("<div id=\"verdict\" class=\"verdict fail\">");
+        assertThat(run.resolve("gate-junit.xml")).content().contains("failures=\"1\"");
+        assertThat(cli.err()).contains("gate FAIL (1 of 2 criteria not met); JUnit XML: " + run.resolve("gate-junit.xml"));
+    }
+
+    @Test
+    void aKilledRunIsReportedAllTheSameItsBannerSayingWhyThePolicyWasNotApplied() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("killed"));
+        List<String> lines = Files.readAllLines(recordedRun().resolve("journal.jsonl"));
+        Files.write(run.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));
+        Path policy = Files.writeString(dir.resolve("p.yaml"), "criteria:\n  - kind: probeSuccess\n    atLeastPercent: 99\n");
+
+        assertThat(cli.run("report", run.toString(), "--policy", policy.toString())).as(cli.err()).isZero();
+
+        assertThat(cli.out()).contains("\n**NOT GATED**: not judged: ").contains("the run did not end");
+        assertThat(run.resolve("gate-junit.xml")).doesNotExist();
+        assertThat(cli.err()).contains("the gate did not judge the run");
+    }
+
+    @Test
+    void aBaselineWithoutAPolicyIsInvalidInput() throws Exception {
+        Path run = recordedRun();
+        assertThat(cli.run("report", run.toString(), "--baseline", run.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--baseline is for the gate: give --policy POLICY too");
+    }
+
+    private Path recordedRun() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("recorded"));
+        if (!Files.exists(run.resolve("journal.jsonl"))) {
+            Files.copy(Path.of(System.getProperty("basedir", ".")).resolve(
+                    "../reports/src/test/resources/journals/ci-size-run.jsonl").normalize(), run.resolve("journal.jsonl"));
+        }
+        return run;
     }
 
     @Test

@@ -1,9 +1,9 @@
 package io.upgradelab.probe.cli;
 
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.probe.DurationConverter;
+import io.upgradelab.probe.Phases;
 import io.upgradelab.probe.Probe;
 import io.upgradelab.probe.ProbeSettings;
 import io.upgradelab.probe.ProbeTarget;
@@ -34,13 +34,16 @@ import picocli.CommandLine.Spec;
 /**
  * The probe as a process: a real consumer of the demo service calling at a fixed rate until its
  * duration is over, a {@code POST /stop} on its control port, or SIGTERM; then it lets the calls in
- * flight end, writes summary.json and exits (0 when every call was accounted for).
+ * flight end, writes summary.json and exits (0 when every call was accounted for). A {@code POST /phase}
+ * tells it that a phase of the experiment began, so its JTL labels calls by phase.
  */
 @Command(name = "upgrade-lab-probe", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Calls the demo service through the Nacos registry at a fixed rate and classes every call:",
             "success, noProvider, timeout, network, other.", "",
             "Writes to --out: series.jsonl (a line per second), results.jtl (JMeter CSV), summary.json (at the end).",
-            "Serves at its own address, port --control-port: GET /metrics (Prometheus), POST /stop."},
+            "Serves at its own address, port --control-port: GET /metrics (Prometheus), POST /stop,",
+            "POST /phase ({\"index\":N,\"title\":\"...\",\"at\":\"ISO-8601 time\"}: the JTL labels calls from then on",
+            "\"phase N: title\")."},
         footer = {"", "Environment:",
             "  " + LabAddress.ADDRESS_VARIABLE + "  the probe's own address: its consumer reports it, the control port"
                 + " listens on it (default " + LabAddress.DEFAULT + ")",
@@ -90,6 +93,7 @@ public final class ProbeCli implements Callable<Integer> {
     private int controlPort;
 
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final Phases phases = new Phases();
     private volatile Probe probe;
     private volatile boolean stopAsked;
 
@@ -107,7 +111,7 @@ public final class ProbeCli implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndAwait, "probe-stop"));
         try (ProbeTarget target = factory.connect(registry, timeout);
              SeriesFile series = new SeriesFile(out);
-             JtlFile jtl = new JtlFile(out, target.label())) {
+             JtlFile jtl = new JtlFile(out, target.label(), phases)) {
             probe = new Probe(target, settings, factory.client(),
                     List.of(series, jtl, metrics, new SummaryFile(out), new ConsoleProgress(System.out, 10)));
             if (stopAsked) {
@@ -156,24 +160,11 @@ public final class ProbeCli implements Callable<Integer> {
     }
 
     private HttpServer controlServer(PrometheusMetrics metrics) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort), 0);
-        server.createContext("/metrics", metrics.handler());
-        server.createContext("/stop", this::stopRequest);
-        server.start();
+        HttpServer server = ControlPort.start(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort),
+                metrics.handler(), this::stop, phases);
         System.out.println(CONTROL_LINE + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort());
         System.out.flush();
         return server;
-    }
-
-    private void stopRequest(HttpExchange exchange) throws IOException {
-        boolean post = "POST".equals(exchange.getRequestMethod());
-        if (post) {
-            stop();
-        }
-        byte[] body = (post ? "stopping\n" : "use POST\n").getBytes();
-        exchange.sendResponseHeaders(post ? 202 : 405, body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
     }
 
     private void stop() {

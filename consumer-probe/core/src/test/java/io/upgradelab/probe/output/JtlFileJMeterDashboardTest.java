@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.probe.CallOutcome;
 import io.upgradelab.probe.CompletedCall;
 import io.upgradelab.probe.Outcome;
+import io.upgradelab.probe.Phases;
 import java.io.InputStream;
 import java.net.JarURLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The probe's results.jtl is read by JMeter's own dashboard generator (JMeter 5.6.3 from Maven
- * Central, its bin/ unpacked from ApacheJMeter_config), with the counts and errors the probe wrote.
+ * Central, its bin/ unpacked from ApacheJMeter_config), with the counts and errors the probe wrote,
+ * split by the phases the runner told the probe of.
  */
 class JtlFileJMeterDashboardTest {
 
@@ -42,8 +46,61 @@ class JtlFileJMeterDashboardTest {
             }
         }
 
+        JsonNode statistics = dashboard(jtlDirectory, dir.resolve("report"));
+
+        assertThat(statistics.get("DemoService.sayHello").get("sampleCount").asInt()).isEqualTo(300);
+        assertThat(statistics.get("DemoService.sayHello").get("errorCount").asInt()).isEqualTo(100);
+        assertThat(Files.readString(dir.resolve("report/content/js/dashboard.js")))
+                .contains("noProvider/IllegalStateException: No provider available from registry 127.0.0.1:8848, "
+                        + "for service &quot;demo&quot;");
+    }
+
+    /**
+     * Calls before the first phase keep the call's label; after that each call carries the phase its
+     * intended start fell in, whenever it ended (a slow call of phase 1 ending in phase 2 is phase 1's),
+     * and JMeter's statistics have one row per phase with its own counts and errors.
+     */
+    @Test
+    void jmetersDashboardSplitsTheCallsByThePhaseTheRunnerToldTheProbeOf() throws Exception {
+        Path jtlDirectory = Files.createDirectories(dir.resolve("probe"));
+        long start = 1_790_000_000_000L;
+        Phases phases = new Phases();
+        try (JtlFile jtl = new JtlFile(jtlDirectory, "DemoService.sayHello", phases)) {
+            call(jtl, start, 0, CallOutcome.success());   // set-up: before any phase was told
+            phases.began(new ProbePhase(1, "hold 10s at 120 providers", Instant.ofEpochMilli(start + 1_000)));
+            for (int i = 0; i < 99; i++) {
+                call(jtl, start + 1_000 + i * 10L, 5, CallOutcome.success());
+            }
+            phases.began(new ProbePhase(2, "rolling server upgrade to 2.0.4, then \"upgraded=true\"",
+                    Instant.ofEpochMilli(start + 2_000)));
+            call(jtl, start + 1_990, 2_500, CallOutcome.success());   // phase 1's, ended well into phase 2
+            for (int i = 0; i < 200; i++) {
+                call(jtl, start + 2_000 + i * 10L, 5, i % 4 == 0 ? CallOutcome.failure(Outcome.NO_PROVIDER,
+                        new IllegalStateException("No provider available")) : CallOutcome.success());
+            }
+        }
+
+        JsonNode statistics = dashboard(jtlDirectory, dir.resolve("report"));
+
+        assertThat(statistics.get("DemoService.sayHello").get("sampleCount").asInt()).isEqualTo(1);
+        JsonNode hold = statistics.get("phase 1: hold 10s at 120 providers");
+        assertThat(hold.get("sampleCount").asInt()).isEqualTo(100);
+        assertThat(hold.get("errorCount").asInt()).isZero();
+        assertThat(hold.get("maxResTime").asDouble()).isEqualTo(2_500);
+        JsonNode upgrade = statistics.get("phase 2: rolling server upgrade to 2.0.4, then \"upgraded=true\"");
+        assertThat(upgrade.get("sampleCount").asInt()).isEqualTo(200);
+        assertThat(upgrade.get("errorCount").asInt()).isEqualTo(50);
+        assertThat(statistics.get("Total").get("sampleCount").asInt()).isEqualTo(301);
+    }
+
+    /** A call that intended to start at {@code intendedStart} (epoch milliseconds) and took {@code millis}. */
+    private static void call(JtlFile jtl, long intendedStart, long millis, CallOutcome outcome) {
+        jtl.ended(new CompletedCall(intendedStart, millis * 1000, outcome, outcome.succeeded() ? 40 : 0, 1));
+    }
+
+    /** JMeter's dashboard of the JTL in {@code jtlDirectory}, written to {@code report}: its statistics.json. */
+    private JsonNode dashboard(Path jtlDirectory, Path report) throws Exception {
         Path home = dir.resolve("jmeter-home");
-        Path report = dir.resolve("report");
         unpackJMeterBin(home);
         // JMeter reads these while ReportGenerator's class loads: set them first
         JMeterUtils.setJMeterHome(home.toString());
@@ -55,12 +112,7 @@ class JtlFileJMeterDashboardTest {
         new ReportGenerator(jtlDirectory.resolve(JtlFile.NAME).toString(), null).generate();
 
         assertThat(report.resolve("index.html")).isRegularFile();
-        JsonNode statistics = new ObjectMapper().readTree(report.resolve("statistics.json").toFile());
-        assertThat(statistics.get("DemoService.sayHello").get("sampleCount").asInt()).isEqualTo(300);
-        assertThat(statistics.get("DemoService.sayHello").get("errorCount").asInt()).isEqualTo(100);
-        assertThat(Files.readString(report.resolve("content/js/dashboard.js")))
-                .contains("noProvider/IllegalStateException: No provider available from registry 127.0.0.1:8848, "
-                        + "for service &quot;demo&quot;");
+        return new ObjectMapper().readTree(report.resolve("statistics.json").toFile());
     }
 
     /** JMETER_HOME/bin as the binary distribution has it, from the ApacheJMeter_config jar on the classpath. */

@@ -116,6 +116,14 @@ class RunExperimentIT {
         assertThat(journal.ofType("probe").stream().mapToLong(p -> p.path("second").path("calls")
                 .path("scheduled").asLong()).sum()).isEqualTo(scheduled);
 
+        // the probe's JTL labels calls by the phase the runner told it of, so JMeter's dashboard splits by phase
+        String jtl = Files.readString(runDirectory.resolve("probe/results.jtl"));
+        assertThat(ended).allSatisfy(p -> assertThat(jtl).contains("phase " + p.path("index").asInt() + ": "
+                + p.path("title").asText()));
+        // where and by which lab the run was made, for the report's first lines
+        assertThat(started.path("host").asText()).isNotBlank();
+        assertThat(started.path("toolVersion").asText()).isNotBlank();
+
         // the run's summaries and report, written at its end: a row per phase, and the four charts
         assertThat(runDirectory.resolve("summary.json")).exists();
         JsonNode summaryJson = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runDirectory.resolve("summary.json").toFile());
