@@ -56,12 +56,17 @@ public final class TimelineCharts {
     public static String instances(RunTimeline timeline) {
         JFreeChart chart = chart("Instances per node against the registered count", "instances",
                 timeline.instances(), timeline, false);
-        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) chart.getXYPlot().getRenderer();
-        int expected = timeline.instances().size() - 1;
+        dashExpected(chart.getXYPlot());
+        return svg(chart);
+    }
+
+    /** The registered count, the last series of an instances plot ({@link RunTimeline#instances}): black, dashed. */
+    static void dashExpected(XYPlot plot) {
+        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
+        int expected = plot.getDataset().getSeriesCount() - 1;
         renderer.setSeriesPaint(expected, Color.BLACK);
         renderer.setSeriesStroke(expected, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                 new float[] {6f, 4f}, 0f));
-        return svg(chart);
     }
 
     /** Each node's CPU in % of one core. */
@@ -83,8 +88,9 @@ public final class TimelineCharts {
                 timeline.latency(), timeline, true));
     }
 
-    private static JFreeChart chart(String title, String unit, List<Series> series, RunTimeline timeline,
-                                    boolean logScale) {
+    /** A chart of {@code series} over {@code timeline}'s phases and events, styled as every chart of the lab. */
+    static JFreeChart chart(String title, String unit, List<Series> series, RunTimeline timeline,
+                            boolean logScale) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Series s : series) {
             XYSeries xy = new XYSeries(s.name(), false, true);
@@ -144,10 +150,15 @@ public final class TimelineCharts {
     }
 
     private static String svg(JFreeChart chart) {
-        SVGGraphics2D graphics = new SVGGraphics2D(WIDTH, HEIGHT);
+        return svg(chart, HEIGHT);
+    }
+
+    /** {@code chart} as an SVG document, {@link #WIDTH} wide and {@code height} high. */
+    static String svg(JFreeChart chart, int height) {
+        SVGGraphics2D graphics = new SVGGraphics2D(WIDTH, height);
         // to a tenth of a pixel: a third of the file, nothing visible lost
         graphics.setGeomDoubleConverter(v -> Double.toString(Math.round(v * 10) / 10.0));
-        chart.draw(graphics, new Rectangle(0, 0, WIDTH, HEIGHT));
+        chart.draw(graphics, new Rectangle(0, 0, WIDTH, height));
         return graphics.getSVGDocument();
     }
 }
