@@ -77,7 +77,8 @@ public final class CompareHtml {
         RunSummary a = comparison.after();
         RunTimeline beforeTimeline = flagged(b, before);
         RunTimeline afterTimeline = flagged(a, after);
-        String heading = b.experiment() + " vs " + a.experiment();
+        boolean same = b.experiment().equals(a.experiment());
+        String heading = name(b, same) + " vs " + name(a, same);
         return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), title("compare: " + heading), style(rawHtml(CSS))),
                 body(
@@ -112,6 +113,11 @@ public final class CompareHtml {
                         events(beforeTimeline, "events-before"),
                         h3("After: " + a.experiment()),
                         events(afterTimeline, "events-after")))));
+    }
+
+    /** The run's experiment, and when it started if the other run is of the same experiment: two runs of one file. */
+    private static String name(RunSummary run, boolean same) {
+        return same ? run.experiment() + " (started " + run.started() + ")" : run.experiment();
     }
 
     /** {@code timeline} with the phases whose load is flagged marked, as the run report marks them. */

@@ -53,7 +53,9 @@ class CompareCommandTest {
         Path html = dir.resolve("cmp").resolve(CompareCommand.HTML_NAME);
         assertThat(cli.err()).contains("wrote " + dir.resolve("cmp/compare.md")).contains("wrote " + html);
         Document page = Jsoup.parse(html.toFile(), StandardCharsets.UTF_8.name());
-        assertThat(page.title()).isEqualTo("compare: nacos-1x-to-2x-ci vs nacos-1x-to-2x-ci");
+        // two runs of one experiment: told apart by when they started
+        assertThat(page.title()).matches("compare: nacos-1x-to-2x-ci \\(started 2026-11-22T04:36:56[^)]*\\) vs"
+                + " nacos-1x-to-2x-ci \\(started 2026-11-22T04:36:56[^)]*\\)");
         assertThat(page.select("table#runs tr.before").text()).contains("nacos-1x-to-2x-ci: completed in ");
         assertThat(page.select("table#runs tr.after").text()).contains("nacos-1x-to-2x-ci: incomplete in ");
         // as many rows as the Markdown's phase rows, the first with both runs' figures
