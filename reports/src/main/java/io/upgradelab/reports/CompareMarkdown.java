@@ -4,7 +4,6 @@ import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunComparison.Pair;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A before/after comparison as Markdown: per phase, each figure before, after and the change, then
@@ -13,6 +12,10 @@ import java.util.Locale;
  * and no control character reaches the page ({@link ControlCharacters}).
  */
 public final class CompareMarkdown {
+
+    /** How phases pair up and what a change is: said under the phases in every form of the comparison. */
+    public static final String PAIRING = "Phases pair up by number when they are of the same kind. Change: after minus"
+            + " before, and after / before for figures that are not counts.";
 
     private CompareMarkdown() {
     }
@@ -32,15 +35,14 @@ public final class CompareMarkdown {
             for (PhaseFigure f : PhaseFigure.values()) {
                 double before = f.of(pair.before());
                 double after = f.of(pair.after());
-                md.append(' ').append(format(before, f.count())).append(" | ").append(format(after, f.count()))
-                        .append(" | ").append(change(before, after, f.count())).append(" |");
+                md.append(' ').append(f.format(before)).append(" | ").append(f.format(after))
+                        .append(" | ").append(f.change(before, after)).append(" |");
             }
             md.append('\n');
         }
         unmatched(md, "Only in the before run", phases(comparison.onlyInBefore()));
         unmatched(md, "Only in the after run", phases(comparison.onlyInAfter()));
-        md.append("\nPhases pair up by number when they are of the same kind. Change: after minus before, and"
-                + " after / before for figures that are not counts.\n");
+        md.append('\n').append(PAIRING).append('\n');
         if (!comparison.benchmarks().isEmpty()) {
             benchmarks(md, comparison.benchmarks());
         }
@@ -94,22 +96,5 @@ public final class CompareMarkdown {
             items.forEach(item -> md.append(item).append(' '));
             md.append('\n');
         }
-    }
-
-    private static String format(double value, boolean whole) {
-        if (Double.isNaN(value)) {
-            return "-";
-        }
-        return whole ? String.valueOf(Math.round(value)) : String.format(Locale.ROOT, "%.1f", value);
-    }
-
-    /** "+3", "-12.5"; and for a figure in % of a core, the ratio too: "-20.1 (x0.45)". */
-    private static String change(double before, double after, boolean whole) {
-        if (Double.isNaN(before) || Double.isNaN(after)) {
-            return "-";
-        }
-        String text = format(after - before, whole);
-        text = text.matches("-?0(\\.0)?") ? "0" : after > before ? "+" + text : text;
-        return whole || before == 0 ? text : text + " (" + SummaryText.ratio(after / before) + ")";
     }
 }

@@ -2,11 +2,13 @@ package io.upgradelab.reports;
 
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A figure two runs are compared by, phase by phase, and how it is read off a phase: one list for
- * every form of the comparison (Markdown, JSON), so they never differ on what a figure means.
+ * A figure two runs are compared by, phase by phase, how it is read off a phase and how it and its
+ * change are written: one list for every form of the comparison (Markdown, HTML, JSON), so they
+ * never differ on what a figure means or how it reads.
  */
 public enum PhaseFigure {
 
@@ -42,5 +44,26 @@ public enum PhaseFigure {
     /** Its value in {@code phase}; NaN when not measured there. */
     public double of(PhaseSummary phase) {
         return value.applyAsDouble(phase);
+    }
+
+    /** Its value as the comparison's tables write it: "-" when not measured, a count whole, else one decimal. */
+    public String format(double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        return count ? String.valueOf(Math.round(value)) : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /**
+     * Its change from {@code before} to {@code after}: "+3", "-12.5"; for a figure that is no count,
+     * the ratio too: "-20.1 (x0.45)".
+     */
+    public String change(double before, double after) {
+        if (Double.isNaN(before) || Double.isNaN(after)) {
+            return "-";
+        }
+        String text = format(after - before);
+        text = text.matches("-?0(\\.0)?") ? "0" : after > before ? "+" + text : text;
+        return count || before == 0 ? text : text + " (" + SummaryText.ratio(after / before) + ")";
     }
 }

@@ -25,6 +25,20 @@ public final class RecordedRuns {
     }
 
     /**
+     * The journal of a run committed as evidence ({@code docs/runs/}{@code name}, gzipped there), unpacked
+     * to {@code dir}/journal.jsonl: a real run of its own, not a copy of the CI-size one.
+     */
+    public static Path committedRun(String name, Path dir) throws IOException {
+        Path gzipped = Path.of(System.getProperty("basedir", ".")).resolve("../docs/runs").resolve(name)
+                .resolve("journal.jsonl.gz").normalize();
+        Files.createDirectories(dir);
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(gzipped))) {
+            Files.copy(in, dir.resolve("journal.jsonl"));
+        }
+        return dir;
+    }
+
+    /**
      * A copy of the CI-size run in {@code dir}/journal.jsonl whose nodes' mean CPU in every phase is
      * {@code factor} times the recorded one: the same run on a registry that costs more (or less).
      */

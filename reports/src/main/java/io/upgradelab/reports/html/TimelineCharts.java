@@ -19,8 +19,10 @@ import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -85,12 +87,17 @@ public final class TimelineCharts {
     public static Chart instances(RunTimeline timeline) {
         JFreeChart chart = chart("Instances per node against the registered count", "instances",
                 timeline.instances(), timeline, false);
-        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) chart.getXYPlot().getRenderer();
-        int expected = timeline.instances().size() - 1;
+        dashExpected(chart.getXYPlot());
+        return draw(chart, timeline);
+    }
+
+    /** The registered count, the last series of an instances plot ({@link RunTimeline#instances}): black, dashed. */
+    static void dashExpected(XYPlot plot) {
+        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
+        int expected = plot.getDataset().getSeriesCount() - 1;
         renderer.setSeriesPaint(expected, Color.BLACK);
         renderer.setSeriesStroke(expected, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                 new float[] {6f, 4f}, 0f));
-        return draw(chart, timeline);
     }
 
     /** Each node's CPU in % of one core. */
@@ -113,8 +120,9 @@ public final class TimelineCharts {
                 timeline.latency(), timeline, true), timeline);
     }
 
-    private static JFreeChart chart(String title, String unit, List<Series> series, RunTimeline timeline,
-                                    boolean logScale) {
+    /** A chart of {@code series} over {@code timeline}'s phases and events, styled as every chart of the lab. */
+    static JFreeChart chart(String title, String unit, List<Series> series, RunTimeline timeline,
+                            boolean logScale) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Series s : series) {
             XYSeries xy = new XYSeries(s.name(), false, true);
@@ -165,20 +173,47 @@ public final class TimelineCharts {
 
     /** The chart drawn into SVG, with the phases' and events' labels laid out where it put its plot. */
     private static Chart draw(JFreeChart chart, RunTimeline timeline) {
-        SVGGraphics2D graphics = new SVGGraphics2D(WIDTH, HEIGHT);
+        return draw(chart, HEIGHT, List.of(timeline));
+    }
+
+    /**
+     * {@code chart} drawn into SVG, {@link #WIDTH} wide and {@code height} high, with each timeline's
+     * phase and event labels laid out over its plot: the chart's one plot, or the subplots of a
+     * combined one in order ({@link CompareCharts}).
+     */
+    static Chart draw(JFreeChart chart, int height, List<RunTimeline> timelines) {
+        SVGGraphics2D graphics = new SVGGraphics2D(WIDTH, height);
         // to a tenth of a pixel: a third of the file, nothing visible lost
         graphics.setGeomDoubleConverter(v -> Double.toString(Math.round(v * 10) / 10.0));
         ChartRenderingInfo info = new ChartRenderingInfo();
-        chart.draw(graphics, new Rectangle(0, 0, WIDTH, HEIGHT), info);
-        Plotted plotted = new Plotted(chart.getXYPlot(), info.getPlotInfo().getDataArea());
-        List<Label> labels = new ArrayList<>(label(graphics, plotted, phaseLabels(timeline, plotted), false));
-        labels.addAll(label(graphics, plotted, eventLabels(timeline, plotted), true));
-        List<BandArea> bands = timeline.phases().stream().map(p -> plotted.band(p)).toList();
-        return new Chart(graphics.getSVGDocument(), bands, List.copyOf(labels));
+        chart.draw(graphics, new Rectangle(0, 0, WIDTH, height), info);
+        List<Label> labels = new ArrayList<>();
+        List<BandArea> bands = new ArrayList<>();
+        List<Plotted> plots = plotted(chart.getXYPlot(), info.getPlotInfo(), height);
+        for (int i = 0; i < timelines.size(); i++) {
+            Plotted plotted = plots.get(i);
+            RunTimeline timeline = timelines.get(i);
+            labels.addAll(label(graphics, plotted, phaseLabels(timeline, plotted), false));
+            labels.addAll(label(graphics, plotted, eventLabels(timeline, plotted), true));
+            timeline.phases().forEach(p -> bands.add(plotted.band(p)));
+        }
+        return new Chart(graphics.getSVGDocument(), List.copyOf(bands), List.copyOf(labels));
+    }
+
+    /** The plot and where its data went, or for a combined plot each subplot's. */
+    private static List<Plotted> plotted(XYPlot plot, PlotRenderingInfo info, int height) {
+        if (plot instanceof CombinedDomainXYPlot combined) {
+            List<Plotted> subplots = new ArrayList<>();
+            for (int i = 0; i < combined.getSubplots().size(); i++) {
+                subplots.add(new Plotted(combined.getSubplots().get(i), info.getSubplotInfo(i).getDataArea(), height));
+            }
+            return subplots;
+        }
+        return List.of(new Plotted(plot, info.getDataArea(), height));
     }
 
     /** Where the plot's data went, to place things by their seconds. */
-    private record Plotted(XYPlot plot, Rectangle2D area) {
+    private record Plotted(XYPlot plot, Rectangle2D area, int height) {
 
         /** The x of {@code seconds}, kept within the plot. */
         double x(double seconds) {
@@ -189,8 +224,8 @@ public final class TimelineCharts {
         BandArea band(PhaseBand phase) {
             double from = x(phase.from());
             double to = x(phase.to());
-            return new BandArea(phase.index(), phase.title(), from / WIDTH, area.getMinY() / HEIGHT,
-                    (to - from) / WIDTH, area.getHeight() / HEIGHT);
+            return new BandArea(phase.index(), phase.title(), from / WIDTH, area.getMinY() / height,
+                    (to - from) / WIDTH, area.getHeight() / height);
         }
     }
 

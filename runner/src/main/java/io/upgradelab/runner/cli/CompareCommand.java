@@ -4,13 +4,16 @@ import io.upgradelab.reports.CompareMarkdown;
 import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunComparison;
 import io.upgradelab.reports.RunSummaries;
-import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.html.CompareHtml;
+import io.upgradelab.reports.html.RunTimeline;
 import io.upgradelab.runner.LabException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +30,10 @@ import picocli.CommandLine.Spec;
                 "Phases pair up by number when they are of the same kind (two runs of one experiment file do);"
                         + " phases without a counterpart are listed. Per phase: seconds, flapping events, cluster"
                         + " mean CPU and the worst node's CPU p95, probe success %%, no-provider errors, latency p99."
-                        + " Prints Markdown (or JSON); --out also writes the Markdown, as compare.md. Killed runs are compared up to"
+                        + " Prints Markdown (or JSON); --out also writes the Markdown, as compare.md, and beside it"
+                        + " compare.html: one offline page (no script, no CDN) with the same table and the run report's"
+                        + " charts (instances per node, CPU, probe outcomes, latency), each with the before run above the"
+                        + " after run on one time axis, seconds since each run started. Killed runs are compared up to"
                         + " their last whole journal line."},
         footer = {"", "Examples:",
                 "  upgrade-lab compare runs/on-1.4.1 runs/on-2.0.4",
@@ -38,6 +44,8 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
 
     /** The comparison's file name under --out. */
     static final String FILE_NAME = "compare.md";
+    /** The comparison's page under --out, beside {@link #FILE_NAME}. */
+    static final String HTML_NAME = "compare.html";
 
     @Spec
     CommandSpec spec;
@@ -51,7 +59,8 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
     @Parameters(index = "1", paramLabel = "RUN_B", description = "The after run's directory (or journal).")
     Path after;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write the comparison there, as " + FILE_NAME + ".")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write the comparison there, as " + FILE_NAME
+            + " and " + HTML_NAME + " (with the charts of both runs).")
     Path out;
 
     @Mixin
@@ -64,7 +73,10 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
 
     @Override
     public Integer call() {
-        RunComparison comparison = RunComparison.of(summary(before), summary(after));
+        JournalFile beforeJournal = read(() -> JournalFile.read(before));
+        JournalFile afterJournal = read(() -> JournalFile.read(after));
+        RunComparison comparison = RunComparison.of(read(() -> RunSummaries.of(beforeJournal)),
+                read(() -> RunSummaries.of(afterJournal)));
         String markdown = CompareMarkdown.render(comparison);
         if (output.json()) {
             OutputOption.print(spec, ComparisonJson.of(comparison));
@@ -73,20 +85,29 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
             spec.commandLine().getOut().flush();
         }
         if (out != null) {
-            try {
-                Files.createDirectories(out);
-                spec.commandLine().getErr().println("upgrade-lab: wrote "
-                        + Files.writeString(out.resolve(FILE_NAME), markdown));
-            } catch (IOException e) {
-                throw new LabException(LabException.FAILED, "cannot write " + out.resolve(FILE_NAME) + ": " + e);
-            }
+            String page = CompareHtml.render(comparison, read(() -> RunTimeline.of(beforeJournal)),
+                    read(() -> RunTimeline.of(afterJournal)));
+            write(FILE_NAME, markdown);
+            write(HTML_NAME, page);
         }
         return 0;
     }
 
-    private static RunSummary summary(Path run) {
+    private void write(String name, String text) {
+        Path file = out.resolve(name);
         try {
-            return RunSummaries.of(JournalFile.read(run));
+            Files.createDirectories(out);
+            spec.commandLine().getErr().println("upgrade-lab: wrote " + Files.writeString(file, text,
+                    StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot write " + file + ": " + e);
+        }
+    }
+
+    /** What {@code reading} reads off a journal; one that does not read is invalid input, naming its file and line. */
+    private static <T> T read(Supplier<T> reading) {
+        try {
+            return reading.get();
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw LabException.invalidInput(e.getMessage());
         }

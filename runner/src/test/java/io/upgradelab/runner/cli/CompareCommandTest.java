@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.testing.InProcessCli;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +38,47 @@ class CompareCommandTest {
                 .contains("| 1 | ramp to 120 providers | 4 | 4 | 0 |")
                 .contains("Only in the before run: ");
         assertThat(dir.resolve("cmp/compare.md")).hasContent(cli.out());
+    }
+
+    @Test
+    void outAlsoWritesAnOfflinePageNamingBothRunsWithARowPerPhaseAndTheirCharts() throws Exception {
+        Path before = recorded("before");
+        Path after = Files.createDirectories(dir.resolve("after"));
+        List<String> lines = Files.readAllLines(before.resolve("journal.jsonl"));
+        Files.write(after.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));   // killed half way
+
+        assertThat(cli.run("compare", before.toString(), after.toString(), "--out", dir.resolve("cmp").toString()))
+                .isZero();
+
+        Path html = dir.resolve("cmp").resolve(CompareCommand.HTML_NAME);
+        assertThat(cli.err()).contains("wrote " + dir.resolve("cmp/compare.md")).contains("wrote " + html);
+        Document page = Jsoup.parse(html.toFile(), StandardCharsets.UTF_8.name());
+        // two runs of one experiment: told apart by when they started
+        assertThat(page.title()).matches("compare: nacos-1x-to-2x-ci \\(started 2026-11-22T04:36:56[^)]*\\) vs"
+                + " nacos-1x-to-2x-ci \\(started 2026-11-22T04:36:56[^)]*\\)");
+        assertThat(page.select("table#runs tr.before").text()).contains("nacos-1x-to-2x-ci: completed in ");
+        assertThat(page.select("table#runs tr.after").text()).contains("nacos-1x-to-2x-ci: incomplete in ");
+        // as many rows as the Markdown's phase rows, the first with both runs' figures
+        long markdownRows = cli.out().lines().filter(l -> l.matches("\\| \\d+ \\|.*")).count();
+        List<Element> rows = page.select("table#phases tbody tr");
+        assertThat(rows).hasSize((int) markdownRows).isNotEmpty();
+        assertThat(rows.get(0).select("td").eachText()).startsWith("1", "ramp to 120 providers", "4", "4", "0");
+        assertThat(page.select("#only-before").text()).startsWith("Only in the before run: ");
+        assertThat(page.select("figure img.chart")).hasSize(4)
+                .allMatch(img -> img.attr("src").startsWith("data:image/svg+xml;base64,"));
+        assertThat(page.select("script, link, [src^=http]")).isEmpty();
+    }
+
+    @Test
+    void withoutOutNoPageIsWritten() throws Exception {
+        Path before = recorded("before");
+
+        assertThat(cli.run("compare", before.toString(), before.toString())).isZero();
+
+        assertThat(cli.err()).doesNotContain("wrote");
+        try (var files = Files.list(dir)) {
+            assertThat(files).containsExactly(before);
+        }
     }
 
     @Test
