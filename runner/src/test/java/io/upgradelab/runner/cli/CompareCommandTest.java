@@ -25,13 +25,7 @@ class CompareCommandTest {
 
     @Test
     void printsEveryPhaseBeforeAfterAndChangeAndWritesItUnderOut() throws Exception {
-        Path before = recorded("before");
-        Path after = Files.createDirectories(dir.resolve("after"));
-        List<String> lines = Files.readAllLines(before.resolve("journal.jsonl"));
-        Files.write(after.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));   // killed half way
-
-        assertThat(cli.run("compare", before.toString(), after.toString(), "--out", dir.resolve("cmp").toString()))
-                .isZero();
+        compareWithAHalfCopyOutToCmp();
 
         assertThat(cli.out()).startsWith("## Before: nacos-1x-to-2x-ci, completed in ")
                 .contains("## After: nacos-1x-to-2x-ci, incomplete in ")
@@ -42,13 +36,7 @@ class CompareCommandTest {
 
     @Test
     void outAlsoWritesAnOfflinePageNamingBothRunsWithARowPerPhaseAndTheirCharts() throws Exception {
-        Path before = recorded("before");
-        Path after = Files.createDirectories(dir.resolve("after"));
-        List<String> lines = Files.readAllLines(before.resolve("journal.jsonl"));
-        Files.write(after.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));   // killed half way
-
-        assertThat(cli.run("compare", before.toString(), after.toString(), "--out", dir.resolve("cmp").toString()))
-                .isZero();
+        compareWithAHalfCopyOutToCmp();
 
         Path html = dir.resolve("cmp").resolve(CompareCommand.HTML_NAME);
         assertThat(cli.err()).contains("wrote " + dir.resolve("cmp/compare.md")).contains("wrote " + html);
@@ -67,6 +55,17 @@ class CompareCommandTest {
         assertThat(page.select("figure img.chart")).hasSize(4)
                 .allMatch(img -> img.attr("src").startsWith("data:image/svg+xml;base64,"));
         assertThat(page.select("script, link, [src^=http]")).isEmpty();
+    }
+
+    /** compare --out cmp of the recorded run against a copy killed half way through; exit 0. */
+    private void compareWithAHalfCopyOutToCmp() throws Exception {
+        Path before = recorded("before");
+        Path after = Files.createDirectories(dir.resolve("after"));
+        List<String> lines = Files.readAllLines(before.resolve("journal.jsonl"));
+        Files.write(after.resolve("journal.jsonl"), lines.subList(0, lines.size() / 2));   // killed half way
+
+        assertThat(cli.run("compare", before.toString(), after.toString(), "--out", dir.resolve("cmp").toString()))
+                .isZero();
     }
 
     @Test

@@ -13,10 +13,17 @@ import io.upgradelab.runner.nacos.ServiceSummary;
 import io.upgradelab.runner.testing.JournalLines;
 import io.upgradelab.runner.testing.Launcher;
 import io.upgradelab.runner.testing.Processes;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The CI-size reference experiment, end to end through the real launcher: a 3-node 1.4.1 cluster
  * with real 1.x clients and Dubbo, ramped, rolled node by node to 2.0.4, ramped again, clients rolled
  * to 2.x; then, appended here, node 2 frozen (a pause fault) and a hold to see the cluster recover.
+ * In phase 2 the test sends each node a registration as a peer would forward it, which the nodes not
+ * responsible for it refuse and log: the failure-sign observer must name exactly those.
  * Everything is checked in the journal alone, as reports will read it, and in the report.
  */
 @Timeout(value = 22, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -56,7 +65,9 @@ class RunExperimentIT {
         file.withArray("phases").addAll((ArrayNode) yaml.readTree(PAUSE_PHASES));
         yaml.writeValue(experiment.toFile(), file);
         Path journalFile = runDirectory.resolve("journal.jsonl");
+        Set<Integer> refused;
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
+            refused = nodesRefusingAForwardedRegistrationInPhase2(run, journalFile);
             everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
             assertThat(run.awaitExit(Duration.ofMinutes(20))).as(run.toString()).isZero();
         }
@@ -91,10 +102,11 @@ class RunExperimentIT {
             assertThat(w.has("message")).isFalse();
         });
 
-        // the mixed-version period: a 2.0.4 node double-writing while others still run 1.4.1
+        // the mixed-version period: a 2.0.4 node double-writing while others still run 1.4.1, not upgraded yet
         assertThat(journal.ofType("doubleWrite")).anySatisfy(d -> {
             assertThat(d.path("node").asInt()).isEqualTo(1);
             assertThat(d.path("enabled").asBoolean()).isTrue();
+            assertThat(d.path("upgraded").asBoolean()).isFalse();
         });
         assertThat(journal.ofType("upgradeStep").stream().filter(s -> s.path("stage").asText().equals("done")))
                 .hasSize(3);
@@ -141,6 +153,7 @@ class RunExperimentIT {
         assertThat(html.split("<img src=\"data:image/svg\\+xml;base64,", -1)).hasSize(5);
         assertThat(html).contains("node 1 up on 2.0.4");
 
+        theFailureSignsNameTheNodesThatRefusedTheForward(journal, refused);
         thePauseShowsInTheJournalAndTheReport(journal, ended, html);
         theConfigsWereCheckedThroughoutAndIntactOn141(journal, phases);
 
@@ -203,6 +216,52 @@ class RunExperimentIT {
     }
 
     /**
+     * Once phase 2 runs (a hold on the 1.4.1 cluster), sends each node a registration as a peer would
+     * forward it (the User-Agent Nacos-Server's); the nodes not responsible for its service refuse it
+     * with HTTP 400 and log "receive invalid redirect request from peer" (DistroFilter, alibaba/nacos
+     * #12070). Returns those nodes. The instance is not a provider's, so no count the run keeps sees it.
+     */
+    private static Set<Integer> nodesRefusingAForwardedRegistrationInPhase2(Launcher run, Path journalFile)
+            throws Exception {
+        awaitPhase(run, journalFile, 2, Duration.ofMinutes(5));
+        JsonNode nodes = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes");
+        Set<Integer> refused = new TreeSet<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            URI uri = URI.create("http://" + nodes.get(i).path("address").asText() + "/nacos/v1/ns/instance"
+                    + "?serviceName=upgrade-lab-it-forwarded&ip=127.0.0.1&port=20999&ephemeral=true");
+            HttpRequest request = HttpRequest.newBuilder(uri).header("User-Agent", "Nacos-Server:1.4.1")
+                    .POST(HttpRequest.BodyPublishers.noBody()).build();
+            if (HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 400) {
+                refused.add(i + 1);
+            }
+        }
+        assertThat(refused).as("the nodes not responsible for the service refuse a forward").isNotEmpty()
+                .hasSizeLessThan(3);
+        return refused;
+    }
+
+    /**
+     * The failure-sign observer read the refusals in the nodes' own logs: before the server upgrade
+     * (where restarts bring real ones), the invalidRedirect signs name exactly the nodes that refused.
+     */
+    private static void theFailureSignsNameTheNodesThatRefusedTheForward(JournalLines journal, Set<Integer> refused) {
+        List<JsonNode> beforeTheUpgrade = journal.ofType("warning").stream()
+                .filter(w -> "invalidRedirect".equals(w.path("sign").asText()) && w.path("phase").asInt() <= 8).toList();
+        assertThat(beforeTheUpgrade.stream().map(w -> w.path("node").asInt()).collect(Collectors.toSet()))
+                .isEqualTo(refused);
+        assertThat(beforeTheUpgrade).allSatisfy(w -> assertThat(w.path("line").asText())
+                .contains("ERROR receive invalid redirect request from peer 127.0.0.1"));
+    }
+
+    /** Waits until the run has started phase {@code index}; fails if it ends first. */
+    private static void awaitPhase(Launcher run, Path journalFile, int index, Duration atMost) {
+        await().atMost(atMost).pollInterval(Duration.ofSeconds(1))
+                .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
+                        && JournalLines.read(journalFile).ofType("phaseStarted").stream()
+                        .anyMatch(p -> p.path("index").asInt() == index));
+    }
+
+    /**
      * True while the run is alive; once it has ended (before its last phase), fails with what it
      * printed and the journal's last lines, which its temporary directory will not keep.
      */
@@ -221,11 +280,8 @@ class RunExperimentIT {
      * every instance of every service node 1 knows is registered with 127.0.0.1.
      */
     private static void everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(Launcher run, Path journalFile) {
-        await().atMost(Duration.ofMinutes(18)).pollInterval(Duration.ofSeconds(2))
-                .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
-                        && JournalLines.read(journalFile).ofType("phaseStarted").stream()
-                        .anyMatch(p -> p.path("index").asInt() == JournalLines.read(journalFile).ofType("runStarted")
-                                .get(0).path("phases").size()));
+        int last = JournalLines.read(journalFile).ofType("runStarted").get(0).path("phases").size();
+        awaitPhase(run, journalFile, last, Duration.ofMinutes(18));
         String node1 = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address").asText();
         NacosApi api = new NacosApi(node1);
         List<ServiceSummary> services = api.services();
