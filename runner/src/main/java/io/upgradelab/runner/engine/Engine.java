@@ -313,6 +313,9 @@ public final class Engine {
             sampler.close();   // after the probe: its last round copies the probe's last seconds into the journal
         }
         summary.forEach(s -> journal.append(new ProbeSummaryLine(s)));
+        if (probe != null) {
+            quietly("remove the probe", probe::close);
+        }
         if (configs != null) {
             stage = "tear-down: deleting the configs";
             quietly("delete the configs", () -> configs.deleteAndClose(cluster));

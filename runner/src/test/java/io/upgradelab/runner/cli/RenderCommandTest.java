@@ -245,9 +245,9 @@ class RenderCommandTest {
         assertThat(rules).containsExactly(
                 "\"\" | namespaces | lab | get",
                 "\"\" | services |  | create delete",
-                "\"\" | pods |  | get list delete",
+                "\"\" | pods |  | get list delete patch",
                 "\"\" | persistentvolumeclaims |  | deletecollection",
-                "apps | statefulsets |  | get create patch delete",
+                "apps | statefulsets deployments |  | get create patch delete",
                 "chaos-mesh.org | podchaos networkchaos |  | create get delete",
                 "metrics.k8s.io | pods |  | get");
 
