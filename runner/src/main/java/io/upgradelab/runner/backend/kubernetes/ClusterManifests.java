@@ -239,7 +239,9 @@ public final class ClusterManifests {
 
     /**
      * One client version's fleet at {@code replicas} pods, as the runner creates it (0 to start with) and
-     * then scales it. Each pod is Ready once its control channel answers ({@code GET /state}).
+     * then scales it. Each pod is Ready once its control channel answers ({@code GET /state}), and
+     * stays so through a busy moment (5 s to answer, 6 misses): the runner counts the Ready pods'
+     * providers, and a loaded fleet is what the lab measures, not a pod to take out.
      */
     public static Deployment fleetAt(Target target, String clientVersion, int replicas, int perClient, int services,
                                      String heap) {
@@ -260,7 +262,8 @@ public final class ClusterManifests {
                         "--control-port", String.valueOf(FLEET_CONTROL_PORT))))
                         .addNewPort().withName("control").withContainerPort(FLEET_CONTROL_PORT).endPort()
                         .withNewReadinessProbe().withNewHttpGet().withPath("/state").withNewPort(FLEET_CONTROL_PORT)
-                        .endHttpGet().withPeriodSeconds(2).endReadinessProbe()
+                        .endHttpGet().withPeriodSeconds(2).withTimeoutSeconds(5).withFailureThreshold(6)
+                        .endReadinessProbe()
                         .build())
                 .endSpec()
                 .endTemplate()
