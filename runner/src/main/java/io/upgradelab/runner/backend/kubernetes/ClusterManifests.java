@@ -68,12 +68,6 @@ public final class ClusterManifests {
     public static final int PROBE_CONTROL_PORT = 7071;
     /** The probe's Deployment. */
     public static final String PROBE = LAB + "-probe";
-    /**
-     * What the fleet's Deployments have in common beside their name: {@code upgrade-lab/role=fleet},
-     * so the runner lists every fleet pod, whatever its client version, with one selector.
-     */
-    public static final String ROLE_LABEL = "upgrade-lab/role";
-    public static final String FLEET_ROLE = "fleet";
     /** The working directory of the lab image, where {@code serve} keeps what its process writes. */
     public static final String SERVE_DIR = "/var/lib/upgrade-lab";
     /** How long the probe calls before it ends by itself: a bound well past any experiment. */
@@ -246,7 +240,6 @@ public final class ClusterManifests {
     public static Deployment fleetAt(Target target, String clientVersion, int replicas, int perClient, int services,
                                      String heap) {
         Map<String, String> labels = labels(fleetName(clientVersion));
-        labels.put(ROLE_LABEL, FLEET_ROLE);
         return new DeploymentBuilder()
                 .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(clientVersion), labels))
                         .withAnnotations(new LinkedHashMap<>()).build())
