@@ -3,6 +3,8 @@ package io.upgradelab.runner.backend;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;
+import io.upgradelab.runner.workload.LocalWorkloads;
+import io.upgradelab.runner.workload.Workloads;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -98,6 +100,15 @@ public interface Backend extends AutoCloseable {
      */
     default List<Double> cpuLimits() {
         return List.of();
+    }
+
+    /**
+     * Where the run's demo providers, fleet and probe run beside this cluster: by default child
+     * processes of the runner, which reach the nodes at their addresses; a backend whose nodes only
+     * its own network reaches (Kubernetes) runs them there.
+     */
+    default Workloads workloads() {
+        return new LocalWorkloads();
     }
 
     /** CPU and memory of one node now. */

@@ -21,7 +21,8 @@ import io.upgradelab.runner.experiment.MetricsSpec;
 import io.upgradelab.runner.experiment.Timeline;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.fleet.DemoProviders;
-import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.fleet.DemoSettings;
+import io.upgradelab.runner.fleet.Fleet;
 import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.metrics.MetricsServer;
@@ -33,14 +34,15 @@ import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.observe.configs.LabConfigs;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.PhaseFailure;
+import io.upgradelab.runner.probe.Probe;
 import io.upgradelab.runner.probe.ProbeOptions;
-import io.upgradelab.runner.probe.ProbeProcess;
-import io.upgradelab.runner.process.ListeningSockets;
 import io.upgradelab.runner.process.ProcessAddress;
+import io.upgradelab.runner.workload.Workloads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,7 +62,6 @@ public final class Engine {
 
     /** How long the probe may run beyond the plan before it stops by itself. */
     private static final Duration PROBE_MARGIN = Duration.ofHours(2);
-    private static final int DEMO_FIRST_PORT = 20880;
 
     private final Experiment experiment;
     private final Path runDirectory;
@@ -82,8 +83,8 @@ public final class Engine {
     private Journal journal;
     private Backend cluster;
     private DemoProviders demo;
-    private FleetProcess fleet;
-    private ProbeProcess probe;
+    private Fleet fleet;
+    private Probe probe;
     private Sampler sampler;
     private LabConfigs configs;
 
@@ -190,28 +191,7 @@ public final class Engine {
         journal.append("setUp", Map.of("step", "cluster", "nodes", cluster.nodes()));
         checkStop();
 
-        stage = "set-up: starting " + experiment.probe().demoProviders() + " demo provider(s)";
-        demo = DemoProviders.start(experiment.probe().demoProviders(), ClientVersions.canonical(experiment.fleet().clientVersion()), servers,
-                cluster.credentials(), address(experiment.probe().demoAddress()), freeDemoPorts(experiment.probe().demoProviders()),
-                runDirectory.resolve("demo"), this::say);
-        journal.append("setUp", Map.of("step", "demoProviders", "clients", demo.clientVersions()));
-        checkStop();
-
-        stage = "set-up: starting the provider fleet";
-        fleet = FleetProcess.start(new FleetSettings(servers, experiment.fleet().services(),
-                experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap())
-                .withLogin(cluster.credentials()).withAddress(address(experiment.fleet().address())),
-                runDirectory.resolve("fleet"), this::say);
-        journal.append("setUp", Map.of("step", "fleet", "pid", fleet.pid()));
-        checkStop();
-
-        stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
-        Duration planned = timeline.total();
-        probe = ProbeProcess.start(new ProbeOptions(experiment.probe().clientVersion(), experiment.probe().rate(),
-                experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN))
-                .withLogin(cluster.credentials()).withAddress(address(experiment.probe().address())), servers,
-                runDirectory.resolve("probe"), this::say);
-        journal.append("setUp", Map.of("step", "probe", "pid", probe.pid(), "rate", experiment.probe().rate()));
+        startWorkloads(cluster.workloads(), servers);
 
         if (experiment.configs() != null) {
             ConfigsSpec spec = experiment.configs();
@@ -226,6 +206,41 @@ public final class Engine {
                 journal, experiment.observeEvery(), this::abortIfAny);
         sampler.start();
         checkStop();
+    }
+
+    /** The demo providers, the fleet and the probe, where the backend runs them. */
+    private void startWorkloads(Workloads workloads, String servers) throws InterruptedException {
+        stage = "set-up: starting " + experiment.probe().demoProviders() + " demo provider(s)";
+        demo = workloads.demoProviders(new DemoSettings(experiment.probe().demoProviders(),
+                ClientVersions.canonical(experiment.fleet().clientVersion()), servers, cluster.credentials(),
+                address(experiment.probe().demoAddress())), runDirectory.resolve("demo"), this::say);
+        journal.append("setUp", Map.of("step", "demoProviders", "clients", demo.clientVersions()));
+        checkStop();
+
+        stage = "set-up: starting the provider fleet";
+        fleet = workloads.fleet(new FleetSettings(servers, experiment.fleet().services(),
+                experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap())
+                .withLogin(cluster.credentials()).withAddress(address(experiment.fleet().address())),
+                runDirectory.resolve("fleet"), this::say);
+        journal.append("setUp", setUpLine("fleet", fleet.whereItRuns()));
+        checkStop();
+
+        stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
+        Duration planned = timeline.total();
+        probe = workloads.probe(new ProbeOptions(experiment.probe().clientVersion(), experiment.probe().rate(),
+                experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN))
+                .withLogin(cluster.credentials()).withAddress(address(experiment.probe().address())), servers,
+                runDirectory.resolve("probe"), this::say);
+        Map<String, Object> line = setUpLine("probe", probe.whereItRuns());
+        line.put("rate", experiment.probe().rate());
+        journal.append("setUp", line);
+    }
+
+    private static Map<String, Object> setUpLine(String step, Map<String, Object> where) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("step", step);
+        line.putAll(where);
+        return line;
     }
 
     /** {@code ip} as a child process's address, with the file's opt-in to remote addresses. */
@@ -298,6 +313,9 @@ public final class Engine {
             sampler.close();   // after the probe: its last round copies the probe's last seconds into the journal
         }
         summary.forEach(s -> journal.append(new ProbeSummaryLine(s)));
+        if (probe != null) {
+            quietly("remove the probe", probe::close);
+        }
         if (configs != null) {
             stage = "tear-down: deleting the configs";
             quietly("delete the configs", () -> configs.deleteAndClose(cluster));
@@ -339,7 +357,7 @@ public final class Engine {
             return;
         }
         if (!probe.isAlive()) {   // without the probe the run no longer measures what consumers feel
-            abort("probeExited", "the probe exited on its own (see " + probe.directory().resolve("console.log") + ")");
+            abort("probeExited", "the probe exited on its own (" + probe.whereToLook() + ")");
             return;
         }
         for (Condition condition : experiment.abortWhen()) {
@@ -397,21 +415,6 @@ public final class Engine {
 
     private Duration expected(int index) {
         return timeline.phases().get(index - 1).expected();
-    }
-
-    /** {@code count} consecutive ports, below the ephemeral range, that nothing listens on. */
-    private static int freeDemoPorts(int count) {
-        ListeningSockets listening = ListeningSockets.read();
-        for (int first = DEMO_FIRST_PORT; first + count < 32768; first += 10) {
-            boolean free = true;
-            for (int p = first; p < first + count; p++) {
-                free &= !listening.isTaken(p);
-            }
-            if (free) {
-                return first;
-            }
-        }
-        throw new LabException(LabException.FAILED, "no free ports for the demo providers below 32768");
     }
 
     private static double seconds(long nanos) {

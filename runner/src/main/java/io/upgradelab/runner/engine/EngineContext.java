@@ -5,7 +5,7 @@ import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.fleet.DemoProviders;
-import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.fleet.Fleet;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.phase.PhaseFailure;
@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 final class EngineContext implements RunContext {
 
     private final Backend cluster;
-    private final FleetProcess fleet;
+    private final Fleet fleet;
     private final DemoProviders demoProviders;
     private final Journal journal;
     private final Observations observations;
@@ -31,7 +31,7 @@ final class EngineContext implements RunContext {
     private final Consumer<String> say;
     private volatile String fleetGeneration;
 
-    EngineContext(Experiment experiment, Backend cluster, FleetProcess fleet, DemoProviders demoProviders,
+    EngineContext(Experiment experiment, Backend cluster, Fleet fleet, DemoProviders demoProviders,
                   Journal journal, Observations observations, Sampler sampler, Consumer<String> say) {
         this.cluster = cluster;
         this.fleet = fleet;
@@ -49,7 +49,7 @@ final class EngineContext implements RunContext {
     }
 
     @Override
-    public FleetProcess fleet() {
+    public Fleet fleet() {
         return fleet;
     }
 

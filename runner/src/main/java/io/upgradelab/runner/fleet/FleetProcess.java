@@ -1,7 +1,5 @@
 package io.upgradelab.runner.fleet;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.runner.Deadline;
@@ -13,11 +11,6 @@ import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.ProcessAddress;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,10 +28,8 @@ import java.util.function.Consumer;
  * <p>Operations return once the fleet has accepted them; {@link #awaitIdle} waits until every
  * accepted operation is done.
  */
-public final class FleetProcess implements AutoCloseable {
+public final class FleetProcess implements Fleet {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration POLL = Duration.ofMillis(250);
     /** What the fleet prints once its control channel listens: {@code fleet control on ADDRESS:PORT}. */
     private static final String READY = "fleet control on ";
@@ -54,12 +45,11 @@ public final class FleetProcess implements AutoCloseable {
     static final List<String> SILENCED = List.of("com.alibaba.nacos.client.security", "com.alibaba.nacos.client.auth");
 
     private final ChildProcess process;
-    private final URI control;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
+    private final FleetControl control;
 
     private FleetProcess(ChildProcess process, URI control) {
         this.process = process;
-        this.control = control;
+        this.control = new FleetControl(control, process.output());
     }
 
     /**
@@ -93,47 +83,39 @@ public final class FleetProcess implements AutoCloseable {
         return process.pid();
     }
 
+    @Override
+    public Map<String, Object> whereItRuns() {
+        return Map.of("pid", pid());
+    }
+
     /** Grows or shrinks to {@code providers}; new providers register through clients of version {@code client}. */
+    @Override
     public void scaleTo(int providers, double perSecond, String client) {
-        post("scale?to=" + providers + "&rate=" + perSecond + "&client=" + encode(client));
+        control.scaleTo(providers, perSecond, client);
     }
 
     /** Crashes the {@code processes} highest-numbered virtual processes (no deregistration). */
     public void crashProcesses(int processes) {
-        post("crash?processes=" + processes);
+        control.crashProcesses(processes);
     }
 
-    /** Rolling client upgrade of batch {@code batch} (1-based) of {@code batches} to client version {@code client}. */
+    @Override
     public void upgradeBatch(int batch, int batches, String client, double perSecond) {
-        post("upgrade?batch=" + batch + "&of=" + batches + "&to=" + encode(client) + "&rate=" + perSecond);
+        control.upgradeBatch(batch, batches, client, perSecond);
     }
 
-    private static String encode(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8);
-    }
-
+    @Override
     public FleetStatus status() {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(control.resolve("state")).timeout(CALL_TIMEOUT).GET().build());
-        try {
-            return JSON.readValue(response.body(), FleetStatus.class);
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "the fleet's state is not JSON: " + response.body());
-        }
+        return control.status();
     }
 
-    /** What each of the fleet's clients has registered now ({@code GET /registrations}). */
+    @Override
     public FleetRegistrations registrations() {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(control.resolve("registrations"))
-                .timeout(CALL_TIMEOUT).GET().build());
-        try {
-            return JSON.readValue(response.body(), FleetRegistrations.class);
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "the fleet's registrations are not JSON: "
-                    + ControlCharacters.shown(response.body()));
-        }
+        return control.registrations();
     }
 
     /** Waits until every accepted operation has finished, and returns the state then. */
+    @Override
     public FleetStatus awaitIdle(Duration timeout) {
         Deadline deadline = Deadline.after(timeout);
         for (FleetStatus status = status(); ; status = status()) {
@@ -153,32 +135,11 @@ public final class FleetProcess implements AutoCloseable {
     public void close() {
         if (process.isAlive()) {
             try {
-                post("stop");
+                control.stop();
             } catch (LabException e) {
                 // not answering: stopping the process below is all that is left
             }
             process.stop(Duration.ofSeconds(60));
-        }
-    }
-
-    private void post(String pathAndQuery) {
-        send(HttpRequest.newBuilder(control.resolve(pathAndQuery)).timeout(CALL_TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.noBody()).build());
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() >= 400) {
-                throw new LabException(response.statusCode() == 400 ? LabException.INVALID_INPUT : LabException.FAILED,
-                        "fleet " + request.uri().getPath() + ": " + response.body());
-            }
-            return response;
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "fleet control " + request.uri() + ": " + e, process.output(), List.of());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException(LabException.INTERRUPTED, "interrupted");
         }
     }
 

@@ -11,7 +11,9 @@ import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -80,9 +82,7 @@ public record RollingClientUpgrade(
             run.say("client batch " + batch + "/" + batches + ": restarting on " + to);
             run.fleet().upgradeBatch(batch, batches, to, rate);
             FleetStatus status = FleetScaling.awaitIdle(run, FleetScaling.expected(2 * providers / batches, rate));
-            for (int demo = batch - 1; demo < demoProviders; demo += batches) {
-                run.demoProviders().restart(demo, to);
-            }
+            run.demoProviders().restart(demoBatch(batch, demoProviders), to);
             FleetScaling.tellStop(run, status.lastStop());
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("batch", batch);
@@ -98,5 +98,14 @@ public record RollingClientUpgrade(
             }
         }
         run.setFleetGeneration(to);
+    }
+
+    /** The demo providers batch {@code batch} restarts: every {@code batches}-th from {@code batch - 1}, spread over the batches. */
+    List<Integer> demoBatch(int batch, int demoProviders) {
+        List<Integer> indexes = new ArrayList<>();
+        for (int demo = batch - 1; demo < demoProviders; demo += batches) {
+            indexes.add(demo);
+        }
+        return indexes;
     }
 }

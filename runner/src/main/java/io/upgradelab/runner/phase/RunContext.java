@@ -3,7 +3,7 @@ package io.upgradelab.runner.phase;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fleet.DemoProviders;
-import io.upgradelab.runner.fleet.FleetProcess;
+import io.upgradelab.runner.fleet.Fleet;
 import io.upgradelab.runner.observe.Observations;
 import java.time.Duration;
 import java.util.Map;
@@ -16,7 +16,7 @@ public interface RunContext {
 
     Backend cluster();
 
-    FleetProcess fleet();
+    Fleet fleet();
 
     DemoProviders demoProviders();
 

@@ -14,9 +14,6 @@ import io.upgradelab.runner.process.LogTail;
 import io.upgradelab.runner.process.ProcessAddress;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +31,7 @@ import java.util.stream.Stream;
  * classpath, its CPU is measured apart, and its files outlive it (series.jsonl, results.jtl and,
  * once it has ended, summary.json in its directory).
  */
-public final class ProbeProcess implements AutoCloseable {
+public final class ProbeProcess implements Probe {
 
     private static final String MAIN = "io.upgradelab.probe.cli.ProbeCli";
     /** consumer-probe's ProbeCli.CALLING_LINE: printed once the consumer is ready and calling starts. */
@@ -54,15 +51,16 @@ public final class ProbeProcess implements AutoCloseable {
     private final ProbeOptions options;
     private final Path directory;
     private final URI control;
+    private final ProbeControl controlPort;
     private final LogTail seriesFile;
     private final List<ProbeSecond> seconds = new ArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, URI control) {
         this.process = process;
         this.options = options;
         this.directory = directory;
         this.control = control;
+        this.controlPort = new ProbeControl(control);
         this.seriesFile = LogTail.fromStart(directory.resolve(SERIES));
     }
 
@@ -137,6 +135,7 @@ public final class ProbeProcess implements AutoCloseable {
         return directory;
     }
 
+    @Override
     public boolean isAlive() {
         return process.isAlive();
     }
@@ -152,6 +151,7 @@ public final class ProbeProcess implements AutoCloseable {
     }
 
     /** Every whole line of the series so far (a line being written is left for the next call). */
+    @Override
     public synchronized List<ProbeSecond> series() {
         readInto(seriesFile, seconds);
         return List.copyOf(seconds);
@@ -178,41 +178,32 @@ public final class ProbeProcess implements AutoCloseable {
         }
     }
 
-    /**
-     * Tells the probe that {@code phase} began, so its JTL labels the calls from then on with it
-     * ({@code POST /phase}); returns what went wrong, or empty when the probe took it. A probe that does
-     * not answer labels its calls as before: nothing measured depends on it, so the run goes on.
-     */
+    @Override
     public Optional<String> phaseBegan(ProbePhase phase) {
-        try {
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(control.resolve("phase"))
-                    .timeout(Duration.ofSeconds(2)).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(ProbeJson.phase(phase))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return answer.statusCode() / 100 == 2 ? Optional.empty()
-                    : Optional.of("HTTP " + answer.statusCode() + ": " + answer.body().strip());
-        } catch (IOException e) {
-            return Optional.of(e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();   // the phase that follows sees it and stops
-            return Optional.of("interrupted");
-        }
+        return controlPort.phaseBegan(phase);
+    }
+
+    @Override
+    public String whereToLook() {
+        return "see " + directory.resolve("console.log");
+    }
+
+    @Override
+    public Map<String, Object> whereItRuns() {
+        return Map.of("pid", pid());
     }
 
     /**
      * Asks the probe to stop calling, waits until it has accounted for every call and exited, and
      * returns its summary.
      */
+    @Override
     public ProbeSummary stop() {
         if (process.isAlive()) {
             try {
-                http.send(HttpRequest.newBuilder(control.resolve("stop")).timeout(Duration.ofSeconds(5))
-                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+                controlPort.stop();
             } catch (IOException e) {
                 process.stop(options.timeout().plusSeconds(15));   // not answering: SIGTERM does the same
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new LabException(LabException.INTERRUPTED, "interrupted");
             }
             if (!process.awaitExit(options.timeout().plusSeconds(30))) {
                 process.kill();

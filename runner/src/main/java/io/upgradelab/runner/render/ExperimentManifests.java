@@ -72,17 +72,17 @@ public final class ExperimentManifests {
                     experiment.fleet().services(), experiment.fleet().heap()).forEach(d -> m.add(
                     "fleet-" + client + "-deployment.yaml", "The providers on nacos-client " + client
                             + " at their peak, " + peak + " providers, "
-                            + experiment.fleet().providersPerClient() + " per pod (for review: the lab still runs"
-                            + " the fleet as a local process).", d));
+                            + experiment.fleet().providersPerClient() + " per pod; the runner creates it with no"
+                            + " pod and scales it as the phases say.", d));
         }
-        m.add("probe-deployment.yaml", "The probe (for review: the lab still runs it as a local process).",
-                ClusterManifests.probe(target, ClientVersions.canonical(experiment.probe().clientVersion()),
-                        experiment.probe().rate()));
+        m.add("probe-deployment.yaml", "The probe, one pod; the runner reads its series and summary over its control"
+                        + " port.", ClusterManifests.probe(target, ClientVersions.canonical(experiment.probe().clientVersion()),
+                        experiment.probe().rate(), experiment.probe().timeout()));
         int demo = experiment.probe().demoProviders();
         for (String client : demoClientVersions(valid)) {
             m.add("demo-" + client + "-deployment.yaml", "The " + demo + " Dubbo demo providers the probe calls,"
-                    + " on nacos-client " + client + ", one per pod (for review: the lab still runs them as local"
-                    + " processes).", ClusterManifests.demoProviders(target, client, demo));
+                    + " on nacos-client " + client + ", one per pod; the runner creates it at the replicas the run"
+                    + " needs then.", ClusterManifests.demoProviders(target, client, demo));
         }
         String key = RunnerManifests.experimentKey(valid.file());
         m.add("experiment-configmap.yaml", "The experiment file the runner Job runs, as rendered.",
@@ -185,7 +185,7 @@ public final class ExperimentManifests {
             notes.add(at + planned.title() + ": replicas move from " + ClusterManifests.fleetName(fromClient) + " to "
                     + ClusterManifests.fleetName(upgrade.to()) + " and from " + ClusterManifests.demoName(fromClient)
                     + " to " + ClusterManifests.demoName(upgrade.to())
-                    + " batch by batch (once the fleet and the demo providers run in the cluster)");
+                    + " batch by batch, each new pod serving before an old one goes");
         }
     }
 

@@ -218,7 +218,14 @@ class RenderCommandTest {
         JsonNode probe = read(out.resolve("05-probe-deployment.yaml")).at("/spec/template/spec/containers/0");
         assertThat(args(probe)).startsWith("serve", "probe", "--client").contains("--", "--registry", servers,
                 "--control-port", "7071");
+        assertThat(args(probe)).as("it serves its summary after its run, for the runner to read").endsWith("--linger");
         assertThatTheImageEntrypointTakes(args(probe));
+        // each is Ready once it serves: the control ports, the demo provider's Dubbo port
+        assertThat(fleet.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/state");
+        assertThat(fleet.at("/readinessProbe/httpGet/port").asInt()).isEqualTo(7070);
+        assertThat(probe.at("/readinessProbe/httpGet/port").asInt()).isEqualTo(7071);
+        assertThat(read(out.resolve("06-demo-1.4.1-deployment.yaml"))
+                .at("/spec/template/spec/containers/0/readinessProbe/tcpSocket/port").asInt()).isEqualTo(20880);
 
         // the experiment file, as it was rendered, where the Job reads it
         JsonNode config = read(out.resolve("08-experiment-configmap.yaml"));
@@ -245,9 +252,9 @@ class RenderCommandTest {
         assertThat(rules).containsExactly(
                 "\"\" | namespaces | lab | get",
                 "\"\" | services |  | create delete",
-                "\"\" | pods |  | get list delete",
+                "\"\" | pods |  | get list delete patch",
                 "\"\" | persistentvolumeclaims |  | deletecollection",
-                "apps | statefulsets |  | get create patch delete",
+                "apps | statefulsets deployments |  | get create patch delete",
                 "chaos-mesh.org | podchaos networkchaos |  | create get delete",
                 "metrics.k8s.io | pods |  | get");
 

@@ -6,28 +6,47 @@ import com.sun.net.httpserver.HttpServer;
 import io.upgradelab.journal.ProbeJson;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.probe.Phases;
+import io.upgradelab.probe.output.SeriesFile;
+import io.upgradelab.probe.output.SummaryFile;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * The probe's control port, how the runner talks to it while it calls: {@code GET /metrics}
  * (Prometheus), {@code POST /stop} (stop calling, account for every call, exit) and {@code POST /phase}
  * (a phase of the experiment began: the JTL labels calls with it from its start on, {@link Phases}).
- * Apart from the probe, so what each request does is tested without a registry.
+ *
+ * <p>And what a runner that cannot read the probe's files reads instead (a probe in a pod of its
+ * own): {@code GET /state} ({@code {"state":"warming"}}: starting, warming, calling, finished),
+ * {@code GET /series?offset=B} (the whole lines of series.jsonl from byte {@code B} on; the next
+ * offset is {@code B} plus the body's length) and {@code GET /summary} (summary.json once the probe
+ * has ended, 404 before). Apart from the probe, so what each request does is tested without a registry.
  */
 final class ControlPort {
 
     private ControlPort() {
     }
 
-    /** Listens on {@code address} (port 0: a free one), serving until stopped. */
-    static HttpServer start(InetSocketAddress address, HttpHandler metrics, Runnable stop, Phases phases)
-            throws IOException {
+    /**
+     * Listens on {@code address} (port 0: a free one), serving until stopped; {@code state} is the
+     * probe's state now, {@code out} the directory of its series and summary.
+     */
+    static HttpServer start(InetSocketAddress address, HttpHandler metrics, Runnable stop, Phases phases,
+                            Supplier<String> state, Path out) throws IOException {
         HttpServer server = HttpServer.create(address, 0);
         server.createContext("/metrics", metrics);
         server.createContext("/stop", exchange -> stop(exchange, stop));
         server.createContext("/phase", exchange -> phase(exchange, phases));
+        server.createContext("/state", exchange -> get(exchange, () -> json("{\"state\":\"" + state.get() + "\"}")));
+        server.createContext("/series", exchange -> series(exchange, out.resolve(SeriesFile.NAME)));
+        server.createContext("/summary", exchange -> get(exchange, () -> summary(out.resolve(SummaryFile.NAME))));
         server.start();
         return server;
     }
@@ -58,9 +77,79 @@ final class ControlPort {
         answer(exchange, 200, "calls from " + phase.at() + " are labelled " + phase.label());
     }
 
+    /** The whole lines from byte {@code offset} on: a line being written is left for the next read. */
+    private static void series(HttpExchange exchange, Path file) throws IOException {
+        if (!"GET".equals(exchange.getRequestMethod())) {
+            answer(exchange, 405, "use GET");
+            return;
+        }
+        long offset;
+        try {
+            offset = Long.parseLong(query(exchange, "offset", "0"));
+        } catch (NumberFormatException e) {
+            answer(exchange, 400, "offset is not a whole number of bytes");
+            return;
+        }
+        byte[] tail = tail(file, offset);
+        int whole = tail.length;
+        while (whole > 0 && tail[whole - 1] != '\n') {
+            whole--;
+        }
+        send(exchange, 200, "application/x-ndjson", Arrays.copyOf(tail, whole));
+    }
+
+    private static byte[] tail(Path file, long offset) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            in.skipNBytes(Math.min(offset, Files.size(file)));
+            return in.readAllBytes();
+        } catch (NoSuchFileException e) {
+            return new byte[0];   // not calling yet: nothing written
+        }
+    }
+
+    /** summary.json, once the probe wrote it (atomically, when it ended). */
+    private static Answer summary(Path file) throws IOException {
+        return Files.isRegularFile(file) ? json(Files.readString(file))
+                : new Answer(404, "text/plain", "the probe has not ended: no summary yet\n");
+    }
+
+    private record Answer(int status, String type, String body) {
+    }
+
+    private static Answer json(String body) {
+        return new Answer(200, "application/json", body);
+    }
+
+    private interface Reading {
+        Answer read() throws IOException;
+    }
+
+    private static void get(HttpExchange exchange, Reading reading) throws IOException {
+        if (!"GET".equals(exchange.getRequestMethod())) {
+            answer(exchange, 405, "use GET");
+            return;
+        }
+        Answer answer = reading.read();
+        send(exchange, answer.status(), answer.type(), answer.body().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String query(HttpExchange exchange, String name, String fallback) {
+        String raw = exchange.getRequestURI().getRawQuery();
+        for (String pair : raw == null ? new String[0] : raw.split("&")) {
+            if (pair.startsWith(name + "=")) {
+                return pair.substring(name.length() + 1);
+            }
+        }
+        return fallback;
+    }
+
     private static void answer(HttpExchange exchange, int status, String text) throws IOException {
-        byte[] body = (text + "\n").getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(status, body.length);
+        send(exchange, status, "text/plain", (text + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         exchange.getResponseBody().write(body);
         exchange.close();
     }

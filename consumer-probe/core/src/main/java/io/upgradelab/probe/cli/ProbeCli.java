@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
             "Writes to --out: series.jsonl (a line per second), results.jtl (JMeter CSV), summary.json (at the end).",
             "Serves at its own address, port --control-port: GET /metrics (Prometheus), POST /stop,",
             "POST /phase ({\"index\":N,\"title\":\"...\",\"at\":\"ISO-8601 time\"}: the JTL labels calls from then on",
-            "\"phase N: title\")."},
+            "\"phase N: title\"), GET /state, GET /series?offset=BYTES (series.jsonl from there), GET /summary."},
         footer = {"", "Environment:",
             "  " + LabAddress.ADDRESS_VARIABLE + "  the probe's own address: its consumer reports it, the control port"
                 + " listens on it (default " + LabAddress.DEFAULT + ")",
@@ -92,7 +92,14 @@ public final class ProbeCli implements Callable<Integer> {
             description = "loopback port for /metrics and /stop; 0 picks a free one (default: ${DEFAULT-VALUE})")
     private int controlPort;
 
+    @Option(names = "--linger",
+            description = "once the run has ended, keep serving the control port (GET /summary, /series) until"
+                    + " SIGTERM, for a runner that reads them over HTTP (a probe in a pod)")
+    private boolean linger;
+
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
+    private volatile String state = "starting";
     private final Phases phases = new Phases();
     private volatile Probe probe;
     private volatile boolean stopAsked;
@@ -118,6 +125,7 @@ public final class ProbeCli implements Callable<Integer> {
                 probe.stop();   // asked while the client connected: nothing is called, the books stay empty
             }
             if (!settings.warmUp().isZero()) {
+                state = "warming";
                 System.out.println("probe warming up for " + settings.warmUp().toSeconds() + " s (calls recorded nowhere)");
                 System.out.flush();
                 Probe.WarmUp warm = probe.warmUp(settings.warmUp());
@@ -128,11 +136,27 @@ public final class ProbeCli implements Callable<Integer> {
                     CALLING_LINE, target.label(), rate, duration.toSeconds(), factory.client(), timeout.toMillis(),
                     control.getAddress().getAddress().getHostAddress(), control.getAddress().getPort()));
             System.out.flush();
+            state = "calling";
             ProbeSummary summary = probe.run();
+            state = "finished";
+            lingerIfAsked();
             return summary.balanced() ? 0 : 1;
         } finally {
             control.stop(0);
             finished.countDown();
+        }
+    }
+
+    /** With --linger: the summary stays readable over the control port until SIGTERM releases it. */
+    private void lingerIfAsked() {
+        if (linger) {
+            System.out.println("probe ended; serving its summary until stopped (--linger)");
+            System.out.flush();
+            try {
+                released.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -161,7 +185,7 @@ public final class ProbeCli implements Callable<Integer> {
 
     private HttpServer controlServer(PrometheusMetrics metrics) throws IOException {
         HttpServer server = ControlPort.start(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort),
-                metrics.handler(), this::stop, phases);
+                metrics.handler(), this::stop, phases, () -> state, out);
         System.out.println(CONTROL_LINE + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort());
         System.out.flush();
         return server;
@@ -178,6 +202,7 @@ public final class ProbeCli implements Callable<Integer> {
     /** On SIGTERM or SIGINT: stop calling, and give the run the time it needs to account for every call. */
     private void stopAndAwait() {
         stop();
+        released.countDown();
         try {
             finished.await(timeout.plusSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {

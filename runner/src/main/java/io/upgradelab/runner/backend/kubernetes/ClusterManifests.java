@@ -24,6 +24,7 @@ import io.upgradelab.runner.fleet.DemoProviders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,11 +37,11 @@ import org.upgradelab.demo.LabAddress;
 /**
  * What the lab creates in Kubernetes, as pure functions of the target and the load: the namespace, Nacos as a
  * headless Service and a StatefulSet, and the provider fleet, the probe and the demo providers as
- * Deployments. The backend creates exactly the first three (the namespace, the Service, the
- * StatefulSet) and {@code upgrade-lab render k8s} writes exactly these, so what a person reviews
- * is what runs; the Deployments are rendered for review only, the engine still running the fleet,
- * the probe and the demo providers as its own child processes. {@link RunnerManifests} has the
- * runner itself, as a Job.
+ * Deployments of the lab image. The backend creates exactly these ({@link KubernetesCluster} the
+ * first three, {@link KubernetesWorkloads} the Deployments, each at the replicas the run needs at
+ * that moment) and {@code upgrade-lab render k8s} writes exactly these (the Deployments at their
+ * peak), so what a person reviews is what runs. {@link RunnerManifests} has the runner itself, as a
+ * Job, which drives the Deployments' pods through their control ports.
  *
  * <p>Every resource carries {@code app.kubernetes.io/managed-by=upgrade-lab}, so what a run left
  * behind is found with one label selector.
@@ -65,6 +66,8 @@ public final class ClusterManifests {
     public static final int FLEET_CONTROL_PORT = 7070;
     /** Where the probe's control channel listens in its pod: the runner reads its outcomes there. */
     public static final int PROBE_CONTROL_PORT = 7071;
+    /** The probe's Deployment. */
+    public static final String PROBE = LAB + "-probe";
     /** The working directory of the lab image, where {@code serve} keeps what its process writes. */
     public static final String SERVE_DIR = "/var/lib/upgrade-lab";
     /** How long the probe calls before it ends by itself: a bound well past any experiment. */
@@ -223,11 +226,23 @@ public final class ClusterManifests {
         if (peak == 0) {
             return List.of();
         }
-        int replicas = (peak + perClient - 1) / perClient;
+        Deployment fleet = fleetAt(target, clientVersion, (peak + perClient - 1) / perClient, perClient, services, heap);
+        fleet.getMetadata().getAnnotations().put("upgrade-lab/peak-providers", String.valueOf(peak));
+        return List.of(fleet);
+    }
+
+    /**
+     * One client version's fleet at {@code replicas} pods, as the runner creates it (0 to start with) and
+     * then scales it. Each pod is Ready once its control channel answers ({@code GET /state}), and
+     * stays so through a busy moment (5 s to answer, 6 misses): the runner counts the Ready pods'
+     * providers, and a loaded fleet is what the lab measures, not a pod to take out.
+     */
+    public static Deployment fleetAt(Target target, String clientVersion, int replicas, int perClient, int services,
+                                     String heap) {
         Map<String, String> labels = labels(fleetName(clientVersion));
-        return List.of(new DeploymentBuilder()
+        return new DeploymentBuilder()
                 .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(clientVersion), labels))
-                        .addToAnnotations("upgrade-lab/peak-providers", String.valueOf(peak)).build())
+                        .withAnnotations(new LinkedHashMap<>()).build())
                 .withNewSpec()
                 .withReplicas(replicas)
                 .withNewSelector().withMatchLabels(labels).endSelector()
@@ -239,18 +254,25 @@ public final class ClusterManifests {
                         "--providers-per-client", String.valueOf(perClient),
                         "--control-port", String.valueOf(FLEET_CONTROL_PORT))))
                         .addNewPort().withName("control").withContainerPort(FLEET_CONTROL_PORT).endPort()
+                        .withNewReadinessProbe().withNewHttpGet().withPath("/state").withNewPort(FLEET_CONTROL_PORT)
+                        .endHttpGet().withPeriodSeconds(2).withTimeoutSeconds(5).withFailureThreshold(6)
+                        .endReadinessProbe()
                         .build())
                 .endSpec()
                 .endTemplate()
                 .endSpec()
-                .build());
+                .build();
     }
 
-    /** The probe: one pod calling the demo service at {@code rate} per second through nacos-client {@code clientVersion}. */
-    public static Deployment probe(Target target, String clientVersion, double rate) {
-        Map<String, String> labels = labels(LAB + "-probe");
+    /**
+     * The probe: one pod calling the demo service at {@code rate} per second through nacos-client
+     * {@code clientVersion}, each call timing out after {@code timeout}. It lingers once it has ended
+     * ({@code --linger}), so the runner reads its summary over the control port; Ready once that port answers.
+     */
+    public static Deployment probe(Target target, String clientVersion, double rate, Duration timeout) {
+        Map<String, String> labels = labels(PROBE);
         return new DeploymentBuilder()
-                .withMetadata(meta(target, LAB + "-probe", labels))
+                .withMetadata(meta(target, PROBE, labels))
                 .withNewSpec()
                 .withReplicas(1)
                 .withNewSelector().withMatchLabels(labels).endSelector()
@@ -259,9 +281,12 @@ public final class ClusterManifests {
                 .withNewSpec()
                 .addToContainers(new ContainerBuilder(served("probe", target, List.of("serve", "probe",
                         "--client", clientVersion, "--", "--registry", servers(target), "--rate", number(rate),
-                        "--duration", PROBE_DURATION, "--out", SERVE_DIR + "/probe-out",
-                        "--control-port", String.valueOf(PROBE_CONTROL_PORT))))
+                        "--timeout", timeout.toMillis() + "ms", "--duration", PROBE_DURATION,
+                        "--out", SERVE_DIR + "/probe-out", "--control-port", String.valueOf(PROBE_CONTROL_PORT),
+                        "--linger")))
                         .addNewPort().withName("control").withContainerPort(PROBE_CONTROL_PORT).endPort()
+                        .withNewReadinessProbe().withNewHttpGet().withPath("/state").withNewPort(PROBE_CONTROL_PORT)
+                        .endHttpGet().withPeriodSeconds(2).endReadinessProbe()
                         .build())
                 .endSpec()
                 .endTemplate()
@@ -283,8 +308,9 @@ public final class ClusterManifests {
      * one process per provider ({@code fleet/DemoProviders}). Split by client version as the fleet
      * is: the providers start on the fleet's client version and a rollingClientUpgrade restarts all
      * of them on its {@code to}, so each version the experiment gives them holds all
-     * {@code count} at its peak, and the upgrade would move replicas from one version's Deployment
-     * to the next's, batch by batch, as it restarts them.
+     * {@code count} at its peak, and the upgrade moves replicas from one version's Deployment
+     * to the next's, batch by batch, as it restarts them. A pod is Ready once its Dubbo port
+     * listens, i.e. once it has exported the service.
      *
      * <p>Unlike the fleet's virtual providers, these are dialled: the probe calls them where they
      * registered. So each serves on {@link #DEMO_PORT} and registers its pod's IP
@@ -307,6 +333,8 @@ public final class ClusterManifests {
                         "--client", clientVersion, "--servers", servers(target), "--port", String.valueOf(DEMO_PORT),
                         "--application", DemoProviders.APPLICATION)))
                         .addNewPort().withName("dubbo").withContainerPort(DEMO_PORT).endPort()
+                        .withNewReadinessProbe().withNewTcpSocket().withNewPort(DEMO_PORT).endTcpSocket()
+                        .withPeriodSeconds(2).endReadinessProbe()
                         .build())
                 .endSpec()
                 .endTemplate()

@@ -24,6 +24,7 @@ import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.workload.Workloads;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,8 +47,11 @@ import java.util.stream.IntStream;
  * timeout names the pod and what it was doing (e.g. ImagePullBackOff). What the cluster itself
  * agrees on (members, {@code upgraded=true}) is the phases' business, over the node addresses.
  *
- * <p>{@link #close()} deletes what it created: the Chaos Mesh resources, the StatefulSet (then
- * waits for its pods to go), the Service, the data volumes, and the namespace when it created it.
+ * <p>Its {@link #workloads()} run the demo providers, the fleet and the probe as Deployments beside it.
+ *
+ * <p>{@link #close()} deletes what it created: the Chaos Mesh resources, the load's Deployments still
+ * there, the StatefulSet (then waits for its pods to go), the Service, the data volumes, and the
+ * namespace when it created it.
  * A namespace that existed before is left, with whatever else is in it.
  */
 public final class KubernetesCluster implements Backend {
@@ -68,12 +72,13 @@ public final class KubernetesCluster implements Backend {
     private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
     private final Runnable afterClose;
     private final Poll poll;
+    private final KubernetesWorkloads workloads;
     private boolean createdNamespace;
     private boolean createdCluster;
     private boolean closed;
 
     private KubernetesCluster(KubernetesClient client, Target target, Consumer<String> progress, Runnable afterClose,
-                              Poll poll) {
+                              Poll poll, PodAddresses addresses) {
         this.client = client;
         this.chaos = client.adapt(ChaosMeshClient.class);
         this.target = target;
@@ -82,6 +87,7 @@ public final class KubernetesCluster implements Backend {
         this.progress = progress;
         this.afterClose = afterClose;
         this.poll = poll;
+        this.workloads = new KubernetesWorkloads(client, target, poll, addresses);
     }
 
     /**
@@ -100,7 +106,13 @@ public final class KubernetesCluster implements Backend {
     /** {@link #open(KubernetesClient, Target, Consumer, Runnable)}, reading every {@code poll.interval}. */
     static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
                                   Runnable afterClose, Poll poll) {
-        KubernetesCluster cluster = new KubernetesCluster(client, target, progress, afterClose, poll);
+        return open(client, target, progress, afterClose, poll, PodAddresses.POD_IP);
+    }
+
+    /** {@link #open(KubernetesClient, Target, Consumer, Runnable, Poll)}, reaching the load's pods at {@code addresses}. */
+    static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
+                                  Runnable afterClose, Poll poll, PodAddresses addresses) {
+        KubernetesCluster cluster = new KubernetesCluster(client, target, progress, afterClose, poll, addresses);
         try {
             cluster.create();
             return cluster;
@@ -298,7 +310,19 @@ public final class KubernetesCluster implements Backend {
         return new NodeResources(cores.doubleValue() * 100, bytes.longValue());
     }
 
-    /** Deletes the faults still in place, the StatefulSet and its pods, the Service, the volumes, and a namespace it created. */
+    /**
+     * The demo providers, the fleet and the probe as Deployments in the namespace ({@link KubernetesWorkloads}):
+     * the nodes' addresses are the pods' DNS names, which resolve in the cluster, where the runner Job runs.
+     */
+    @Override
+    public Workloads workloads() {
+        return workloads;
+    }
+
+    /**
+     * Deletes the faults still in place, the load's Deployments a failed run left (their pods gone),
+     * the StatefulSet and its pods, the Service, the volumes, and a namespace it created.
+     */
     @Override
     public void close() {
         synchronized (this) {
@@ -311,6 +335,7 @@ public final class KubernetesCluster implements Backend {
         for (String name : List.copyOf(faults.keySet())) {
             attempt(failures, "delete " + name, () -> remove(name));
         }
+        workloads.deleteAll(failures);
         if (createdCluster) {
             attempt(failures, "delete the StatefulSet", () -> statefulSet().delete());
             attempt(failures, "delete the Service", () -> client.services().inNamespace(namespace)
@@ -449,7 +474,8 @@ public final class KubernetesCluster implements Backend {
             return "no such pod";
         }
         Map<String, String> parts = new LinkedHashMap<>();
-        parts.put("image", imageOf(pod));
+        parts.put("image", pod.getSpec().getContainers().stream().filter(c -> ClusterManifests.NACOS.equals(c.getName()))
+                .findFirst().orElse(pod.getSpec().getContainers().get(0)).getImage());
         if (pod.getStatus() != null) {
             parts.put("phase", Objects.toString(pod.getStatus().getPhase(), "unknown"));
             parts.put("ready", ready().test(pod) ? "yes" : "no");

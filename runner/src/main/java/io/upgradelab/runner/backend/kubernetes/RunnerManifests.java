@@ -33,8 +33,8 @@ import java.util.Map;
  * app.kubernetes.io/component=runner}): the runner creates the Service and the StatefulSet itself
  * and refuses to start when a StatefulSet {@code nacos} is already there.
  *
- * <p>The Job runs the engine as on a workstation: the Nacos cluster through the kubernetes backend,
- * the fleet, the probe and the demo providers as child processes in the Job's own pod.
+ * <p>The Job runs the engine: the Nacos cluster through the kubernetes backend, the fleet, the probe
+ * and the demo providers as Deployments beside it, driven through their pods' control ports.
  */
 public final class RunnerManifests {
 
@@ -111,9 +111,12 @@ public final class RunnerManifests {
      *       {@code delete}, which a Role could not grant anyway.</li>
      *   <li>services {@code create}, {@code delete}: the headless Service, created by
      *       {@code create()}, deleted by {@code close()}.</li>
-     *   <li>pods {@code get}, {@code list}, {@code delete}: {@code pod(n).get()} in every wait and
-     *       in {@code nodes()}; {@code list} by label in {@code awaitPodsGone()}; {@code delete} in
-     *       {@code upgradeNode} and a graceful {@code stopNode}.</li>
+     *   <li>pods {@code get}, {@code list}, {@code delete}, {@code patch}: {@code pod(n).get()} in every wait and
+     *       in {@code nodes()}, and the probe's pod, whether it still runs; {@code list} by label in
+     *       {@code awaitPodsGone()} and for the load's pods ({@link LabDeployment}); {@code delete} in
+     *       {@code upgradeNode} and a graceful {@code stopNode}; {@code patch} marks the fleet pods a
+     *       shrink or a client batch emptied as the ones to remove first (the pod-deletion-cost
+     *       annotation, a merge patch).</li>
      *   <li>persistentvolumeclaims {@code deletecollection}: {@code close()} deletes the data volumes
      *       by label ({@code persistentVolumeClaims().withLabels(..).delete()}), which fabric8 sends
      *       as one DELETE on the collection with a label selector.</li>
@@ -121,6 +124,9 @@ public final class RunnerManifests {
      *       {@code create()} checks there is none, then creates it; {@code nodes()} reads its
      *       image; {@code upgradeNode} sets the image through {@code edit}, which fabric8 does as a
      *       GET and a JSON PATCH; {@code close()} deletes it.</li>
+     *   <li>apps deployments {@code get}, {@code create}, {@code patch}, {@code delete}: the fleet's,
+     *       the probe's and the demo providers' Deployments ({@link KubernetesWorkloads}): created,
+     *       read for their readyReplicas, scaled by a merge patch of their replicas, deleted at the end.</li>
      *   <li>chaos-mesh.org podchaos, networkchaos {@code create}, {@code get}, {@code delete}:
      *       {@code apply()} creates a fault, {@code remove()} deletes it and reads it until Chaos
      *       Mesh has let it go.</li>
@@ -128,8 +134,8 @@ public final class RunnerManifests {
      *       ({@code client.top().pods().metrics(namespace, pod)}, one named pod).</li>
      * </ul>
      * Not there, because no call of a run needs it: watch (every wait reads, {@link Poll}),
-     * deployments (the fleet, the probe and the demo providers run as child processes),
-     * pods/log, and stresschaos ({@code stressCpu} is not used by any fault phase yet).
+     * the scale subresource (replicas are patched), pods/log, services beyond Nacos's (the runner
+     * reaches each pod at its own IP), and stresschaos ({@code stressCpu} is not used by any fault phase yet).
      */
     public static Role role(Target target) {
         return new RoleBuilder()
@@ -144,9 +150,9 @@ public final class RunnerManifests {
                 new PolicyRuleBuilder().withApiGroups("").withResources("namespaces").withResourceNames(namespace)
                         .withVerbs("get").build(),
                 rule("", List.of("services"), "create", "delete"),
-                rule("", List.of("pods"), "get", "list", "delete"),
+                rule("", List.of("pods"), "get", "list", "delete", "patch"),
                 rule("", List.of("persistentvolumeclaims"), "deletecollection"),
-                rule("apps", List.of("statefulsets"), "get", "create", "patch", "delete"),
+                rule("apps", List.of("statefulsets", "deployments"), "get", "create", "patch", "delete"),
                 rule("chaos-mesh.org", List.of("podchaos", "networkchaos"), "create", "get", "delete"),
                 rule("metrics.k8s.io", List.of("pods"), "get"));
     }

@@ -11,10 +11,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.metrics.v1beta1.PodMetricsBuilder;
-import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.upgradelab.runner.LabException;
@@ -25,17 +22,11 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.Target;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * StatefulSet controller, the kubelet and Chaos Mesh played by {@link PlayedControllers}: a rolling
  * upgrade node by node, a pause, a kill, a graceful stop, network delay and loss, and the clean-up,
  * asserted on the resources the API server holds after each step and on the pod events in order.
+ * A whole run, with the load and the runner's Role, is {@link WholeRunTest}'s.
  */
 @EnableKubernetesMockClient(crud = true)
 class KubernetesClusterTest {
@@ -207,110 +199,6 @@ class KubernetesClusterTest {
         assertThatThrownBy(() -> cluster.sample(3)).isInstanceOf(LabException.class)
                 .hasMessageContaining("no metrics for pod nacos-2 (is metrics-server installed?)");
         cluster.close();
-    }
-
-    /**
-     * The runner Job's Role against what a run really asks of the API server: every call the backend
-     * makes in a run that upgrades, pauses, kills, stops, disturbs the network, samples and cleans up
-     * (in a namespace that exists, as the Job's does) is granted, and every verb the Role grants was
-     * called. The backend's calls are told from the test's and the played controllers' by their
-     * User-Agent.
-     */
-    @Test
-    void theRunnersRoleGrantsEveryCallOfARunAndNothingARunDoesNotCall() throws InterruptedException {
-        client.resource(ClusterManifests.namespace(target())).create();   // applied with the Job, before it
-        server.expect().get().withPath("/apis/metrics.k8s.io/v1beta1/namespaces/" + NS + "/pods/nacos-0")
-                .andReturn(200, new PodMetricsBuilder().withNewMetadata().withName("nacos-0").endMetadata()
-                        .addNewContainer().withName("nacos").addToUsage("cpu", new Quantity("100m"))
-                        .addToUsage("memory", new Quantity("500Mi")).endContainer().build())
-                .always();
-        String agent = "upgrade-lab-runner-under-test";
-        KubernetesClient backend = new KubernetesClientBuilder()
-                .withConfig(new ConfigBuilder(client.getConfiguration()).withUserAgent(agent).build()).build();
-
-        KubernetesCluster cluster = KubernetesCluster.open(backend, target(), progress::add, backend::close, FAST);
-        cluster.nodes();
-        cluster.upgradeNode(1, "2.0.4");
-        cluster.pauseNode(2);
-        cluster.resumeNode(2);
-        cluster.stopNode(1, StopMode.KILL);
-        cluster.startNode(1);
-        cluster.stopNode(3, StopMode.GRACEFUL);
-        cluster.startNode(3);
-        cluster.disturbNetwork(3, NetworkDisturbance.delay(Duration.ofMillis(200)));
-        cluster.restoreNetwork(3);
-        cluster.sample(1);
-        cluster.disturbNetwork(2, NetworkDisturbance.partition());   // left for close to delete
-        cluster.close();
-        assertThat(client.namespaces().withName(NS).get()).as("the Job's namespace is left").isNotNull();
-
-        List<ApiCall> calls = new ArrayList<>();
-        for (RecordedRequest r; (r = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null; ) {
-            if (agent.equals(r.getHeader("User-Agent"))) {
-                calls.add(ApiCall.of(r.getMethod(), r.getPath()));
-            }
-        }
-        List<PolicyRule> rules = RunnerManifests.rules(NS);
-        assertThat(calls).as("the backend's calls").isNotEmpty();
-        assertThat(calls.stream().filter(c -> rules.stream().noneMatch(c::grantedBy)).distinct())
-                .as("calls the Role does not grant").isEmpty();
-        Set<String> called = calls.stream().map(ApiCall::permission).collect(Collectors.toCollection(TreeSet::new));
-        Set<String> granted = new TreeSet<>();
-        rules.forEach(rule -> rule.getApiGroups().forEach(g -> rule.getResources().forEach(res -> rule.getVerbs()
-                .forEach(v -> granted.add(ApiCall.permission(g, res, v))))));
-        assertThat(called).as("what the Role grants, each called").containsExactlyElementsOf(granted);
-    }
-
-    /**
-     * One request as RBAC sees it: API group, resource, verb and name, from its method and path
-     * (as the API server's request info does; a namespace's own name is its name).
-     */
-    record ApiCall(String group, String resource, String verb, String name) {
-
-        static ApiCall of(String method, String pathAndQuery) {
-            URI uri = URI.create(pathAndQuery);
-            List<String> parts = List.of(uri.getPath().substring(1).split("/"));
-            boolean core = parts.get(0).equals("api");
-            if (!core && !parts.get(0).equals("apis") || parts.size() <= (core ? 2 : 3)) {
-                return new ApiCall("(no API group)", uri.getPath(), method, null);   // discovery, /version: no resource
-            }
-            String group = core ? "" : parts.get(1);
-            List<String> rest = parts.subList(core ? 2 : 3, parts.size());
-            String resource;
-            String name;
-            if (rest.size() >= 3 && rest.get(0).equals("namespaces")) {
-                resource = rest.get(2) + (rest.size() > 4 ? "/" + rest.get(4) : "");
-                name = rest.size() > 3 ? rest.get(3) : null;
-            } else {
-                resource = rest.get(0);
-                name = rest.size() > 1 ? rest.get(1) : null;
-            }
-            boolean watch = uri.getQuery() != null && uri.getQuery().contains("watch=true");
-            String verb = switch (method) {
-                case "GET" -> name != null ? "get" : watch ? "watch" : "list";
-                case "POST" -> "create";
-                case "PUT" -> "update";
-                case "PATCH" -> "patch";
-                case "DELETE" -> name != null ? "delete" : "deletecollection";
-                default -> method;
-            };
-            return new ApiCall(group, resource, verb, name);
-        }
-
-        boolean grantedBy(PolicyRule rule) {
-            return rule.getApiGroups().contains(group) && rule.getResources().contains(resource)
-                    && rule.getVerbs().contains(verb)
-                    && (rule.getResourceNames() == null || rule.getResourceNames().isEmpty()
-                    || rule.getResourceNames().contains(name));
-        }
-
-        String permission() {
-            return permission(group, resource, verb);
-        }
-
-        static String permission(String group, String resource, String verb) {
-            return (group.isEmpty() ? "core" : group) + " " + resource + " " + verb;
-        }
     }
 
     @Test

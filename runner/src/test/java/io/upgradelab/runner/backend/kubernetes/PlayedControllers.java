@@ -6,12 +6,15 @@ import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,9 +28,11 @@ import java.util.stream.Collectors;
 /**
  * What a real cluster does and the mock API server does not, played in the test: the StatefulSet
  * controller (creates the missing pods {@code nacos-0..n-1} from the current template, OnDelete),
- * the garbage collector (a deleted StatefulSet's pods go), the kubelet (a pod is Ready unless a
- * pod-failure holds it) and Chaos Mesh (a pod-kill deletes its pod once). One reconcile pass every
- * 20 ms on one thread. It also keeps the pod events in order, as a watch sees them.
+ * the Deployment controller (creates pods {@code <deployment>-001...} up to its replicas, removes the
+ * surplus, lowest pod-deletion-cost first, then the newest, and reports readyReplicas), the garbage
+ * collector (a deleted StatefulSet's or Deployment's pods go), the kubelet (a pod is Ready, with an
+ * IP, unless a pod-failure holds it) and Chaos Mesh (a pod-kill deletes its pod once). One reconcile
+ * pass every 20 ms on one thread. It also keeps the Nacos pods' events in order, as a watch sees them.
  */
 final class PlayedControllers implements AutoCloseable {
 
@@ -36,6 +41,8 @@ final class PlayedControllers implements AutoCloseable {
     private final String namespace;
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
     private final Set<String> killsDone = new HashSet<>();
+    private int podNumber;
+    private int ipNumber;
     private final List<String> podEvents = new ArrayList<>();
     private final Watch watch;
 
@@ -46,7 +53,7 @@ final class PlayedControllers implements AutoCloseable {
         this.watch = client.pods().inNamespace(namespace).watch(new Watcher<>() {
             @Override
             public void eventReceived(Action action, Pod pod) {
-                if (action == Action.ADDED || action == Action.DELETED) {
+                if ((action == Action.ADDED || action == Action.DELETED) && isNacos(pod)) {
                     synchronized (podEvents) {
                         podEvents.add(action + " " + pod.getMetadata().getName() + " "
                                 + KubernetesCluster.imageOf(pod).replaceFirst(".*:", ""));
@@ -77,8 +84,67 @@ final class PlayedControllers implements AutoCloseable {
     }
 
     private void reconcile() {
+        List<Pod> all = client.pods().inNamespace(namespace).list().getItems();
+        reconcileDeployments(all.stream().filter(p -> !isNacos(p)).toList());
+        reconcileStatefulSet(all.stream().filter(PlayedControllers::isNacos).toList());
+    }
+
+    private static boolean isNacos(Pod pod) {
+        return ClusterManifests.NACOS.equals(pod.getMetadata().getLabels().get(ClusterManifests.NAME_LABEL));
+    }
+
+    private void reconcileDeployments(List<Pod> pods) {
+        Map<String, List<Pod>> byOwner = pods.stream().collect(Collectors.groupingBy(
+                p -> p.getMetadata().getOwnerReferences().get(0).getUid()));
+        List<Deployment> deployments = client.apps().deployments().inNamespace(namespace).list().getItems();
+        Set<String> live = deployments.stream().map(d -> d.getMetadata().getUid()).collect(Collectors.toSet());
+        byOwner.forEach((owner, owned) -> {
+            if (!live.contains(owner)) {
+                owned.forEach(p -> client.resource(p).delete());   // the garbage collector
+            }
+        });
+        for (Deployment d : deployments) {
+            List<Pod> owned = new ArrayList<>(byOwner.getOrDefault(d.getMetadata().getUid(), List.of()));
+            int want = d.getSpec().getReplicas();
+            while (owned.size() < want) {
+                owned.add(client.resource(podFrom(d, d.getMetadata().getName() + String.format("-%03d", ++podNumber)))
+                        .create());
+            }
+            owned.sort(Comparator.comparing(PlayedControllers::deletionCost)
+                    .thenComparing(p -> p.getMetadata().getName(), Comparator.reverseOrder()));
+            while (owned.size() > want) {
+                client.resource(owned.remove(0)).delete();
+            }
+            for (Pod pod : owned) {
+                if (!KubernetesCluster.ready().test(pod)) {
+                    client.resource(withReady(pod, true)).updateStatus();
+                }
+            }
+            if (d.getStatus() == null || !Integer.valueOf(owned.size()).equals(d.getStatus().getReadyReplicas())) {
+                client.resource(new DeploymentBuilder(d).withNewStatus().withReplicas(owned.size())
+                        .withReadyReplicas(owned.size()).endStatus().build()).updateStatus();
+            }
+        }
+    }
+
+    private static int deletionCost(Pod pod) {
+        Map<String, String> annotations = pod.getMetadata().getAnnotations();
+        return annotations == null ? 0 : Integer.parseInt(annotations.getOrDefault(LabDeployment.DELETION_COST, "0"));
+    }
+
+    private Pod podFrom(Deployment d, String name) {
+        return new PodBuilder()
+                .withNewMetadata().withName(name).withNamespace(namespace)
+                .withLabels(d.getSpec().getTemplate().getMetadata().getLabels())
+                .withOwnerReferences(new OwnerReferenceBuilder().withApiVersion("apps/v1").withKind("Deployment")
+                        .withName(d.getMetadata().getName()).withUid(d.getMetadata().getUid()).build())
+                .endMetadata()
+                .withSpec(d.getSpec().getTemplate().getSpec())
+                .build();
+    }
+
+    private void reconcileStatefulSet(List<Pod> pods) {
         StatefulSet set = client.apps().statefulSets().inNamespace(namespace).withName(ClusterManifests.NACOS).get();
-        List<Pod> pods = client.pods().inNamespace(namespace).list().getItems();
         if (set == null) {
             pods.forEach(p -> client.resource(p).delete());   // the garbage collector
             return;
@@ -126,8 +192,8 @@ final class PlayedControllers implements AutoCloseable {
                 .build();
     }
 
-    private static Pod withReady(Pod pod, boolean ready) {
-        return new PodBuilder(pod).withNewStatus().withPhase("Running")
+    private Pod withReady(Pod pod, boolean ready) {
+        return new PodBuilder(pod).withNewStatus().withPhase("Running").withPodIP("10.244.0." + (++ipNumber % 250 + 1))
                 .withConditions(new PodConditionBuilder().withType("Ready").withStatus(ready ? "True" : "False").build())
                 .endStatus().build();
     }
