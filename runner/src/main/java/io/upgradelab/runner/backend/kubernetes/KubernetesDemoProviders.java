@@ -84,17 +84,10 @@ final class KubernetesDemoProviders implements DemoProviders {
     /** Deletes every demo Deployment: each provider deregisters as its pod stops. */
     @Override
     public synchronized void close() {
-        RuntimeException first = null;
-        for (LabDeployment deployment : deployments().values()) {
-            try {
-                workloads.delete(deployment);
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
-        }
-        byClient.clear();
-        if (first != null) {
-            throw first;
+        try {
+            workloads.delete(deployments().values());
+        } finally {
+            byClient.clear();
         }
     }
 }

@@ -143,17 +143,10 @@ final class KubernetesFleet implements Fleet {
     /** Deletes every fleet Deployment: each pod's fleet deregisters its providers on SIGTERM, then the pods go. */
     @Override
     public synchronized void close() {
-        RuntimeException first = null;
-        for (LabDeployment deployment : deployments().values()) {
-            try {
-                workloads.delete(deployment);
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
-        }
-        byClient.clear();
-        if (first != null) {
-            throw first;
+        try {
+            workloads.delete(deployments().values());
+        } finally {
+            byClient.clear();
         }
     }
 

@@ -14,6 +14,7 @@ import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.workload.Workloads;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -91,6 +92,24 @@ final class KubernetesWorkloads implements Workloads {
     void delete(LabDeployment deployment) {
         deployment.delete();
         created.remove(deployment);
+    }
+
+    /**
+     * Deletes each of {@code deployments}, all of them even when one fails, and then throws the first
+     * failure: what a workload's close does with the Deployments it holds.
+     */
+    void delete(Collection<LabDeployment> deployments) {
+        RuntimeException first = null;
+        for (LabDeployment deployment : deployments) {
+            try {
+                delete(deployment);
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 
     /**
