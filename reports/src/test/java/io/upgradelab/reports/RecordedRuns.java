@@ -24,6 +24,13 @@ public final class RecordedRuns {
         }
     }
 
+    /** A run directory {@code dir} holding the CI-size run's journal, as a run writes it. */
+    public static Path ciSizeRun(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.copy(ciSizeJournal(), dir.resolve("journal.jsonl"));
+        return dir;
+    }
+
     /**
      * The journal of a run committed as evidence ({@code docs/runs/}{@code name}, gzipped there), unpacked
      * to {@code dir}/journal.jsonl: a real run of its own, not a copy of the CI-size one.

@@ -33,8 +33,7 @@ class VerdictFirstTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = Files.createDirectories(dir.resolve("run"));
-        Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
+        run = RecordedRuns.ciSizeRun(dir.resolve("run"));
     }
 
     @Test

@@ -55,8 +55,7 @@ class FailureSignsTest {
 
     @Test
     void aRunThatWatchedNothingNeverPasses() throws Exception {
-        Path old = Files.createDirectories(dir.resolve("old"));
-        Files.copy(RecordedRuns.ciSizeJournal(), old.resolve("journal.jsonl"));
+        Path old = RecordedRuns.ciSizeRun(dir.resolve("old"));
         Verdict before = new FailureSigns(1000, null, null).judge(summary(old));
         assertThat(before.passed()).isFalse();
         assertThat(before.measured()).isEqualTo("no failure sign was watched in this run: nothing measured (its journal"

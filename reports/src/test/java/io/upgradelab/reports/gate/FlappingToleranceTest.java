@@ -73,8 +73,7 @@ class FlappingToleranceTest {
 
     @Test
     void aJournalWithoutExpectedCountsIsJudgedOnTheRunnersTalliesAndSaysSo() throws Exception {
-        Path run = Files.createDirectories(dir.resolve("old"));
-        Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
+        Path run = RecordedRuns.ciSizeRun(dir.resolve("old"));
         RunSummary summary = summary(run);
 
         assertThat(new Flapping(0, List.of("14")).judge(summary).measured()).as("as before").isEqualTo("0 flapping events");

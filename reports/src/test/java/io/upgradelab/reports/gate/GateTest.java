@@ -24,8 +24,7 @@ class GateTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = Files.createDirectories(dir.resolve("run"));
-        Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
+        run = RecordedRuns.ciSizeRun(dir.resolve("run"));
     }
 
     /** The recorded run predates the configs section: its copy with config checks beside its samples. */

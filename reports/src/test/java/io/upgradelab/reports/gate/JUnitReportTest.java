@@ -37,8 +37,7 @@ class JUnitReportTest {
 
     /** A policy with a criterion met, one not met and one that selects no phase: nothing measured. */
     private Gate judgedRecordedRun() throws Exception {
-        Path run = Files.createDirectories(dir.resolve("run"));
-        Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
+        Path run = RecordedRuns.ciSizeRun(dir.resolve("run"));
         Path policy = Files.writeString(dir.resolve("policy.yaml"), """
                 name: staging gate
                 criteria:

@@ -42,8 +42,7 @@ class ReportInChromiumTest {
 
     @Test
     void theReportOpensWithoutConsoleMessagesAndItsScreenshotShowsTheVerdictBannerAndTheCharts() throws Exception {
-        Path run = Files.createDirectories(dir.resolve("run"));
-        Files.copy(RecordedRuns.ciSizeJournal(), run.resolve("journal.jsonl"));
+        Path run = RecordedRuns.ciSizeRun(dir.resolve("run"));
         Path policy = Files.writeString(dir.resolve("strict.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 120\n");
         Gate gate = Gate.judge(run, PolicyFile.read(policy), null, null);
         assertThat(gate.passed()).as("the server upgrade took 267 s").isFalse();

@@ -21,9 +21,14 @@ public final class FleetStatuses {
      * {@code lastStop}, as the caller keeps them.
      */
     public static FleetStatus sum(List<FleetStatus> parts, int target, StopReport lastStop) {
+        return sum(parts, target, lastStop, false);
+    }
+
+    /** {@link #sum(List, int, StopReport)}, busy too while {@code pending}: work the caller has under way. */
+    public static FleetStatus sum(List<FleetStatus> parts, int target, StopReport lastStop, boolean pending) {
         Map<String, Integer> providers = new TreeMap<>();
         Map<String, Integer> processes = new TreeMap<>();
-        boolean busy = false;
+        boolean busy = pending;
         long registrationFailures = 0;
         long clientErrors = 0;
         String lastError = "";

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.probe;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.journal.ProbeJson;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSecond;
@@ -23,6 +24,7 @@ public final class ProbeControl {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI control;
 
@@ -60,8 +62,7 @@ public final class ProbeControl {
 
     /** {@code GET /state}: starting, warming, calling or finished. */
     public String state() throws IOException {
-        String body = new String(send(get("state")).body(), StandardCharsets.UTF_8);
-        return body.replaceFirst("(?s).*\"state\"\\s*:\\s*\"([a-z]+)\".*", "$1");
+        return JSON.readTree(send(get("state")).body()).path("state").asText();
     }
 
     /** {@code GET /series?offset=B}. */

@@ -52,8 +52,7 @@ final class ControlPort {
     }
 
     private static void stop(HttpExchange exchange, Runnable stop) throws IOException {
-        if (!"POST".equals(exchange.getRequestMethod())) {
-            answer(exchange, 405, "use POST");
+        if (!isMethod(exchange, "POST")) {
             return;
         }
         stop.run();
@@ -62,8 +61,7 @@ final class ControlPort {
 
     /** A phase began (the body: {@link ProbeJson#phase(String)}); 400, saying which field, for a body that does not read. */
     private static void phase(HttpExchange exchange, Phases phases) throws IOException {
-        if (!"POST".equals(exchange.getRequestMethod())) {
-            answer(exchange, 405, "use POST");
+        if (!isMethod(exchange, "POST")) {
             return;
         }
         ProbePhase phase;
@@ -79,8 +77,7 @@ final class ControlPort {
 
     /** The whole lines from byte {@code offset} on: a line being written is left for the next read. */
     private static void series(HttpExchange exchange, Path file) throws IOException {
-        if (!"GET".equals(exchange.getRequestMethod())) {
-            answer(exchange, 405, "use GET");
+        if (!isMethod(exchange, "GET")) {
             return;
         }
         long offset;
@@ -125,12 +122,20 @@ final class ControlPort {
     }
 
     private static void get(HttpExchange exchange, Reading reading) throws IOException {
-        if (!"GET".equals(exchange.getRequestMethod())) {
-            answer(exchange, 405, "use GET");
+        if (!isMethod(exchange, "GET")) {
             return;
         }
         Answer answer = reading.read();
         send(exchange, answer.status(), answer.type(), answer.body().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Whether the request is a {@code method}; when not, it has been answered 405. */
+    private static boolean isMethod(HttpExchange exchange, String method) throws IOException {
+        if (method.equals(exchange.getRequestMethod())) {
+            return true;
+        }
+        answer(exchange, 405, "use " + method);
+        return false;
     }
 
     private static String query(HttpExchange exchange, String name, String fallback) {

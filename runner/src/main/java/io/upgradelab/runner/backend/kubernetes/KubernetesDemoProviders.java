@@ -2,7 +2,6 @@ package io.upgradelab.runner.backend.kubernetes;
 
 import io.upgradelab.runner.fleet.DemoProviders;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,23 +17,19 @@ import java.util.stream.Collectors;
  */
 final class KubernetesDemoProviders implements DemoProviders {
 
-    private final KubernetesWorkloads workloads;
-    private final Consumer<String> progress;
-    /** By client version, in the order they were made: read by observers while a phase changes it. */
-    private final Map<String, LabDeployment> byClient = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final ClientDeployments deployments;
     private final List<String> versions = new ArrayList<>();
 
     private KubernetesDemoProviders(KubernetesWorkloads workloads, Consumer<String> progress) {
-        this.workloads = workloads;
-        this.progress = progress;
+        this.deployments = new ClientDeployments(workloads,
+                (client, count) -> ClusterManifests.demoProviders(workloads.target(), client, count), progress);
     }
 
     /** {@code count} demo providers on {@code client}, once every pod is Ready (has exported the service). */
     static KubernetesDemoProviders start(KubernetesWorkloads workloads, int count, String client,
                                          Consumer<String> progress) {
         KubernetesDemoProviders demo = new KubernetesDemoProviders(workloads, progress);
-        demo.byClient.put(client, workloads.create(ClusterManifests.demoProviders(workloads.target(), client, count),
-                progress));
+        demo.deployments.of(client, count);
         for (int i = 0; i < count; i++) {
             demo.versions.add(client);
         }
@@ -54,7 +49,7 @@ final class KubernetesDemoProviders implements DemoProviders {
     /** The Ready pods of every client version's Deployment, as the API server lists them now. */
     @Override
     public int alive() {
-        return deployments().values().stream().mapToInt(d -> d.readyPods().size()).sum();
+        return deployments.all().values().stream().mapToInt(d -> d.readyPods().size()).sum();
     }
 
     @Override
@@ -65,29 +60,18 @@ final class KubernetesDemoProviders implements DemoProviders {
         if (moving == 0) {
             return;
         }
-        LabDeployment next = byClient.computeIfAbsent(client, c -> workloads.create(
-                ClusterManifests.demoProviders(workloads.target(), c, 0), progress));
+        LabDeployment next = deployments.of(client, 0);
         next.scaleTo(next.replicas() + moving);
         leaving.forEach((version, count) -> {
-            LabDeployment old = byClient.get(version);
+            LabDeployment old = deployments.existing(version);
             old.scaleTo(old.replicas() - count.intValue());
         });
         indexes.forEach(i -> versions.set(i, client));
     }
 
-    private Map<String, LabDeployment> deployments() {
-        synchronized (byClient) {
-            return new LinkedHashMap<>(byClient);
-        }
-    }
-
     /** Deletes every demo Deployment: each provider deregisters as its pod stops. */
     @Override
     public synchronized void close() {
-        try {
-            workloads.delete(deployments().values());
-        } finally {
-            byClient.clear();
-        }
+        deployments.close();
     }
 }

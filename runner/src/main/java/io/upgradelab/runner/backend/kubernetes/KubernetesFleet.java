@@ -11,7 +11,6 @@ import io.upgradelab.runner.fleet.FleetSettings;
 import io.upgradelab.runner.fleet.FleetStatuses;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,8 +36,7 @@ final class KubernetesFleet implements Fleet {
     private final KubernetesWorkloads workloads;
     private final FleetSettings settings;
     private final Consumer<String> progress;
-    /** By client version, in the order they were made: read by observers while a phase changes it. */
-    private final Map<String, LabDeployment> byClient = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final ClientDeployments deployments;
     /** The pods of the stop under way (a shrink, a batch's old pods): their stop reports are the fleet's last stop. */
     private final List<FleetPod> stopping = new ArrayList<>();
     private volatile int target;
@@ -48,6 +46,9 @@ final class KubernetesFleet implements Fleet {
         this.workloads = workloads;
         this.settings = settings;
         this.progress = progress;
+        this.deployments = new ClientDeployments(workloads, (client, replicas) -> ClusterManifests.fleetAt(
+                workloads.target(), client, replicas, settings.providersPerClient(), settings.services(),
+                settings.maxHeap()), progress);
     }
 
     /** One pod of the fleet: its Deployment, client version, the pod, and its control channel. */
@@ -95,14 +96,11 @@ final class KubernetesFleet implements Fleet {
     @Override
     public FleetStatus status() {
         List<FleetStatus> parts = pods().stream().map(p -> p.control().status()).toList();
-        FleetStatus sum = FleetStatuses.sum(parts, target, lastStop);
         boolean stopsPending;
         synchronized (stopping) {
             stopsPending = !stopping.isEmpty();
         }
-        return stopsPending ? new FleetStatus(sum.providers(), sum.processes(), sum.target(), true,
-                sum.registrationFailures(), sum.clientErrors(), sum.lastError(), sum.lastStop(), sum.beatsPerSecond(),
-                sum.nominalBeatsPerSecond(), sum.cpuPercent(), sum.rssBytes()) : sum;
+        return FleetStatuses.sum(parts, target, lastStop, stopsPending);
     }
 
     /** Every pod's registrations as one fleet's: its clients numbered anew, their services by one list. */
@@ -143,11 +141,7 @@ final class KubernetesFleet implements Fleet {
     /** Deletes every fleet Deployment: each pod's fleet deregisters its providers on SIGTERM, then the pods go. */
     @Override
     public synchronized void close() {
-        try {
-            workloads.delete(deployments().values());
-        } finally {
-            byClient.clear();
-        }
+        deployments.close();
     }
 
     // ---- the steps
@@ -183,8 +177,7 @@ final class KubernetesFleet implements Fleet {
         if (count == 0) {
             return List.of();
         }
-        LabDeployment deployment = byClient.computeIfAbsent(client, c -> workloads.create(ClusterManifests.fleetAt(
-                workloads.target(), c, 0, settings.providersPerClient(), settings.services(), settings.maxHeap()), progress));
+        LabDeployment deployment = deployments.of(client, 0);
         List<String> before = deployment.readyPods().stream().map(p -> p.getMetadata().getName()).toList();
         deployment.scaleTo(deployment.replicas() + count);
         return deployment.readyPods().stream().filter(p -> !before.contains(p.getMetadata().getName()))
@@ -216,16 +209,10 @@ final class KubernetesFleet implements Fleet {
 
     // ---- reading
 
-    private Map<String, LabDeployment> deployments() {
-        synchronized (byClient) {
-            return new LinkedHashMap<>(byClient);
-        }
-    }
-
     /** Every Ready pod of every client version, the first started first. */
     private List<FleetPod> pods() {
         List<FleetPod> pods = new ArrayList<>();
-        deployments().forEach((client, deployment) -> deployment.readyPods()
+        deployments.all().forEach((client, deployment) -> deployment.readyPods()
                 .forEach(p -> pods.add(fleetPod(deployment, client, p))));
         pods.sort(Comparator.comparing((FleetPod p) -> String.valueOf(p.pod().getMetadata().getCreationTimestamp()))
                 .thenComparing(FleetPod::name));
