@@ -13,12 +13,25 @@ import java.util.List;
  * @param probeSeconds how many probe seconds it counted
  * @param providers    the fleet's providers at its end; null when the fleet was not observed
  * @param message      why it did not end {@code done}; null when it did
+ * @param cause        {@value #LAB} when it failed because the lab's own work stopped advancing (the
+ *                     fleet made no progress for its bound), so the gate can tell the lab's limit from
+ *                     Nacos's failure; null otherwise
  */
 @LineType("phaseEnded")
 public record PhaseEnded(int index, String kind, String title, String outcome, double seconds, long expectedSeconds,
                          List<NodeFigures> nodes, CallCounts probe, int probeSeconds,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer providers,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String message) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String message,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String cause) {
+
+    /** The {@code cause} of a phase that failed on the lab's own limit. */
+    public static final String LAB = "lab";
+
+    /** A phase ended with no cause named: done, or failed for Nacos's reasons. */
+    public PhaseEnded(int index, String kind, String title, String outcome, double seconds, long expectedSeconds,
+                      List<NodeFigures> nodes, CallCounts probe, int probeSeconds, Integer providers, String message) {
+        this(index, kind, title, outcome, seconds, expectedSeconds, nodes, probe, probeSeconds, providers, message, null);
+    }
 
     public PhaseEnded {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);

@@ -203,7 +203,7 @@ public final class Engine {
         }
 
         sampler = new Sampler(new Observed(cluster, fleet, demo, probe, Optional.ofNullable(configs)), observations,
-                journal, experiment.observeEvery(), this::abortIfAny);
+                journal, experiment.observeEvery(), experiment.observation(), this::abortIfAny);
         sampler.start();
         checkStop();
     }
@@ -266,6 +266,7 @@ public final class Engine {
                     say("the probe's JTL will not label phase " + phaseIndex + "'s calls with it: " + why));
             String outcome = "done";
             String message = null;
+            String cause = null;
             try {
                 phase.run(context);
             } catch (InterruptedException e) {
@@ -273,11 +274,12 @@ public final class Engine {
             } catch (RuntimeException e) {   // PhaseFailure, LabException, or a node that answered nothing usable
                 outcome = stopRequested ? "interrupted" : abortReason != null ? "aborted" : "failed";
                 message = e instanceof PhaseFailure || e instanceof LabException ? e.getMessage() : e.toString();
+                cause = e instanceof PhaseFailure f && f.labsLimit() ? PhaseEnded.LAB : null;
             } finally {
                 Thread.interrupted();
                 sampler.sampleNow();
             }
-            endPhase(i + 1, phase, tally, outcome, message);
+            endPhase(i + 1, phase, tally, outcome, message, cause);
             if (!"done".equals(outcome)) {
                 return switch (outcome) {
                     case "aborted" -> RunOutcome.ABORTED;
@@ -289,10 +291,12 @@ public final class Engine {
         return RunOutcome.COMPLETED;
     }
 
-    private void endPhase(int index, Phase phase, PhaseTally tally, String outcome, String message) {
-        journal.append(new PhaseEnded(index, phase.kind(), title(index), outcome, seconds(System.nanoTime() - phaseBegan),
+    private void endPhase(int index, Phase phase, PhaseTally tally, String outcome, String message, String cause) {
+        double seconds = seconds(System.nanoTime() - phaseBegan);
+        journal.append(sampler.footprint(seconds));
+        journal.append(new PhaseEnded(index, phase.kind(), title(index), outcome, seconds,
                 expected(index).toSeconds(), tally.nodes(), tally.probe(), tally.probeSeconds(),
-                fleetProviders().orElse(null), message));
+                fleetProviders().orElse(null), message, cause));
         say("phase " + index + " " + outcome + " in " + Math.round(seconds(System.nanoTime() - phaseBegan)) + " s"
                 + (message == null ? "" : ": " + message));
     }

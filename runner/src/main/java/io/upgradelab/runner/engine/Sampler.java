@@ -1,13 +1,18 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.journal.LabFootprint;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.observe.LabFootprintMeter;
+import io.upgradelab.runner.observe.ObservationSet;
+import io.upgradelab.runner.observe.ObserverPace;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.Observed;
 import io.upgradelab.runner.observe.Observer;
 import io.upgradelab.runner.observe.Observers;
 import io.upgradelab.runner.observe.PhaseTally;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -20,6 +25,12 @@ import java.util.function.Consumer;
  * phase blocks (a node restarting, the fleet ramping), in the order of their stages. After each round
  * it feeds the running phase's tally (with the expected instance count the fleet observer set), lets
  * the engine check its abort conditions and wakes anyone waiting for a fresh round.
+ *
+ * <p>The lab observes the cluster it judges, so observation has a budget: an {@link Observer#expensive()
+ * expensive} observer runs only when its own time stays within {@link ObserverPace#SHARE} of the
+ * observation's ({@link ObserverPace}), and every round, observer and request is measured
+ * ({@link LabFootprintMeter}). A phase's last round ({@link #sampleNow()}) runs every observer, so
+ * each phase ends with a fresh view of everything.
  */
 final class Sampler implements AutoCloseable {
 
@@ -28,7 +39,9 @@ final class Sampler implements AutoCloseable {
     private final Journal journal;
     private final Duration interval;
     private final Consumer<Observations> afterRound;
-    private final List<Observer> observers = Observers.all();
+    private final List<Observer> observers;
+    private final Map<Observer, ObserverPace> paces = new HashMap<>();
+    private final LabFootprintMeter meter;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "observers");
         t.setDaemon(true);
@@ -39,22 +52,30 @@ final class Sampler implements AutoCloseable {
     private int probeSecondsTallied;
 
     Sampler(Observed observed, Observations observations, Journal journal, Duration interval,
-            Consumer<Observations> afterRound) {
+            ObservationSet set, Consumer<Observations> afterRound) {
         this.observed = observed;
         this.observations = observations;
         this.journal = journal;
         this.interval = interval;
         this.afterRound = afterRound;
+        this.observers = Observers.all().stream().filter(set::includes).toList();
+        this.meter = new LabFootprintMeter(observed, observations, interval, set.journalName());
     }
 
     void start() {
-        thread.scheduleWithFixedDelay(this::round, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(() -> round(false), 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** A fresh tally for the phase that starts now. */
+    /** A fresh tally for the phase that starts now; the lab's footprint is measured from here. */
     PhaseTally beginPhase() {
+        meter.begin();
         tally = new PhaseTally();
         return tally;
+    }
+
+    /** What the lab cost in the phase that ends now, {@code seconds} long. */
+    LabFootprint footprint(double seconds) {
+        return meter.end(seconds);
     }
 
     /**
@@ -64,7 +85,7 @@ final class Sampler implements AutoCloseable {
     void sampleNow() {
         try {
             thread.submit(() -> {
-                round();
+                round(true);
                 flush();
             }).get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -82,14 +103,26 @@ final class Sampler implements AutoCloseable {
         }
     }
 
-    private void round() {
+    /** One round: every observer due, or every observer ({@code everyone}: a phase's last round). */
+    private void round(boolean everyone) {
+        long began = System.nanoTime();
         for (Observer observer : observers) {
+            ObserverPace pace = paces.computeIfAbsent(observer, o -> new ObserverPace());
+            if (observer.expensive() && !everyone && !pace.due(began)) {
+                meter.skipped(observer.name());
+                continue;
+            }
+            long start = System.nanoTime();
             try {
                 observer.observe(observed, observations, journal);
             } catch (RuntimeException e) {
                 journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
             }
+            long took = System.nanoTime() - start;
+            pace.ran(start, took);
+            meter.ran(observer.name(), observer.expensive(), took / 1e9);
         }
+        meter.roundTook((System.nanoTime() - began) / 1e9);
         observations.completeRound();
         PhaseTally current = tally;
         current.addRound(observations.nodes(), observations.resources(), observations.expectedInstances());

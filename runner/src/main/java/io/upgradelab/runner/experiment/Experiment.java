@@ -3,6 +3,7 @@ package io.upgradelab.runner.experiment;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.condition.Condition;
+import io.upgradelab.runner.observe.ObservationSet;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
@@ -21,11 +22,12 @@ import java.util.List;
  * @param abortWhen    conditions that end the run as failed as soon as one holds
  * @param configs      the configs the lab publishes, changes, listens to and checks; null: none
  * @param metrics      where the runner serves live Prometheus metrics while it runs; null: nowhere
+ * @param observation  which observers sample: all of them (the default) or only the cheap ones
  */
 public record Experiment(String name, String description, Target target, FleetSpec fleet, ProbeSpec probe,
                          @JsonProperty("observeEvery") Duration observeEvery, double scale,
                          @JsonProperty("abortWhen") List<Condition> abortWhen, List<Phase> phases,
-                         ConfigsSpec configs, MetricsSpec metrics) {
+                         ConfigsSpec configs, MetricsSpec metrics, ObservationSet observation) {
 
     public Experiment {
         description = description == null ? "" : description;
@@ -33,6 +35,7 @@ public record Experiment(String name, String description, Target target, FleetSp
         scale = scale == 0 ? 1 : scale;
         abortWhen = abortWhen == null ? List.of() : List.copyOf(abortWhen);
         phases = phases == null ? List.of() : List.copyOf(phases);
+        observation = observation == null ? ObservationSet.FULL : observation;
     }
 
     /**
@@ -56,17 +59,17 @@ public record Experiment(String name, String description, Target target, FleetSp
 
     public Experiment withTarget(Target otherTarget) {
         return new Experiment(name, description, otherTarget, fleet, probe, observeEvery, scale, abortWhen, phases,
-                configs, metrics);
+                configs, metrics, observation);
     }
 
     public Experiment withScale(double otherScale) {
         return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases,
-                configs, metrics);
+                configs, metrics, observation);
     }
 
     /** This experiment serving its live metrics as {@code otherMetrics} says; null: serving none. */
     public Experiment withMetrics(MetricsSpec otherMetrics) {
         return new Experiment(name, description, target, fleet, probe, observeEvery, scale, abortWhen, phases,
-                configs, otherMetrics);
+                configs, otherMetrics, observation);
     }
 }

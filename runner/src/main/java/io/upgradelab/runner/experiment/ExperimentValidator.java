@@ -8,6 +8,7 @@ import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.observe.ObservationSet;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
@@ -119,6 +120,10 @@ public final class ExperimentValidator {
         HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
         if (experiment.configs() != null) {
             checkConfigs(experiment.configs(), problems);
+            if (experiment.observation() == ObservationSet.MINIMAL) {
+                problems.add("/observation", "'minimal' leaves the configs unchecked and unchanged: use 'full' with"
+                        + " a configs section, or drop the section");
+            }
         }
     }
 

@@ -59,6 +59,11 @@ public final class DemoProviderProcesses implements DemoProviders {
     }
 
     @Override
+    public synchronized List<Long> pids() {
+        return running.stream().map(DemoProviderProcess::pid).toList();
+    }
+
+    @Override
     public synchronized int alive() {
         return (int) running.stream().filter(DemoProviderProcess::isAlive).count();
     }

@@ -23,6 +23,14 @@ public interface DemoProviders extends AutoCloseable {
     /** Demo providers {@code indexes} run on nacos-client {@code client} once this returns; the others serve meanwhile. */
     void restart(List<Integer> indexes, String client);
 
+    /**
+     * The local processes' ids, for the lab's own CPU ({@code labFootprint}); none where they run out
+     * of the runner's sight (pods).
+     */
+    default List<Long> pids() {
+        return List.of();
+    }
+
     /** Stops them all gracefully: each deregisters before it exits. */
     @Override
     void close();

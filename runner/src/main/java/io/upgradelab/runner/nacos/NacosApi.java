@@ -53,8 +53,14 @@ public final class NacosApi {
     /** Tokens by node and user, shared by every NacosApi of the process: a login per token lifetime, not per call. */
     private static final Map<String, AccessToken> TOKENS = new ConcurrentHashMap<>();
 
+    /**
+     * One HTTP client for every node and call: a client per call opened a connection and a selector
+     * thread each time, a cost the observed nodes and the runner paid every round.
+     */
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(TIMEOUT).build();
+
     private final URI base;
-    private final HttpClient http;
     private final Optional<NacosCredentials> credentials;
 
     /** A client of the node at {@code hostPort} without auth. */
@@ -68,7 +74,6 @@ public final class NacosApi {
      */
     public NacosApi(String hostPort, Optional<NacosCredentials> credentials) {
         this.base = URI.create("http://" + hostPort + "/nacos/");
-        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
         this.credentials = credentials;
     }
 
@@ -522,8 +527,9 @@ public final class NacosApi {
     }
 
     private HttpResponse<String> sendAsIs(HttpRequest request) {
+        LabRequests.count(request.uri());
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new NacosApiException(request.uri() + ": " + e);
         } catch (InterruptedException e) {

@@ -17,6 +17,12 @@ public final class ConfigCenter implements Observer {
         return "configs";
     }
 
+    /** Every config on every node and listener: calls by the hundred a round. */
+    @Override
+    public boolean expensive() {
+        return true;
+    }
+
     @Override
     public void observe(Observed observed, Observations into, Journal journal) {
         observed.configs().ifPresent(configs -> observe(observed, configs, into.servesTwoX(), journal));

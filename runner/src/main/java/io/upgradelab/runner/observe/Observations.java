@@ -32,6 +32,7 @@ public final class Observations {
     private volatile FleetStatus fleet;
     private volatile int expectedInstances;
     private volatile long samples;
+    private final Map<Integer, Long> logBytesRead = new ConcurrentHashMap<>();
     private final List<Runnable> roundListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public void put(NodeSample sample) {
@@ -88,6 +89,16 @@ public final class Observations {
     public Runnable onEveryRound(Runnable listener) {
         roundListeners.add(listener);
         return () -> roundListeners.remove(listener);
+    }
+
+    /** The bytes of node {@code node}'s logs the lab has read so far (the failure-sign observer's). */
+    public void logBytesRead(int node, long total) {
+        logBytesRead.put(node, total);
+    }
+
+    /** The bytes of each node's logs the lab has read so far, by node number. */
+    public Map<Integer, Long> logBytesRead() {
+        return Map.copyOf(logBytesRead);
     }
 
     /** How many rounds of sampling have completed: a waiter wants one that began after it did. */

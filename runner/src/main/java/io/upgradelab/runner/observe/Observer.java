@@ -31,4 +31,14 @@ public interface Observer {
      */
     default void flush(Observed observed, Journal journal) {
     }
+
+    /**
+     * Whether a run of it costs the nodes or the runner more than a few calls (a full config check, a
+     * catalog diff, a log scan): such an observer is paced to a share of the observation's time, sits
+     * out of the {@code minimal} observation set, and always takes a fresh view when it runs. False
+     * (the default): it runs every round.
+     */
+    default boolean expensive() {
+        return false;
+    }
 }

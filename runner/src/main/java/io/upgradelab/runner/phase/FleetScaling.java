@@ -23,12 +23,15 @@ final class FleetScaling {
         int before = run.fleet().status().totalProviders();
         run.say("fleet: " + before + " -> " + providers + " providers at " + perSecond + "/s ("
                 + "nacos-client " + run.fleetGeneration() + ")");
+        long began = System.nanoTime();
         run.fleet().scaleTo(providers, perSecond, run.fleetGeneration());
-        FleetStatus done = awaitIdle(run, expected(Math.abs(providers - before), perSecond));
+        Duration expected = expected(Math.abs(providers - before), perSecond);
+        FleetStatus done = awaitIdle(run);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("providers", done.totalProviders());
         fields.put("target", providers);
         fields.put("registrationFailures", done.registrationFailures());
+        pace(run, fields, began, expected);
         if (providers < before) {
             fields.put("stop", done.lastStop());
             tellStop(run, done.lastStop());
@@ -49,8 +52,28 @@ final class FleetScaling {
         }
     }
 
-    /** Waits until the fleet has done what it accepted; allows three times the expected time plus a minute. */
-    static FleetStatus awaitIdle(RunContext run, Duration expected) {
-        return run.fleet().awaitIdle(expected.multipliedBy(3).plusMinutes(1));
+    /** Waits until the fleet has done what it accepted, for as long as it advances ({@link FleetProgress}). */
+    static FleetStatus awaitIdle(RunContext run) {
+        return FleetProgress.of(run.fleet()).awaitIdle();
+    }
+
+    /**
+     * Journals how long the fleet took against the plan ({@code seconds}, {@code expectedSeconds}) and,
+     * past three times the plan and a minute, that it was slow ({@code slow}): the report flags such a
+     * phase as load, since the lab did not drive the load at the pace it was asked for.
+     */
+    static void pace(RunContext run, Map<String, Object> fields, long beganNanos, Duration expected) {
+        double seconds = Math.round((System.nanoTime() - beganNanos) / 1e6) / 1e3;
+        fields.put("seconds", seconds);
+        fields.put("expectedSeconds", expected.toMillis() / 1000.0);
+        if (seconds > slowAfter(expected).toMillis() / 1000.0) {
+            fields.put("slow", true);
+            run.say("fleet: slow, " + Math.round(seconds) + " s against " + expected.toSeconds() + " s planned");
+        }
+    }
+
+    /** Past this the fleet's pace is slow: three times the plan and a minute. */
+    static Duration slowAfter(Duration expected) {
+        return expected.multipliedBy(3).plusMinutes(1);
     }
 }

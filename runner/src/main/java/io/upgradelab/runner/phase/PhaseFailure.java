@@ -1,7 +1,7 @@
 package io.upgradelab.runner.phase;
 
 /** A phase could not do what the experiment asked; the run stops there, as failed, and says why. */
-public final class PhaseFailure extends RuntimeException {
+public class PhaseFailure extends RuntimeException {
 
     public PhaseFailure(String message) {
         super(message);
@@ -9,5 +9,13 @@ public final class PhaseFailure extends RuntimeException {
 
     public PhaseFailure(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /**
+     * Whether the lab's own work, not the cluster, stopped advancing (journalled as the phase's
+     * {@code cause}, so the gate says INCONCLUSIVE rather than blaming Nacos).
+     */
+    public boolean labsLimit() {
+        return false;
     }
 }

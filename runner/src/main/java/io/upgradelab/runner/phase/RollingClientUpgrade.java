@@ -80,8 +80,9 @@ public record RollingClientUpgrade(
         for (int batch = 1; batch <= batches; batch++) {
             int providers = run.fleet().status().totalProviders();
             run.say("client batch " + batch + "/" + batches + ": restarting on " + to);
+            long began = System.nanoTime();
             run.fleet().upgradeBatch(batch, batches, to, rate);
-            FleetStatus status = FleetScaling.awaitIdle(run, FleetScaling.expected(2 * providers / batches, rate));
+            FleetStatus status = FleetScaling.awaitIdle(run);
             run.demoProviders().restart(demoBatch(batch, demoProviders), to);
             FleetScaling.tellStop(run, status.lastStop());
             Map<String, Object> fields = new LinkedHashMap<>();
@@ -92,6 +93,7 @@ public record RollingClientUpgrade(
             fields.put("registrationFailures", status.registrationFailures());
             fields.put("stop", status.lastStop());
             fields.put("demoProviders", run.demoProviders().clientVersions());
+            FleetScaling.pace(run, fields, began, FleetScaling.expected(2 * providers / batches, rate));
             run.record("clientBatch", fields);
             if (batch < batches) {
                 run.pause(pause);

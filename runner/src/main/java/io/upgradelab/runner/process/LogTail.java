@@ -24,6 +24,7 @@ public final class LogTail {
 
     private final Path file;
     private long offset;
+    private long bytesRead;
     private final StringBuilder partialLine = new StringBuilder();
     private final Deque<String> last = new ArrayDeque<>();
 
@@ -75,6 +76,7 @@ public final class LogTail {
                 byte[] chunk = new byte[(int) Math.min(until - offset, CHUNK)];
                 in.readFully(chunk);
                 offset += chunk.length;
+                bytesRead += chunk.length;
                 partialLine.append(new String(chunk, StandardCharsets.UTF_8));
                 takeLines(lines);
             }
@@ -105,6 +107,11 @@ public final class LogTail {
         LogTail tail = fromStart(file);
         tail.readNewLines();
         return tail.lastLines();
+    }
+
+    /** Every byte read from the file so far, a file read again after it rolled over included. */
+    public long bytesRead() {
+        return bytesRead;
     }
 
     /** The last lines read so far (at most 40). */

@@ -40,6 +40,12 @@ public final class MissingInstanceDiff implements Observer {
         return "missingInstances";
     }
 
+    /** The fleet's registrations and the short nodes' services, listed instance by instance. */
+    @Override
+    public boolean expensive() {
+        return true;
+    }
+
     /** After the instance counts of the round and the expected count. */
     @Override
     public int stage() {

@@ -48,6 +48,12 @@ public final class FailureSigns implements Observer {
         return "failureSigns";
     }
 
+    /** Reads what the nodes logged since the last run, and asks each node its cluster state. */
+    @Override
+    public boolean expensive() {
+        return true;
+    }
+
     /** After the upgrade status and the instance counts of the round, which its state rules read. */
     @Override
     public int stage() {
@@ -64,6 +70,7 @@ public final class FailureSigns implements Observer {
             for (NodeLogs.Seen seen : node.newSigns(Signs.IN_LOGS)) {
                 ledger.logLine(seen.sign(), node.node(), seen.line(), clock.instant()).forEach(journal::append);
             }
+            into.logBytesRead(node.node(), node.bytesRead());
         }
         ClusterState state = state(observed.cluster(), into);
         for (int i = 0; i < rules.size(); i++) {

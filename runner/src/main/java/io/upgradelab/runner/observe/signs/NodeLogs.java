@@ -26,6 +26,11 @@ final class NodeLogs {
         return node;
     }
 
+    /** Bytes read of its logs so far: what following them cost the runner. */
+    long bytesRead() {
+        return tails.values().stream().mapToLong(LogTail::bytesRead).sum();
+    }
+
     List<String> files() {
         return List.copyOf(tails.keySet());
     }
