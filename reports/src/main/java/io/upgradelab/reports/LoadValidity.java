@@ -99,6 +99,21 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
                 lag.isEmpty() ? null : RunSummaries.nearestRank(lag, 0.95), mean(idle), mean(steal));
     }
 
+    /**
+     * These figures with the lab's own {@code problems} added ({@link LabFootprintFigures#problems()}:
+     * observation rounds behind their period, a fleet step far slower than planned): a phase the lab
+     * itself slowed measured the lab as much as Nacos.
+     */
+    public LoadValidity withLabProblems(List<String> labProblems) {
+        if (labProblems.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(problems);
+        all.addAll(labProblems);
+        return new LoadValidity(beatsDeliveredPercent, fleetCpuPercent, probeLagP99Ms, machineIdlePercent,
+                stealPercent, all);
+    }
+
     /** Every figure the verdict needs was sampled (beats only where 1.x providers were registered). */
     @JsonProperty("measured")
     public boolean measured() {

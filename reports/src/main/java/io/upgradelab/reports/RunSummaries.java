@@ -1,9 +1,11 @@
 package io.upgradelab.reports;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.ConfigCheck;
 import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.FleetSample;
+import io.upgradelab.journal.LabFootprint;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
 import io.upgradelab.journal.MissingInstances;
@@ -52,9 +54,12 @@ public final class RunSummaries {
         Recorded recorded = Recorded.of(journal);
         List<Bounds> bounds = bounds(journal);
         MergedLatency latency = MergedLatency.of(journal, probe, bounds);
+        Map<Integer, List<OverCount>> overCounts = OverCounts.byPhase(journal);
         List<PhaseSummary> phases = new ArrayList<>();
         for (int i = 0; i < bounds.size(); i++) {
-            phases.add(phase(recorded, bounds.get(i), probe, latency.phase(i)));
+            Bounds phase = bounds.get(i);
+            phases.add(phase(recorded, phase, probe, latency.phase(i),
+                    overCounts.getOrDefault(phase.end().body().index(), List.of())));
         }
         double lastElapsed = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
         RunStarted run = start.body();
@@ -63,7 +68,7 @@ public final class RunSummaries {
                 start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
                 List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases),
-                watched.isEmpty() ? null : watched.get(0), BenchmarkSummary.of(benchmarkLines(journal)));
+                watched.isEmpty() ? null : watched.get(0), BenchmarkSummary.of(benchmarkLines(journal)), run.phases());
     }
 
     /** A phase as its phaseStarted and phaseEnded lines bound it: it holds the probe seconds that ended in it. */
@@ -99,7 +104,8 @@ public final class RunSummaries {
                             Map<Integer, List<MachineSample>> machine, Map<Integer, List<FleetSample>> fleet,
                             Map<Integer, List<RunSummary.Warning>> warnings,
                             Map<Integer, List<FailureSignWarning>> failureSigns,
-                            Map<Integer, List<MissingInstances>> missing, List<Line<ConfigCheck>> configChecks) {
+                            Map<Integer, List<MissingInstances>> missing, List<Line<ConfigCheck>> configChecks,
+                            Map<Integer, List<LabFootprint>> footprints, Map<Integer, List<JsonNode>> fleetSteps) {
 
         static Recorded of(JournalFile journal) {
             Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType("warning").stream()
@@ -113,7 +119,10 @@ public final class RunSummaries {
                     warnings, byPhase(journal.lines(FailureSignWarning.class).stream()
                             .filter(l -> FailureSignWarning.KIND.equals(l.body().kind())).toList()),
                     byPhase(journal.lines(MissingInstances.class)),
-                    journal.lines(ConfigCheck.class));
+                    journal.lines(ConfigCheck.class), byPhase(journal.lines(LabFootprint.class)),
+                    java.util.stream.Stream.concat(journal.ofType("fleetScaled").stream(),
+                            journal.ofType("clientBatch").stream())
+                            .collect(Collectors.groupingBy(l -> l.path("phase").asInt())));
         }
 
         /**
@@ -188,7 +197,7 @@ public final class RunSummaries {
     }
 
     private static PhaseSummary phase(Recorded recorded, Bounds bounds, List<Line<ProbeLine>> probe,
-                                      MergedLatency.Span latency) {
+                                      MergedLatency.Span latency, List<OverCount> overCounts) {
         PhaseEnded end = bounds.end().body();
         int index = end.index();
         List<ProbeSecond> seconds = seconds(probe.stream().filter(bounds).toList());
@@ -196,14 +205,18 @@ public final class RunSummaries {
         List<FleetSample> fleet = Recorded.in(recorded.fleet(), index);
         List<NodeResourcesSample> resources = Recorded.in(recorded.resources(), index);
         List<NodeSummary> nodes = end.nodes().stream().map(n -> node(n, resources)).toList();
+        LabFootprintFigures footprint = LabFootprintFigures.of(Recorded.in(recorded.footprints(), index).stream()
+                .reduce((first, last) -> last).orElse(null), Recorded.in(recorded.fleetSteps(), index));
         return new PhaseSummary(index, end.kind(), end.title(), end.outcome(), end.seconds(), end.expectedSeconds(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
-                end.providers() == null ? 0 : end.providers(), nodes.stream().allMatch(n -> n.belowSamples() == 0),
+                end.providers() == null ? 0 : end.providers(),
+                nodes.stream().allMatch(n -> n.belowSamples() == 0) && overCounts.isEmpty(),
                 nodes, outcomes(seconds), latency.percentiles(),
-                LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds),
+                LoadValidity.of(fleet, Recorded.in(recorded.machine(), index), seconds)
+                        .withLabProblems(footprint == null ? List.of() : footprint.problems()),
                 end.message() == null ? "" : end.message(), Recorded.in(recorded.warnings(), index),
                 Recorded.in(recorded.failureSigns(), index), Recorded.in(recorded.missing(), index), nodeCounts,
-                recorded.configs(bounds.begin()));
+                recorded.configs(bounds.begin()), seconds.size(), end.cause(), overCounts, footprint);
     }
 
     /** A node's figures as its phaseEnded tallied them, with the p95 and count of its CPU samples in the phase. */

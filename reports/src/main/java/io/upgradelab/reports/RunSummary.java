@@ -2,14 +2,17 @@ package io.upgradelab.reports;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.FlappingTally;
 import io.upgradelab.journal.MissingInstances;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.Percentiles;
+import io.upgradelab.journal.RunStarted.PlannedPhase;
 import io.upgradelab.journal.SignsWatched;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * What a run did, phase by phase, in the shape of the published comparison (server version,
@@ -26,15 +29,27 @@ import java.util.List;
  * @param signsWatched what the run watched for failure signs; null in a journal without it (before
  *                  the failure-sign observer), where no sign was watched
  * @param benchmarks   the operations its benchmark phases measured, in journal order; empty without any
+ * @param planned      the phases its experiment planned (runStarted), so a gate tells a phase the run did
+ *                     not reach from a phase name that names none; empty when not at hand
  */
 public record RunSummary(String experiment, String description, double scale, String started, String outcome,
                          boolean complete, double seconds, int tornLines, List<PhaseSummary> phases,
                          CallCounts probe, Percentiles latency, EndOfRun end,
                          @JsonInclude(JsonInclude.Include.NON_NULL) SignsWatched signsWatched,
-                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BenchmarkSummary> benchmarks) {
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BenchmarkSummary> benchmarks,
+                         @JsonIgnore List<PlannedPhase> planned) {
 
     public RunSummary {
         benchmarks = benchmarks == null ? List.of() : List.copyOf(benchmarks);
+        planned = planned == null ? List.of() : List.copyOf(planned);
+    }
+
+    /** A summary whose plan is not at hand. */
+    public RunSummary(String experiment, String description, double scale, String started, String outcome,
+                      boolean complete, double seconds, int tornLines, List<PhaseSummary> phases, CallCounts probe,
+                      Percentiles latency, EndOfRun end, SignsWatched signsWatched, List<BenchmarkSummary> benchmarks) {
+        this(experiment, description, scale, started, outcome, complete, seconds, tornLines, phases, probe, latency,
+                end, signsWatched, benchmarks, List.of());
     }
 
     /** A summary of a run without benchmark phases. */
@@ -93,6 +108,15 @@ public record RunSummary(String experiment, String description, double scale, St
         public int lost() {
             return instancesPerNode.stream().mapToInt(i -> Math.max(0, registered - Math.max(i, 0))).max().orElse(0);
         }
+
+        /**
+         * "node 1 lists 404", one for each node listing more than were registered: an over-count, behind
+         * which a loss would not show ({@link OverCount}); none when none does.
+         */
+        public List<String> overCounted() {
+            return IntStream.range(0, instancesPerNode.size()).filter(i -> instancesPerNode.get(i) > registered)
+                    .mapToObj(i -> "node " + (i + 1) + " lists " + instancesPerNode.get(i)).toList();
+        }
     }
 
     /**
@@ -101,7 +125,8 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param serverVersions the nodes' versions, "1.4.1 x3", or "from -> to" when they changed in it
      * @param clients        the fleet's client versions, "1.4.1", "1.4.1+2.3.2", or "from -> to" (older journals: "1x")
      * @param providers      the fleet's providers when the phase ended
-     * @param stable         no node's instance count was below the expected count in any sample of it
+     * @param stable         no node's instance count was below the expected count, nor over the registered
+     *                       count ({@link OverCount}), in any sample of it
      * @param latency        exact percentiles of the calls that ended in it; null when not recorded
      * @param load           whether its figures measure Nacos or the machine the lab ran on
      * @param message        why it did not end "done" (the runner's message), or ""
@@ -112,6 +137,11 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param counts         its instance-count samples, for the gate to recount flapping with its own
      *                       tolerance (not in summary.json: the journal has them)
      * @param configs        its config checks; null when the run checked no configs (no configs section)
+     * @param probeSeconds   the probe seconds that ended in it: the seconds its probe figures cover
+     * @param cause          {@code lab} when it failed because the lab's own work stopped advancing (its
+     *                       phaseEnded's cause); null otherwise, and in journals from before it was recorded
+     * @param overSamples    its samples where a node listed more than was registered (not in summary.json as
+     *                       such: {@link #overCounts()} says them per node)
      */
     public record PhaseSummary(int index, String kind, String title, String outcome, double seconds,
                                long expectedSeconds, String serverVersions, String clients, int providers,
@@ -120,12 +150,38 @@ public record RunSummary(String experiment, String description, double scale, St
                                @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FailureSignWarning> failureSigns,
                                @JsonInclude(JsonInclude.Include.NON_EMPTY) List<MissingInstances> missing,
                                @JsonIgnore List<NodeCountsSample> counts,
-                               @JsonInclude(JsonInclude.Include.NON_NULL) ConfigFigures configs) {
+                               @JsonInclude(JsonInclude.Include.NON_NULL) ConfigFigures configs,
+                               int probeSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) String cause,
+                               @JsonIgnore List<OverCount> overSamples,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) LabFootprintFigures footprint) {
 
         public PhaseSummary {
             failureSigns = failureSigns == null ? List.of() : List.copyOf(failureSigns);
             missing = missing == null ? List.of() : List.copyOf(missing);
             counts = counts == null ? List.of() : List.copyOf(counts);
+            overSamples = overSamples == null ? List.of() : List.copyOf(overSamples);
+        }
+
+        /**
+         * A phase as summaries made it before they counted probe seconds, recorded causes and found
+         * over-counts: every whole second of it covered by the probe, no cause, no over-count.
+         */
+        public PhaseSummary(int index, String kind, String title, String outcome, double seconds,
+                            long expectedSeconds, String serverVersions, String clients, int providers,
+                            boolean stable, List<NodeSummary> nodes, CallCounts probe, Percentiles latency,
+                            LoadValidity load, String message, List<Warning> warnings,
+                            List<FailureSignWarning> failureSigns, List<MissingInstances> missing,
+                            List<NodeCountsSample> counts, ConfigFigures configs) {
+            this(index, kind, title, outcome, seconds, expectedSeconds, serverVersions, clients, providers, stable,
+                    nodes, probe, latency, load, message, warnings, failureSigns, missing, counts, configs,
+                    (int) Math.floor(seconds), null, List.of(), null);
+        }
+
+        /** Per node, the samples where it listed more than was registered; none when no node did. */
+        @JsonProperty("overCounts")
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        public List<OverCount.Finding> overCounts() {
+            return OverCount.findings(overSamples);
         }
 
         /** A phase without failure signs, missing-instance diffs or samples kept. */

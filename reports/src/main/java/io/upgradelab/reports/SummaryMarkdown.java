@@ -7,11 +7,12 @@ import java.util.stream.Collectors;
 
 /**
  * A run's summary as Markdown, fit for a pull-request comment: it opens with the run's facts, the
- * gate's verdict and the criteria that failed, the worst phase and the before and after
+ * gate's verdict and the criteria not met (failed, or inconclusive with the reason), the worst phase and the before and after
  * ({@link ReportOpening}), then one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
- * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the naming benchmark's operations
- * and the config checks per phase where the run had any. Text from the journal is escaped,
+ * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the naming benchmark's operations,
+ * the failure signs and missing providers, the nodes that listed more than was registered, and the config
+ * checks per phase, where the run had any. Text from the journal is escaped,
  * and no control character reaches the page ({@link ControlCharacters}).
  */
 public final class SummaryMarkdown {
@@ -43,24 +44,36 @@ public final class SummaryMarkdown {
             md.append("\n### Failure signs and missing providers\n\n");
             findings.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
         }
+        List<String> overCounts = SummaryText.overCounts(run);
+        if (!overCounts.isEmpty()) {
+            md.append("\n### Over-counted providers\n\n");
+            overCounts.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
+            md.append('\n').append(SummaryText.OVER_COUNT_NOTE).append('\n');
+        }
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         if (!configs.isEmpty()) {
             md.append("\n### Configs\n\n");
             table(md, SummaryText.CONFIG_COLUMNS, configs);
             md.append('\n').append(SummaryText.CONFIG_FOOTNOTE).append('\n');
         }
+        List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
+        if (!footprint.isEmpty()) {
+            md.append("\n### The lab's footprint\n\n");
+            table(md, LabFootprintTable.COLUMNS, footprint);
+            md.append('\n').append(LabFootprintTable.FOOTNOTE).append('\n');
+        }
         return ControlCharacters.escape(md.toString());
     }
 
-    /** The facts, the verdict and the criteria that failed, the failure, the worst phase, the before and after. */
+    /** The facts, the verdict and the criteria not met, the failure, the worst phase, the before and after. */
     private static void opening(StringBuilder md, ReportOpening opening) {
         md.append(opening.facts().items().stream().map(SummaryMarkdown::escape).collect(Collectors.joining(" · ")))
                 .append("\n\n");
         GateResult gate = opening.gate();
         md.append("**").append(gate.word()).append("**: ").append(escape(gate.summary())).append("\n\n");
-        if (!gate.failing().isEmpty()) {
-            gate.failing().forEach(v -> md.append("- FAIL ").append(escape(v.criterion())).append(": ")
-                    .append(escape(v.measured())).append('\n'));
+        if (!gate.notMet().isEmpty()) {
+            gate.notMet().forEach(v -> md.append("- ").append(v.status()).append(' ').append(escape(v.criterion()))
+                    .append(": ").append(escape(v.measured())).append('\n'));
             md.append('\n');
         }
         opening.failure().ifPresent(f -> md.append("**").append(escape(f)).append("**\n\n"));

@@ -95,6 +95,85 @@ public final class RecordedRuns {
     }
 
     /**
+     * {@code run}'s journal (a run directory's, as the builders here write it) rewritten with its load
+     * measured and valid in every phase, as a run on a machine with room records it: a machine sample (40%
+     * idle, 2% steal) beside every fleet sample, and the 1.x clients delivering every nominal beat. The
+     * recorded run predates the machine observer, so without this every phase's load is "not measured",
+     * and the gate judges none of them.
+     */
+    public static Path withValidLoad(Path run) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path journal = run.resolve("journal.jsonl");
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(journal)) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            boolean fleetSample = "fleet".equals(node.path("observer").asText());
+            if (fleetSample && node.has("fleet")) {
+                ObjectNode fleet = (ObjectNode) node.path("fleet");
+                fleet.put("beatsPerSecond", fleet.path("nominalBeatsPerSecond").asDouble());
+            }
+            lines.add(json.writeValueAsString(node));
+            if (fleetSample) {
+                lines.add(json.writeValueAsString(at(node, json.createObjectNode().put("type", "sample")
+                        .put("observer", "machine").put("cores", 2).put("idlePercent", 40.0).put("stealPercent", 2.0))));
+            }
+        }
+        Files.write(journal, lines);
+        return run;
+    }
+
+    /**
+     * {@code run}'s journal cut where phase {@code phase} ended, as a run that failed in it records it:
+     * that phaseEnded failed with {@code message} (and {@code cause}, e.g. "lab", unless null), then the
+     * runEnded line of a failed run. Returns {@code run}.
+     */
+    public static Path failedIn(Path run, int phase, String message, String cause) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path journal = run.resolve("journal.jsonl");
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(journal)) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            boolean failed = "phaseEnded".equals(node.path("type").asText()) && node.path("index").asInt() == phase;
+            if (failed) {
+                node.put("outcome", "failed").put("message", message);
+                if (cause != null) {
+                    node.put("cause", cause);
+                }
+            }
+            lines.add(json.writeValueAsString(node));
+            if (failed) {
+                lines.add(json.writeValueAsString(at(node, json.createObjectNode().put("type", "runEnded")
+                        .put("outcome", "failed").put("exitCode", 1).put("seconds", node.path("elapsed").asDouble()))
+                        .put("phase", -1)));
+                break;
+            }
+        }
+        Files.write(journal, lines);
+        return run;
+    }
+
+    /**
+     * {@code run}'s journal rewritten line by line: the lines {@code keep} refuses dropped, the others
+     * changed by {@code edit} (a line of a recorded run as a test needs it: a phase failed, a probe
+     * second lost). Returns {@code run}.
+     */
+    public static Path edited(Path run, java.util.function.Predicate<ObjectNode> keep,
+                              java.util.function.Consumer<ObjectNode> edit) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path journal = run.resolve("journal.jsonl");
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(journal)) {
+            ObjectNode node = (ObjectNode) json.readTree(line);
+            if (keep.test(node)) {
+                edit.accept(node);
+                lines.add(json.writeValueAsString(node));
+            }
+        }
+        Files.write(journal, lines);
+        return run;
+    }
+
+    /**
      * A copy of the CI-size run in {@code dir}/journal.jsonl as runs record it since samples carry their
      * expected count: each nodeCounts sample with {@code expected}, the smallest registered count (the
      * fleet's providers and the demo providers alive, from the fleet sample of the same round: the

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The report of the recorded CI-size run opens, in Markdown and in HTML alike, with which run it is,
- * the gate's verdict and the criteria that failed, the worst phase and the run's own before and after,
- * all before the phases' table.
+ * the gate's verdict and the criteria not met (failed, or inconclusive with the reason), the worst phase
+ * and the run's own before and after, all before the phases' table. Its copy here has its load measured,
+ * as runs record it now; as recorded, no phase's load was, which leaves the gate inconclusive.
  */
 class VerdictFirstTest {
 
@@ -33,7 +34,7 @@ class VerdictFirstTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = RecordedRuns.ciSizeRun(dir.resolve("run"));
+        run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run")));
     }
 
     @Test
@@ -47,18 +48,45 @@ class VerdictFirstTest {
                 """));
 
         List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(md.get(2)).isEqualTo("**FAIL**: 1 of 3 criteria not met");
+        assertThat(md.get(2)).isEqualTo("**FAIL**: 2 of 3 criteria met, 1 not met");
         assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: phase 9 done in 267 s");
         assertThat(md.indexOf(md.get(3))).isLessThan(firstTableLine(md));
 
         Document page = html(written);
         Element verdict = page.selectFirst("#verdict");
         assertThat(verdict.classNames()).contains("verdict", "fail");
-        assertThat(verdict.text()).isEqualTo("FAIL 1 of 3 criteria not met");
+        assertThat(verdict.text()).isEqualTo("FAIL 2 of 3 criteria met, 1 not met");
         assertThat(page.select("#failing li").eachText())
                 .containsExactly("server upgrade finished within 120 s: phase 9 done in 267 s");
         assertThat(page.title()).startsWith("FAIL · nacos-1x-to-2x-ci: completed");
         assertThat(before(page, "#verdict", "table#phases")).isTrue();
+    }
+
+    @Test
+    void anInconclusiveGateOpensBothReportsWithInconclusiveAndTheReasonsBesideTheFailures() throws Exception {
+        Path recorded = RecordedRuns.ciSizeRun(dir.resolve("recorded"));   // its load not measured
+        GateResult gate = GateResult.of(Gate.judge(recorded, PolicyFile.read(Files.writeString(dir.resolve("p.yaml"), """
+                criteria:
+                  - kind: probeSuccess
+                    atLeastPercent: 99
+                  - kind: upgradeWithin
+                    seconds: 900
+                """)), null, dir.resolve("junit.xml")));
+        SummaryFiles.Written written = SummaryFiles.write(recorded, dir.resolve("out"), gate);
+
+        List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(md.get(2)).isEqualTo("**INCONCLUSIVE**: 2 of 3 criteria met, 1 inconclusive");
+        String why = "not judged: phases 1-12, 14: load not measured (no machine sample) (there: lowest 100.0% in phase"
+                + " 1 (400 of 400 calls); 100.0% of 36000 calls in 13 phase(s)); phase 13: load flagged: 1.x clients"
+                + " delivered 12.8% of their nominal beats (there: lowest 100.0% in phase 13 (6800 of 6800 calls); 100.0%"
+                + " of 6800 calls in 1 phase(s))";
+        assertThat(md.get(3)).isEqualTo("- INCONCLUSIVE probe success at least 99.0% in every phase: " + why);
+        Document page = html(written);
+        assertThat(page.selectFirst("#verdict").classNames()).contains("verdict", "inconclusive");
+        assertThat(page.selectFirst("#verdict").text()).isEqualTo("INCONCLUSIVE 2 of 3 criteria met, 1 inconclusive");
+        assertThat(page.select("#failing li.inconclusive").eachText())
+                .containsExactly("probe success at least 99.0% in every phase: " + why);
+        assertThat(page.title()).startsWith("INCONCLUSIVE · nacos-1x-to-2x-ci: completed");
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.Locale;
  * operation, API, concurrency and instances: before the upgrade) reaches at least {@code atLeastRatio}
  * times the earlier TPS; {@code operations} names which (default all). So a pipeline gates on "2.x
  * registers no slower than 1.x" (1.0), or on the 2.0 report's "register at least 2x" (2.0). A run with
- * no such pair measured nothing to compare, and fails.
+ * no such pair measured nothing to compare: never a pass, the verdict is inconclusive.
  */
 @JsonTypeName("benchmarkTps")
 public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, List<String> operations)
@@ -34,12 +34,12 @@ public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, L
                 .filter(b -> operations.isEmpty() || operations.contains(b.operation()))
                 .filter(b -> b.againstEarlier() != null).toList();
         if (compared.isEmpty()) {
-            return new Verdict(describe(), false, "no benchmark operation was measured before and after in this run");
+            return Verdict.inconclusive(describe(), "no benchmark operation was measured before and after in this run");
         }
         BenchmarkSummary worst = null;
         for (BenchmarkSummary b : compared) {
             if (b.againstEarlier().tpsRatio() == null) {
-                return new Verdict(describe(), false, b.operation() + " in phase " + b.phase() + ": the earlier one (phase "
+                return Verdict.inconclusive(describe(), b.operation() + " in phase " + b.phase() + ": the earlier one (phase "
                         + b.againstEarlier().phase() + ") had no TPS to compare with");
             }
             if (worst == null || b.againstEarlier().tpsRatio() < worst.againstEarlier().tpsRatio()) {

@@ -8,14 +8,17 @@ import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Nacos kept the configs in the phases named (or all): in every config check, every node served every
- * config the lab published with its last content and MD5, and every listening client had heard its
- * last change. An upgrade that loses configs is a failure users meet (alibaba/nacos #9681), so the
- * figure names the phase, node or listener, time and configs. A run whose phases checked no config
- * (no configs section, or every check still settling) never passes.
+ * Nacos kept the configs in each of the phases named (or every phase): in every config check, every
+ * node served every config the lab published with its last content and MD5, and every listening client
+ * had heard its last change. An upgrade that loses configs is a failure users meet (alibaba/nacos #9681),
+ * so the figure names the phase, node or listener, time and configs. Each phase must have been checked:
+ * one whose checks judged no config on a node (no configs section, or every check still settling) is
+ * not judged ({@link Evidence#configChecks}), so a run that checked the holds but not the upgrade between
+ * them never passes.
  */
 @JsonTypeName("configIntact")
 public record ConfigIntact(List<String> phases) implements PhaseCriterion {
@@ -29,14 +32,12 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
     }
 
     @Override
-    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
-        List<PhaseSummary> measured = selected.stream().filter(p -> p.configs() != null && p.configs().measured())
-                .toList();
-        if (measured.isEmpty()) {
-            return new Verdict(describe(), false, "nothing measured: no config check judged a config on a node in "
-                    + selected.size() + " phase(s)" + (selected.stream().allMatch(p -> p.configs() == null)
-                    ? " (the experiment has no configs section)" : ""));
-        }
+    public Optional<String> thin(PhaseSummary phase) {
+        return Evidence.configChecks(phase);
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, List<PhaseSummary> measured) {
         List<String> findings = measured.stream().flatMap(p -> p.configs().findings().stream()
                 .map(f -> "phase " + p.index() + ": " + f)).toList();
         if (!findings.isEmpty()) {
@@ -44,14 +45,14 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
                     findings.size()))) + (findings.size() > FINDINGS_SHOWN ? "; ... (" + findings.size()
                     + " findings in all; the report's Configs table lists them)" : ""));
         }
-        return new Verdict(describe(), true, intact(measured, selected.size()));
+        return new Verdict(describe(), true, intact(measured));
     }
 
     /**
-     * "42 checks in 5 of 6 phase(s): every node served all 50 configs as published; listeners 1x (1.4.1)
+     * "42 checks in 6 phase(s): every node served all 50 configs as published; listeners 1x (1.4.1)
      * up to date after 12 change(s), 2x (2.0.4) never listening".
      */
-    private static String intact(List<PhaseSummary> measured, int selected) {
+    private static String intact(List<PhaseSummary> measured) {
         int checks = measured.stream().mapToInt(p -> p.configs().checks()).sum();
         ConfigFigures last = measured.get(measured.size() - 1).configs();
         Map<String, String> generations = new LinkedHashMap<>();   // by client version: two 2.x may listen
@@ -65,7 +66,7 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
         String listeners = heard.keySet().stream().map(c -> judgedListener(measured, c)
                 ? generations.get(c) + " (" + c + ") up to date after " + heard.get(c) + " change(s)"
                 : generations.get(c) + " (" + c + ") never listening").collect(Collectors.joining(", "));
-        return checks + " checks in " + measured.size() + " of " + selected + " phase(s): every node served all "
+        return checks + " checks in " + measured.size() + " phase(s): every node served all "
                 + last.published() + " configs as published" + (listeners.isEmpty() ? "" : "; listeners " + listeners);
     }
 

@@ -5,14 +5,18 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.reports.RunComparison;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * The cluster's mean CPU in each phase named (or all) at most {@code atMostRatio} times the same
- * phase's in a baseline run (the gate's {@code --baseline}): "after" against "before", so an upgrade
- * that costs more server CPU than the release it replaces fails even when it stays under an
- * absolute limit. A phase without a counterpart in the baseline fails: there is nothing to compare.
+ * The cluster's mean CPU in each phase named (or every phase) at most {@code atMostRatio} times the
+ * same phase's in a baseline run (the gate's {@code --baseline}): "after" against "before", so an
+ * upgrade that costs more server CPU than the release it replaces fails even when it stays under an
+ * absolute limit. A phase with too few CPU samples ({@link Evidence#cpuSamples}), without a counterpart
+ * in the baseline, or whose counterpart's load was not valid or holds no CPU sample, has nothing
+ * trustworthy to compare: it leaves the verdict inconclusive unless another phase fails.
  */
 @JsonTypeName("cpuAgainstBaseline")
 public record CpuAgainstBaseline(@JsonProperty(required = true) double atMostRatio, List<String> phases)
@@ -29,33 +33,47 @@ public record CpuAgainstBaseline(@JsonProperty(required = true) double atMostRat
     }
 
     @Override
-    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
-        return new Verdict(describe(), false, "no baseline run to compare with (give the gate --baseline RUN_DIR)");
+    public Optional<String> thin(PhaseSummary phase) {
+        return Evidence.cpuSamples(phase);
     }
 
     @Override
-    public Verdict judge(RunSummary run, RunSummary baseline, List<PhaseSummary> selected) {
+    public Verdict judge(RunSummary run, List<PhaseSummary> judged) {
+        return Verdict.inconclusive(describe(), "no baseline run to compare with (give the gate --baseline RUN_DIR)");
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, RunSummary baseline, List<PhaseSummary> judged) {
         if (baseline == null) {
-            return judge(run, selected);
+            return judge(run, judged);
         }
         double worst = Double.NEGATIVE_INFINITY;
         String measured = "";
-        for (PhaseSummary after : selected) {
+        List<String> uncompared = new ArrayList<>();
+        for (PhaseSummary after : judged) {
             PhaseSummary before = RunComparison.counterpart(after, baseline);
-            if (before == null) {
-                return new Verdict(describe(), false, "phase " + after.index() + " (" + after.kind()
-                        + ") has no counterpart in the baseline run");
+            String why = before == null ? "no counterpart in the baseline run"
+                    : Evidence.load(before).map(l -> "the baseline's " + l).orElse(null);
+            double ratio = before == null ? Double.NaN
+                    : RunComparison.clusterMeanCpu(after) / RunComparison.clusterMeanCpu(before);
+            if (why == null && Double.isNaN(ratio)) {
+                why = "no CPU sample in one of the runs";
             }
-            double ratio = RunComparison.clusterMeanCpu(after) / RunComparison.clusterMeanCpu(before);
-            if (Double.isNaN(ratio)) {
-                return new Verdict(describe(), false, "phase " + after.index() + " has no CPU sample in one of the runs");
-            }
-            if (ratio > worst) {
+            if (why != null) {
+                uncompared.add("phase " + after.index() + " (" + after.kind() + "): " + why);
+            } else if (ratio > worst) {
                 worst = ratio;
                 measured = String.format(Locale.ROOT, "highest x%.2f (phase %d: %.1f%% against %.1f%%)", ratio,
                         after.index(), RunComparison.clusterMeanCpu(after), RunComparison.clusterMeanCpu(before));
             }
         }
-        return new Verdict(describe(), worst <= atMostRatio, measured);
+        String not = uncompared.isEmpty() ? "" : "not compared: " + String.join("; ", uncompared);
+        if (worst > atMostRatio) {
+            return new Verdict(describe(), false, measured).noting(not);
+        }
+        if (!uncompared.isEmpty()) {
+            return Verdict.inconclusive(describe(), measured.isEmpty() ? not : not + "; compared: " + measured);
+        }
+        return new Verdict(describe(), true, measured);
     }
 }

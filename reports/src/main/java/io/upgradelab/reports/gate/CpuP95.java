@@ -6,8 +6,14 @@ import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
+import java.util.Optional;
 
-/** Every node's CPU p95 (% of one core, over a phase's samples) at most {@code atMostPercent} in the phases named (or all). */
+/**
+ * Every node's CPU p95 (% of one core, over a phase's samples) at most {@code atMostPercent} in each of
+ * the phases named (or every phase); the figure names the highest node and phase. A phase where a node
+ * has fewer than {@value Evidence#MIN_NODE_SAMPLES} CPU samples is not judged: CPU never sampled is not
+ * 0% ({@link Evidence#cpuSamples}).
+ */
 @JsonTypeName("cpuP95")
 public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<String> phases) implements PhaseCriterion {
 
@@ -17,19 +23,21 @@ public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<S
     }
 
     @Override
-    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
+    public Optional<String> thin(PhaseSummary phase) {
+        return Evidence.cpuSamples(phase);
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, List<PhaseSummary> judged) {
         double worst = -1;
         String where = "";
-        for (PhaseSummary phase : selected) {
+        for (PhaseSummary phase : judged) {
             for (NodeSummary node : phase.nodes()) {
-                if (node.cpuSamples() > 0 && node.p95CpuPercent() > worst) {
+                if (node.p95CpuPercent() > worst) {
                     worst = node.p95CpuPercent();
                     where = "node " + node.node() + " in phase " + phase.index();
                 }
             }
-        }
-        if (worst < 0) {
-            return new Verdict(describe(), false, "no CPU sample of any node in them");
         }
         return new Verdict(describe(), worst <= atMostPercent, "highest " + worst + "% (" + where + ")");
     }

@@ -13,11 +13,11 @@ import java.util.stream.Collectors;
 
 /**
  * At most {@code atMost} known failure signs (a node's log line or a lasting state that Nacos issues
- * report, journalled as {@code failureSign} warnings) in the phases named (or all), of the signs named
- * (or all). Each warning counts once; a sign repeating within a minute on a node counts with its
- * warning. Only what the run watched is judged: a run that watched none of the signs named (a journal
+ * report, journalled as {@code failureSign} warnings) over the phases named (or all) together, of the
+ * signs named (or all). Each warning counts once; a sign repeating within a minute on a node counts with
+ * its warning. Only what the run watched is judged: a run that watched none of the signs named (a journal
  * from before the failure-sign observer; logs a backend does not keep), or that did not watch one named,
- * fails.
+ * measured nothing, which is never a pass: the verdict is inconclusive.
  */
 @JsonTypeName("failureSigns")
 public record FailureSigns(@JsonProperty(required = true) int atMost, List<String> signs, List<String> phases)
@@ -26,20 +26,20 @@ public record FailureSigns(@JsonProperty(required = true) int atMost, List<Strin
     @Override
     public String describe() {
         return "failure signs" + (signs == null || signs.isEmpty() ? "" : " (" + String.join(", ", signs) + ")")
-                + " at most " + atMost + where();
+                + " at most " + atMost + together();
     }
 
     @Override
     public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
         SignsWatched watched = run.signsWatched();
         if (watched == null || watched.signs().isEmpty()) {
-            return new Verdict(describe(), false, "no failure sign was watched in this run: nothing measured"
+            return Verdict.inconclusive(describe(), "no failure sign was watched in this run: nothing measured"
                     + (watched == null ? " (its journal has no signsWatched line)" : ""));
         }
         List<String> unwatched = signs == null ? List.of()
                 : signs.stream().filter(s -> !watched.signs().contains(s)).toList();
         if (!unwatched.isEmpty()) {
-            return new Verdict(describe(), false, "not watched in this run: " + String.join(", ", unwatched)
+            return Verdict.inconclusive(describe(), "not watched in this run: " + String.join(", ", unwatched)
                     + " (watched: " + String.join(", ", watched.signs()) + ")"
                     + (watched.message() == null ? "" : "; " + watched.message()));
         }

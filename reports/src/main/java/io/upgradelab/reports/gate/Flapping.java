@@ -7,16 +7,24 @@ import io.upgradelab.journal.FlappingTally;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.Tolerance;
+import io.upgradelab.reports.OverCount;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * At most {@code atMost} flapping events (a node's instance count falling below the expected count,
- * or below it from the phase's start; see the README) over all nodes, in the phases named (or all).
+ * or below it from the phase's start; see the README) over all nodes, over the phases named (or all)
+ * together. A node listing more than was registered ({@link OverCount}) is a finding too, not a
+ * stable node: each stretch of its samples over the registered count by more than the tolerance counts
+ * as one event, as a fall does. A phase where a node answered fewer than {@value Evidence#MIN_NODE_SAMPLES}
+ * samples is not judged ({@link Evidence#instanceSamples}).
  *
  * <p>A node is below when it misses more than the tolerance: {@code toleranceInstances} providers or
  * {@code tolerancePercent} of the expected count, whichever is larger; none by default, so one client
@@ -35,23 +43,59 @@ public record Flapping(@JsonProperty(required = true) int atMost, List<String> p
         this(atMost, phases, null, null);
     }
 
+    /** Over-count findings the figure names; the report's over-count list has them all. */
+    private static final int FINDINGS_SHOWN = 6;
+
     @Override
     public String describe() {
-        return "flapping events (falls below the expected instance count) at most " + atMost
-                + where() + (tolerant() ? ", tolerating " + tolerance().describe() : "");
+        return "flapping events (falls below the expected instance count, or more listed than registered) at most "
+                + atMost + together() + (tolerant() ? ", tolerating " + tolerance().describe() : "");
     }
 
     @Override
-    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
-        int samples = selected.stream().flatMap(p -> p.nodes().stream()).mapToInt(NodeSummary::samples).sum();
-        if (samples == 0) {
-            return new Verdict(describe(), false, "no node answered an instance-count sample in them: nothing measured");
-        }
-        boolean recounted = selected.stream().allMatch(Flapping::recountable);
-        int events = selected.stream().mapToInt(p -> recounted ? recount(p, tolerance()) : recorded(p)).sum();
+    public Optional<String> thin(PhaseSummary phase) {
+        return Evidence.instanceSamples(phase);
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, List<PhaseSummary> judged) {
+        boolean recounted = judged.stream().allMatch(Flapping::recountable);
+        int falls = judged.stream().mapToInt(p -> recounted ? recount(p, tolerance()) : recorded(p)).sum();
+        int over = judged.stream().mapToInt(p -> overCounts(p, tolerance())).sum();
         String how = recounted ? " (tolerating " + tolerance().describe() + ")"
                 : tolerant() ? " (the runner's 1% tolerance: the journal's samples lack their expected count)" : "";
-        return new Verdict(describe(), events <= atMost, events + " flapping events" + how);
+        return new Verdict(describe(), falls + over <= atMost, (falls + over) + " flapping events" + how
+                + (over == 0 ? "" : ", " + over + " of them over the registered count: " + overFindings(judged)));
+    }
+
+    /**
+     * The phase's over-counts beyond {@code tolerance} (listing more than registered by more than it
+     * allows, as a fall misses more): each node's stretch of consecutive samples over counts once.
+     */
+    static int overCounts(PhaseSummary phase, Tolerance tolerance) {
+        Map<Integer, Integer> lastRound = new HashMap<>();
+        int events = 0;
+        for (OverCount sample : beyond(phase, tolerance)) {
+            Integer last = lastRound.put(sample.node(), sample.round());
+            if (last == null || last != sample.round() - 1) {
+                events++;
+            }
+        }
+        return events;
+    }
+
+    private static List<OverCount> beyond(PhaseSummary phase, Tolerance tolerance) {
+        return phase.overSamples().stream().filter(o -> o.excess()
+                > Math.max(tolerance.instances(), o.registered() * tolerance.percent() / 100)).toList();
+    }
+
+    /** "phase 4: node 1 listed up to 404 of 202 registered for 25 s (6 samples from 196 s); ...". */
+    private String overFindings(List<PhaseSummary> judged) {
+        List<String> findings = new ArrayList<>();
+        judged.forEach(p -> OverCount.findings(beyond(p, tolerance()))
+                .forEach(f -> findings.add("phase " + p.index() + ": " + f.describe())));
+        return String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN, findings.size())))
+                + (findings.size() > FINDINGS_SHOWN ? "; ... (" + findings.size() + " in all; the report lists them)" : "");
     }
 
     private boolean tolerant() {

@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A run judged against a policy: the verdicts, written as JUnit XML. Only a run that ended can be
- * judged: a journal without its runEnded line (a killed run) is a broken run, not a failed one.
+ * A run judged against a policy: the verdicts, written as JUnit XML, and the gate's answer: FAIL when
+ * any criterion failed, else INCONCLUSIVE when any could not be decided, else PASS. Only a run that
+ * ended can be judged: a journal without its runEnded line (a killed run) is a broken run, not a failed
+ * one.
  *
  * @param verdicts one per criterion, the run's completion first
  * @param junit    where the JUnit XML was written
@@ -50,7 +52,28 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         return journal;
     }
 
+    /** FAIL when any verdict failed, else INCONCLUSIVE when any is, else PASS. */
+    public Verdict.Status status() {
+        return Verdict.Status.of(verdicts.stream().map(Verdict::status).toList());
+    }
+
     public boolean passed() {
-        return verdicts.stream().allMatch(Verdict::passed);
+        return status() == Verdict.Status.PASS;
+    }
+
+    /**
+     * "all 9 criteria met", "7 of 9 criteria met, 2 inconclusive", "6 of 9 criteria met, 2 not met, 1
+     * inconclusive": what the gate, {@code report --policy} and the reports' banner all say after the word.
+     */
+    public String summary() {
+        int all = verdicts.size();
+        long met = verdicts.stream().filter(Verdict::passed).count();
+        long failed = verdicts.stream().filter(Verdict::failed).count();
+        long inconclusive = verdicts.stream().filter(Verdict::inconclusive).count();
+        if (met == all) {
+            return "all " + all + " criteria met";
+        }
+        return met + " of " + all + " criteria met" + (failed == 0 ? "" : ", " + failed + " not met")
+                + (inconclusive == 0 ? "" : ", " + inconclusive + " inconclusive");
     }
 }

@@ -3,9 +3,10 @@ package io.upgradelab.reports.gate;
 import java.util.List;
 
 /**
- * What a report says of the gate, in its banner: PASS or FAIL with the criteria that failed, or not
- * gated (no policy given, or a run that could not be judged and why). The gate judges before the
- * report is written, so the page a person opens and the exit code a pipeline reads agree.
+ * What a report says of the gate, in its banner: PASS, FAIL or INCONCLUSIVE with the criteria not met
+ * (each failed or inconclusive one with its figure or its reason), or not gated (no policy given, or a
+ * run that could not be judged and why). The gate judges before the report is written, so the page a
+ * person opens and the exit code a pipeline reads agree.
  *
  * @param gate      the judged gate; null when not judged
  * @param notJudged why a policy given was not applied (an interrupted or killed run); null when judged
@@ -14,7 +15,7 @@ import java.util.List;
 public record GateResult(Gate gate, String notJudged) {
 
     /** The banner's word. */
-    public enum Status { PASS, FAIL, NOT_GATED }
+    public enum Status { PASS, FAIL, INCONCLUSIVE, NOT_GATED }
 
     /** No policy was given. */
     public static GateResult notGated() {
@@ -31,28 +32,41 @@ public record GateResult(Gate gate, String notJudged) {
     }
 
     public Status status() {
-        return gate == null ? Status.NOT_GATED : gate.passed() ? Status.PASS : Status.FAIL;
+        return gate == null ? Status.NOT_GATED : Status.valueOf(gate.status().name());
     }
 
-    /** The criteria not met, in the policy's order (the run's completion first); none when passed or not judged. */
+    /** The criteria failed, in the policy's order (the run's completion first); none when passed or not judged. */
     public List<Verdict> failing() {
+        return gate == null ? List.of() : gate.verdicts().stream().filter(Verdict::failed).toList();
+    }
+
+    /** The criteria not met, failed or inconclusive, in the policy's order: what the banner lists. */
+    public List<Verdict> notMet() {
         return gate == null ? List.of() : gate.verdicts().stream().filter(v -> !v.passed()).toList();
     }
 
     /**
-     * The banner's words after the status: "all 9 criteria met", "2 of 9 criteria not met", "no policy
-     * given (report RUN_DIR --policy POLICY judges it)", or why a policy given was not applied.
+     * The banner's words after the status: "all 9 criteria met", "7 of 9 criteria met, 2 inconclusive"
+     * ({@link Gate#summary}), "no policy given (report RUN_DIR --policy POLICY judges it)", or why a policy
+     * given was not applied.
      */
     public String summary() {
         if (gate == null) {
             return notJudged == null ? "no policy given (upgrade-lab report RUN_DIR --policy POLICY judges the run)"
                     : "not judged: " + notJudged;
         }
-        int all = gate.verdicts().size();
-        return gate.passed() ? "all " + all + " criteria met" : failing().size() + " of " + all + " criteria not met";
+        return gate.summary();
     }
 
-    /** "PASS", "FAIL" or "NOT GATED". */
+    /**
+     * "gate INCONCLUSIVE: 7 of 9 criteria met, 2 inconclusive": the line {@code gate} and {@code report
+     * --policy} both end with, so the two commands word a verdict alike.
+     */
+    public String sentence() {
+        return "gate " + word() + ": " + summary();
+    }
+
+    /** "PASS", "FAIL", "INCONCLUSIVE" or "NOT GATED". */
     public String word() {
         return status().name().replace('_', ' ');
     }

@@ -19,8 +19,10 @@ import javax.xml.stream.XMLStreamWriter;
 
 /**
  * The gate's verdicts as JUnit XML, the format Jenkins, GitLab and GitHub show: one test suite,
- * one test case per criterion, a failure carrying the measured figure. Written with the JDK's StAX
- * writer, which escapes every string.
+ * one test case per criterion, a failure carrying the measured figure, an inconclusive criterion
+ * skipped with the reason the run could not decide it (CI servers show skipped tests apart from passed
+ * and failed ones; the gate's exit code, 3, says the pipeline must not take it for a pass). Written with
+ * the JDK's StAX writer, which escapes every string.
  *
  * <p>It is valid against Surefire's schema (surefire-test-report-3.0.xsd), the strictest reader:
  * the suite has its counts and time, each test case its time (the part of the run it judged). That
@@ -38,7 +40,8 @@ public final class JUnitReport {
 
     /** Writes {@code verdicts} on {@code run} as the test suite {@code suite} to {@code file}. */
     public static void write(String suite, RunSummary run, List<Verdict> verdicts, Path file) {
-        long failures = verdicts.stream().filter(v -> !v.passed()).count();
+        long failures = verdicts.stream().filter(Verdict::failed).count();
+        long skipped = verdicts.stream().filter(Verdict::inconclusive).count();
         try {
             if (file.getParent() != null) {
                 Files.createDirectories(file.getParent());
@@ -51,7 +54,7 @@ public final class JUnitReport {
                 xml.writeAttribute("tests", String.valueOf(verdicts.size()));
                 xml.writeAttribute("failures", String.valueOf(failures));
                 xml.writeAttribute("errors", "0");
-                xml.writeAttribute("skipped", "0");
+                xml.writeAttribute("skipped", String.valueOf(skipped));
                 xml.writeAttribute("time", time(run.seconds()));
                 xml.writeStartElement("properties");
                 property(xml, "timestamp", timestamp(run.started()));
@@ -72,7 +75,10 @@ public final class JUnitReport {
         }
     }
 
-    /** A passed verdict with its figure as output; any other a failure (never skipped, which CI servers count as fine). */
+    /**
+     * A passed verdict with its figure as output; an inconclusive one skipped, its reason the message
+     * (and the output); a failed one a failure with its figure.
+     */
     private static void testCase(XMLStreamWriter xml, String run, Verdict v) throws XMLStreamException {
         xml.writeStartElement("testcase");
         xml.writeAttribute("name", xmlSafe(v.criterion()));
@@ -81,6 +87,11 @@ public final class JUnitReport {
         if (v.passed()) {
             xml.writeStartElement("system-out");
             xml.writeCharacters(xmlSafe(v.measured()));
+        } else if (v.inconclusive()) {
+            xml.writeEmptyElement("skipped");
+            xml.writeAttribute("message", xmlSafe("inconclusive: " + v.measured()));
+            xml.writeStartElement("system-out");
+            xml.writeCharacters(xmlSafe(v.criterion() + ": INCONCLUSIVE: " + v.measured()));
         } else {
             xml.writeStartElement("failure");
             xml.writeAttribute("message", xmlSafe(v.measured()));

@@ -2,23 +2,44 @@ package io.upgradelab.reports.gate;
 
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A criterion judged over some of a run's phases ({@code phases}: numbers or kinds; none means
- * all). The selection is made, and refused when a name matches no phase, in one place: here.
+ * all). The selection is made, and refused when a name matches no phase, in one place: here. So is
+ * the split of the phases selected into those the criterion can judge and those it cannot
+ * ({@link Evidence}: load not valid, too little evidence, not reached): it judges the first, FAILs when
+ * they fail, and is INCONCLUSIVE, naming each phase and why, when they pass but others could not be
+ * judged.
  */
 interface PhaseCriterion extends Criterion {
 
     /** The phases named in the policy, or null for all. */
     List<String> phases();
 
-    /** The verdict on the phases selected (never empty). */
-    Verdict judge(RunSummary run, List<PhaseSummary> selected);
+    /** The verdict on the phases it can judge (never empty). */
+    Verdict judge(RunSummary run, List<PhaseSummary> judged);
 
-    /** The verdict on the phases selected, where the criterion compares with a baseline run (null: none). */
-    default Verdict judge(RunSummary run, RunSummary baseline, List<PhaseSummary> selected) {
-        return judge(run, selected);
+    /** The verdict on the phases it can judge, where the criterion compares with a baseline run (null: none). */
+    default Verdict judge(RunSummary run, RunSummary baseline, List<PhaseSummary> judged) {
+        return judge(run, judged);
+    }
+
+    /**
+     * Why {@code phase} holds too little of this criterion's evidence to judge (e.g. no probe call ended
+     * in it); empty when it holds enough. Its load is checked apart ({@link #notJudged}).
+     */
+    default Optional<String> thin(PhaseSummary phase) {
+        return Optional.empty();
+    }
+
+    /** Why {@code phase} cannot be judged: its load was not valid, or its evidence is thin; empty when it can. */
+    default Optional<String> notJudged(PhaseSummary phase) {
+        return Evidence.load(phase).or(() -> thin(phase));
     }
 
     @Override
@@ -30,17 +51,59 @@ interface PhaseCriterion extends Criterion {
     default Verdict judge(RunSummary run, RunSummary baseline) {
         PhaseSelection selection = PhaseSelection.of(phases());
         Verdict refused = selection.refusal(describe(), run);
-        return refused != null ? refused : judge(run, baseline, selection.of(run));
+        if (refused != null) {
+            return refused;
+        }
+        Map<String, List<PhaseSummary>> unjudged = new LinkedHashMap<>();   // phases by why, in the order first met
+        List<PhaseSummary> judged = new ArrayList<>();
+        for (PhaseSummary phase : selection.of(run)) {
+            notJudged(phase).ifPresentOrElse(why -> unjudged.computeIfAbsent(why, w -> new ArrayList<>()).add(phase),
+                    () -> judged.add(phase));
+        }
+        List<String> whys = new ArrayList<>();
+        unjudged.forEach((why, phases) -> whys.add(PhaseSelection.numbers(phases.stream().map(PhaseSummary::index)
+                .toList()) + ": " + why + measuredThere(run, baseline, phases)));
+        List<Integer> unreached = selection.unreached(run).stream().map(p -> p.index()).toList();
+        if (!unreached.isEmpty()) {
+            whys.add(PhaseSelection.numbers(unreached) + ": not reached, the run stopped before it");
+        }
+        String unjudgedWhy = "not judged: " + String.join("; ", whys);
+        if (judged.isEmpty()) {
+            return Verdict.inconclusive(describe(), unjudgedWhy);
+        }
+        Verdict verdict = judge(run, baseline, judged);
+        if (whys.isEmpty()) {
+            return verdict;
+        }
+        return verdict.failed() ? verdict.noting(unjudgedWhy)
+                : Verdict.inconclusive(describe(), unjudgedWhy + "; judged: " + verdict.measured());
     }
 
-    /** The time of the phases it judges; 0 when it selects none (and so fails). */
+    /**
+     * " (there: 201 no-provider errors)": what this criterion would have measured in {@code phases}, left
+     * out for their load alone, so a reader sees the figure that did not count; "" when they also hold too
+     * little evidence (there is no figure to show).
+     */
+    private String measuredThere(RunSummary run, RunSummary baseline, List<PhaseSummary> phases) {
+        if (phases.stream().anyMatch(p -> thin(p).isPresent())) {
+            return "";
+        }
+        return " (there: " + judge(run, baseline, phases).measured() + ")";
+    }
+
+    /** The time of the phases it judges; 0 when it selects none. */
     @Override
     default double seconds(RunSummary run) {
         return PhaseSelection.of(phases()).of(run).stream().mapToDouble(PhaseSummary::seconds).sum();
     }
 
-    /** " in phases 9, 13" / " in every phase", for {@link #describe}. */
+    /** " in phases 9, 13" / " in every phase", for {@link #describe} of a criterion that judges each phase. */
     default String where() {
         return PhaseSelection.of(phases()).describe();
+    }
+
+    /** " over phases 9, 13" / " over all phases", for {@link #describe} of one that counts over them together. */
+    default String together() {
+        return PhaseSelection.of(phases()).describeTogether();
     }
 }

@@ -1,5 +1,6 @@
 package io.upgradelab.reports.gate;
 
+import io.upgradelab.journal.RunStarted.PlannedPhase;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
@@ -7,7 +8,9 @@ import java.util.List;
 /**
  * Which phases a criterion looks at: all of them when none is named, else those named by number
  * (as the report numbers them, from 1) or by kind (e.g. rollingServerUpgrade). A name that matches
- * no phase of the run fails the criterion: a typo must not turn a check into a pass.
+ * no phase of the run, nor of its plan, fails the criterion: a typo must not turn a check into a pass.
+ * A name of a planned phase the run did not reach (it stopped before) is not a typo: that phase was
+ * not measured ({@link #unreached}).
  */
 record PhaseSelection(List<String> names) {
 
@@ -16,22 +19,33 @@ record PhaseSelection(List<String> names) {
     }
 
     List<PhaseSummary> of(RunSummary run) {
-        return run.phases().stream().filter(this::includes).toList();
+        return run.phases().stream().filter(p -> includes(p.index(), p.kind())).toList();
     }
 
-    /** A failing verdict when a name matches no phase of {@code run}, or nothing is selected; else null. */
+    /** The planned phases selected that the run has no summary of: it stopped before them. */
+    List<PlannedPhase> unreached(RunSummary run) {
+        return run.planned().stream().filter(p -> includes(p.index(), p.kind()))
+                .filter(p -> run.phases().stream().noneMatch(r -> r.index() == p.index())).toList();
+    }
+
+    /**
+     * A failing verdict when a name matches no phase of {@code run} nor of its plan; an inconclusive one
+     * when nothing is selected (a run without phases); else null.
+     */
     Verdict refusal(String criterion, RunSummary run) {
         List<String> unmatched = names.stream().filter(n -> run.phases().stream()
+                .noneMatch(p -> names(n, p.index(), p.kind())) && run.planned().stream()
                 .noneMatch(p -> names(n, p.index(), p.kind()))).toList();
         if (!unmatched.isEmpty()) {
             return new Verdict(criterion, false, "no phase of the run is " + String.join(", ", unmatched)
                     + " (phases are named by their number in the report, from 1, or by kind)");
         }
-        return of(run).isEmpty() ? new Verdict(criterion, false, "the run has no phase to judge") : null;
+        return of(run).isEmpty() && unreached(run).isEmpty()
+                ? Verdict.inconclusive(criterion, "the run has no phase to judge: nothing measured") : null;
     }
 
-    private boolean includes(PhaseSummary phase) {
-        return names.isEmpty() || names.stream().anyMatch(n -> names(n, phase.index(), phase.kind()));
+    private boolean includes(int index, String kind) {
+        return names.isEmpty() || names.stream().anyMatch(n -> names(n, index, kind));
     }
 
     /** Whether {@code name} names the phase numbered {@code index} (from 1) of {@code kind}. */
@@ -39,8 +53,27 @@ record PhaseSelection(List<String> names) {
         return name.equals(String.valueOf(index)) || name.equals(kind);
     }
 
-    /** " in phases 9, 13" / " in every phase" */
+    /** "phase 9", "phases 1-5, 7, 9-12": phase numbers, ascending, runs of consecutive ones as ranges. */
+    static String numbers(List<Integer> indexes) {
+        List<Integer> sorted = indexes.stream().sorted().toList();
+        List<String> parts = new java.util.ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            int first = sorted.get(i);
+            while (i + 1 < sorted.size() && sorted.get(i + 1) == sorted.get(i) + 1) {
+                i++;
+            }
+            parts.add(first == sorted.get(i) ? String.valueOf(first) : first + "-" + sorted.get(i));
+        }
+        return (sorted.size() == 1 ? "phase " : "phases ") + String.join(", ", parts);
+    }
+
+    /** " in phases 9, 13" / " in every phase": for a criterion that judges each phase on its own. */
     String describe() {
         return names.isEmpty() ? " in every phase" : " in phases " + String.join(", ", names);
+    }
+
+    /** " over phases 9, 13" / " over all phases": for a criterion that counts over the phases together. */
+    String describeTogether() {
+        return names.isEmpty() ? " over all phases" : " over phases " + String.join(", ", names);
     }
 }

@@ -8,7 +8,8 @@ import java.util.stream.IntStream;
 
 /**
  * An upgrade gate: the criteria a run must meet to pass. A run that did not complete (failed,
- * aborted, interrupted) fails the gate whatever its figures: that is the first verdict.
+ * aborted) fails the gate whatever its figures: that is the first verdict; unless it stopped on the
+ * lab's own limit or was interrupted, which leaves it inconclusive ({@link Evidence#completion}).
  *
  * @param name     shown as the JUnit test suite's name
  * @param criteria judged in order, all of them (a failure does not hide the rest)
@@ -18,8 +19,7 @@ public record Policy(String name, List<Criterion> criteria) {
     /** The verdicts on {@code run}, the criteria that compare doing so with {@code baseline} (null: none). */
     public List<Verdict> judge(RunSummary run, RunSummary baseline) {
         List<Verdict> verdicts = new ArrayList<>();
-        verdicts.add(new Verdict("the run completed", run.failure().isEmpty(),
-                run.failure().orElse("the run " + run.outcome()), run.seconds()));
+        verdicts.add(Evidence.completion(run).over(run.seconds()));
         criteria.forEach(c -> verdicts.add(c.judge(run, baseline).over(c.seconds(run))));
         return verdicts;
     }

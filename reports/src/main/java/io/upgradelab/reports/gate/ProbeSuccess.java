@@ -5,9 +5,17 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
-/** The probe's calls succeeded at least {@code atLeastPercent} % of the time, in the phases named (or all). */
+/**
+ * The probe's calls succeeded at least {@code atLeastPercent} % of the time in each of the phases named
+ * (or every phase), judged phase by phase: long healthy phases must not dilute one at 75%. The figure
+ * names the worst phase. A phase where no probe call ended, or whose probe seconds are missing, is not
+ * judged ({@link Evidence#probe}).
+ */
 @JsonTypeName("probeSuccess")
 public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent, List<String> phases) implements PhaseCriterion {
 
@@ -17,13 +25,32 @@ public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent,
     }
 
     @Override
-    public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
-        CallCounts calls = selected.stream().map(PhaseSummary::probe)
-                .reduce(CallCounts.NONE, CallCounts::plus);
-        if (calls.ended() == 0) {
-            return new Verdict(describe(), false, "no probe call ended in them");
+    public Optional<String> thin(PhaseSummary phase) {
+        return Evidence.probe(phase);
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, List<PhaseSummary> judged) {
+        PhaseSummary worst = judged.stream().min(Comparator.comparingDouble(ProbeSuccess::rate)).orElseThrow();
+        List<PhaseSummary> under = judged.stream().filter(p -> !met(p.probe())).toList();
+        CallCounts all = judged.stream().map(PhaseSummary::probe).reduce(CallCounts.NONE, CallCounts::plus);
+        String lowest = "lowest " + worst.probe().successPercent() + "% in phase " + worst.index()
+                + " (" + worst.probe().success() + " of " + worst.probe().ended() + " calls)";
+        if (!under.isEmpty()) {
+            return new Verdict(describe(), false, lowest + "; under " + atLeastPercent + "% in "
+                    + (under.size() == 1 ? "phase " : "phases ")
+                    + under.stream().map(p -> String.valueOf(p.index())).collect(Collectors.joining(", ")));
         }
-        return new Verdict(describe(), 100.0 * calls.success() >= atLeastPercent * calls.ended(),
-                calls.successPercent() + "% of " + calls.ended() + " calls succeeded");
+        return new Verdict(describe(), true, lowest + "; " + all.successPercent() + "% of "
+                + all.ended() + " calls in " + judged.size() + " phase(s)");
+    }
+
+    /** Whether the calls succeeded often enough, compared exactly rather than on the rounded percentage. */
+    private boolean met(CallCounts calls) {
+        return 100.0 * calls.success() >= atLeastPercent * calls.ended();
+    }
+
+    private static double rate(PhaseSummary phase) {
+        return (double) phase.probe().success() / phase.probe().ended();
     }
 }

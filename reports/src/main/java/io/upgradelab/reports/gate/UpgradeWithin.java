@@ -10,7 +10,11 @@ import java.util.Set;
 
 /**
  * Every rolling server upgrade finished (outcome done, upgraded=true reached where it was awaited, the
- * members agreeing and every node accepting registrations after its step) within {@code seconds}.
+ * members agreeing and every node accepting registrations after its step) within {@code seconds}. An
+ * upgrade that did not finish on a machine that was the bottleneck (its load not valid, {@link Evidence})
+ * may be the lab's limit: it fails the criterion only when another upgrade with valid load did not
+ * finish, and otherwise leaves it inconclusive. A run without a rolling server upgrade measured nothing:
+ * inconclusive.
  */
 @JsonTypeName("upgradeWithin")
 public record UpgradeWithin(@JsonProperty(required = true) long seconds) implements Criterion {
@@ -28,13 +32,23 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
     public Verdict judge(RunSummary run) {
         List<PhaseSummary> upgrades = run.phases().stream().filter(p -> KIND.equals(p.kind())).toList();
         if (upgrades.isEmpty()) {
-            return new Verdict(describe(), false, "the run has no " + KIND + " phase");
+            return Verdict.inconclusive(describe(), "the run has no " + KIND + " phase: nothing measured");
         }
-        boolean passed = upgrades.stream().allMatch(p -> "done".equals(p.outcome()) && p.seconds() <= seconds
-                && notReached(p).isEmpty());
-        return new Verdict(describe(), passed, String.join("; ", upgrades.stream()
+        List<PhaseSummary> unfinished = upgrades.stream().filter(p -> !finished(p)).toList();
+        boolean nacos = unfinished.stream().anyMatch(p -> Evidence.load(p).isEmpty());
+        String measured = String.join("; ", upgrades.stream()
                 .map(p -> "phase " + p.index() + " " + p.outcome() + " in " + Math.round(p.seconds()) + " s"
-                        + notReached(p).map(w -> ", but " + w.message()).orElse("")).toList()));
+                        + notReached(p).map(w -> ", but " + w.message()).orElse("")
+                        + (finished(p) ? "" : Evidence.load(p).map(l -> " (" + l + ")").orElse(""))).toList());
+        if (unfinished.isEmpty()) {
+            return new Verdict(describe(), true, measured);
+        }
+        return nacos ? new Verdict(describe(), false, measured)
+                : Verdict.inconclusive(describe(), "not finished where the load was not valid: " + measured);
+    }
+
+    private boolean finished(PhaseSummary p) {
+        return "done".equals(p.outcome()) && p.seconds() <= seconds && notReached(p).isEmpty();
     }
 
     /** The phase's first warning that the upgrade did not finish: upgraded=true never came, or a node refused registrations. */

@@ -1,22 +1,73 @@
 package io.upgradelab.reports.gate;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collection;
+
 /**
- * One criterion judged: passed or not, and what was measured (so a failure says by how much).
+ * One criterion judged: passed, failed, or inconclusive, and what was measured (so a failure says by
+ * how much, and an inconclusive verdict why the evidence could not decide). Three answers rather than
+ * two because a run can leave a criterion undecided: the machine or the lab was the bottleneck in a
+ * phase it judges, or the phase holds too little to judge ({@link Evidence}); that is neither Nacos
+ * passing nor Nacos failing.
  *
  * @param criterion the criterion's description
- * @param measured  the figure as measured, e.g. "12 no-provider errors in phases 9, 13"
+ * @param status    PASS, FAIL or INCONCLUSIVE
+ * @param measured  the figure as measured, e.g. "12 no-provider errors in phases 9, 13", or why it was
+ *                  not judged
  * @param seconds   how much of the run it judged: the time of the phases it looked at, or of the whole
  *                  run (the JUnit test case's time); 0 when it found nothing to judge, which never passes
  */
-public record Verdict(String criterion, boolean passed, String measured, double seconds) {
+public record Verdict(String criterion, Status status, String measured, double seconds) {
+
+    /** What a criterion, and a gate, answers. */
+    public enum Status {
+        PASS, FAIL, INCONCLUSIVE;
+
+        /**
+         * The answer of several together: FAIL when any failed, else INCONCLUSIVE when any is, else
+         * PASS (also for none). A gate answers so over its criteria, and a criterion over its phases.
+         */
+        public static Status of(Collection<Status> statuses) {
+            return statuses.contains(FAIL) ? FAIL : statuses.contains(INCONCLUSIVE) ? INCONCLUSIVE : PASS;
+        }
+    }
+
+    /** PASS or FAIL, the time set by the policy that judged it ({@link #over}). */
+    public Verdict(String criterion, boolean passed, String measured) {
+        this(criterion, passed ? Status.PASS : Status.FAIL, measured, 0);
+    }
 
     /** A verdict whose time the policy that judged it sets ({@link #over}). */
-    public Verdict(String criterion, boolean passed, String measured) {
-        this(criterion, passed, measured, 0);
+    public Verdict(String criterion, Status status, String measured) {
+        this(criterion, status, measured, 0);
+    }
+
+    /** Neither pass nor fail: {@code why} the run's evidence could not decide. */
+    public static Verdict inconclusive(String criterion, String why) {
+        return new Verdict(criterion, Status.INCONCLUSIVE, why);
+    }
+
+    /** Whether the criterion was met (kept in JSON beside {@code status}, as before there were three answers). */
+    @JsonProperty("passed")
+    public boolean passed() {
+        return status == Status.PASS;
+    }
+
+    public boolean failed() {
+        return status == Status.FAIL;
+    }
+
+    public boolean inconclusive() {
+        return status == Status.INCONCLUSIVE;
     }
 
     /** This verdict, said to cover {@code seconds} of the run. */
     Verdict over(double seconds) {
-        return new Verdict(criterion, passed, measured, seconds);
+        return new Verdict(criterion, status, measured, seconds);
+    }
+
+    /** This verdict with {@code note} after its figure ("...; phase 6 not judged: ..."). */
+    Verdict noting(String note) {
+        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds);
     }
 }

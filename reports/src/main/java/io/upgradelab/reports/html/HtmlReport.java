@@ -29,6 +29,7 @@ import static j2html.TagCreator.tr;
 import static j2html.TagCreator.ul;
 
 import io.upgradelab.journal.ControlCharacters;
+import io.upgradelab.reports.LabFootprintTable;
 import io.upgradelab.reports.ReportOpening;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryText;
@@ -46,9 +47,10 @@ import java.util.Locale;
 
 /**
  * A run's report as one self-contained HTML page. It opens with the verdict ({@link OpeningHtml}: the
- * run's facts, the gate's banner and failed criteria, the worst phase, the before and after), then the
+ * run's facts, the gate's banner and the criteria not met, the worst phase, the before and after), then the
  * per-phase table (and the naming benchmark's operations and the config checks per phase, where the
- * run had any), the charts over time and the events. Nothing is fetched (no CDN, no script; the
+ * run had any), the charts over time, the events, the failure signs and the nodes that listed more than
+ * was registered. Nothing is fetched (no CDN, no script; the
  * charts are SVG in data URIs), so it opens from a CI artifact or a mail attachment; it has styles for
  * print and for a dark colour scheme, and each phase's number links its row and its band in the
  * charts both ways. j2html builds the page and escapes every text node, so a string from the journal
@@ -75,8 +77,9 @@ public final class HtmlReport {
                        color: #fff; }
             .verdict strong { font-size: 22px; margin-right: 10px; letter-spacing: 1px; }
             .verdict.pass { background: #1b7f3b; } .verdict.fail { background: #c62828; }
-            .verdict.not-gated { background: #5f6b7a; }
+            .verdict.not-gated { background: #5f6b7a; } .verdict.inconclusive { background: #9a5b00; }
             ul#failing { margin: 4px 0 12px; } ul#failing li { color: #b71c1c; }
+            ul#failing li.inconclusive { color: #7a4a00; }
             figure.chart { position: relative; width: 1100px; max-width: 100%; margin: 12px 0; }
             figure.chart img { display: block; width: 100%; box-sizing: border-box; border: 1px solid #eee; }
             figure.chart a.band { position: absolute; }
@@ -89,8 +92,9 @@ public final class HtmlReport {
               td.alarm { background: #5c1f1f; color: #fff; }
               p.note, #facts { color: #aaa; }
               p.warning { background: #4a3b00; color: #fff; }
-              ul#failing li { color: #ff8a80; }
+              ul#failing li { color: #ff8a80; } ul#failing li.inconclusive { color: #ffcc80; }
               .verdict.pass { background: #1e6b37; } .verdict.fail { background: #a82020; }
+              .verdict.inconclusive { background: #8a5200; }
               /* the charts are drawn on white: dimmed and inverted, their hues kept */
               figure.chart img { filter: invert(0.9) hue-rotate(180deg); border-color: #333; }
             }
@@ -124,6 +128,7 @@ public final class HtmlReport {
         String heading = SummaryText.headline(run);
         List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
+        List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
         return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), meta().withName("color-scheme").withContent("light dark"),
                         title(pageTitle(opening.gate(), heading)), style(rawHtml(CSS))),
@@ -141,6 +146,9 @@ public final class HtmlReport {
                         iff(!configs.isEmpty(), h2("Configs")),
                         iff(!configs.isEmpty(), rowTable(SummaryText.CONFIG_COLUMNS, configs, "configs")),
                         iff(!configs.isEmpty(), p(SummaryText.CONFIG_FOOTNOTE).withClass("note")),
+                        iff(!footprint.isEmpty(), h2("The lab's footprint")),
+                        iff(!footprint.isEmpty(), rowTable(LabFootprintTable.COLUMNS, footprint, "footprint")),
+                        iff(!footprint.isEmpty(), p(LabFootprintTable.FOOTNOTE).withClass("note")),
                         h2("Over time"),
                         p("Shaded bands are the phases, numbered as in the table; a band numbered with ! (in red) is a "
                                 + "phase whose load is flagged or not measured (the table's load column); thin lines "
@@ -154,6 +162,7 @@ public final class HtmlReport {
                         h2("Events"),
                         events(timeline),
                         findings(run),
+                        overCounts(run),
                         h2("Nodes per phase"),
                         nodes(run),
                         p("Read from " + run.experiment() + "'s journal"
@@ -223,6 +232,13 @@ public final class HtmlReport {
         List<String> findings = SummaryText.findings(run);
         return iff(!findings.isEmpty(), div(h2("Failure signs and missing providers"),
                 ul(each(findings, f -> li(f)))).withId("findings"));
+    }
+
+    /** The nodes that listed more than was registered, per phase; nothing for a run without one. */
+    private static DomContent overCounts(RunSummary run) {
+        List<String> found = SummaryText.overCounts(run);
+        return iff(!found.isEmpty(), div(h2("Over-counted providers"), ul(each(found, f -> li(f))),
+                p(SummaryText.OVER_COUNT_NOTE).withClass("note")).withId("over-counts"));
     }
 
     private static TableTag nodes(RunSummary run) {

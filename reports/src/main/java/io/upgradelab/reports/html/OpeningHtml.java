@@ -19,8 +19,9 @@ import java.util.Locale;
 
 /**
  * The report page's opening ({@link ReportOpening}) as HTML: the run's facts, the verdict banner
- * (green PASS, red FAIL, grey when not gated) with the criteria that failed, the run's failure, the
- * worst phase and the before and after, each phase named linking to its row in the table.
+ * (green PASS, red FAIL, amber INCONCLUSIVE, grey when not gated) with the criteria not met (each failed
+ * or inconclusive one with its figure or reason), the run's failure, the worst phase and the before and
+ * after, each phase named linking to its row in the table.
  */
 final class OpeningHtml {
 
@@ -33,8 +34,9 @@ final class OpeningHtml {
                 p(each(opening.facts().items(), item -> span(item))).withId("facts"),
                 div(strong(gate.word()), text(" " + gate.summary())).withId("verdict")
                         .withClass("verdict " + gate.status().name().toLowerCase(Locale.ROOT).replace('_', '-')),
-                iff(!gate.failing().isEmpty(), ul(each(gate.failing(), v ->
-                        li(strong(v.criterion()), text(": " + v.measured())))).withId("failing")),
+                iff(!gate.notMet().isEmpty(), ul(each(gate.notMet(), v ->
+                        li(strong(v.criterion()), text(": " + v.measured()))
+                                .withClass(v.status().name().toLowerCase(Locale.ROOT)))).withId("failing")),
                 iff(opening.failure(), f -> p(strong(f)).withClass("warning").withId("failure")),
                 iff(opening.worst(), w -> p(text("Worst phase: "), phase(w.phase().index()), text(", " + w.title()
                         + ": " + w.figures() + ".")).withId("worst")),

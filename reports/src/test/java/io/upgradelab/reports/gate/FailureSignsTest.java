@@ -12,7 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The failure-sign criterion: what was seen, where, of which signs; and nothing watched is no pass. */
+/**
+ * The failure-sign criterion: what was seen, where, of which signs; and nothing watched is no pass but
+ * inconclusive. The recorded run's copies have their load measured, as runs record it now.
+ */
 class FailureSignsTest {
 
     private static final List<String> WATCHED = List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine",
@@ -23,11 +26,12 @@ class FailureSignsTest {
 
     @Test
     void aSignSeenFailsTheCriterionNamingItsNodeAndPhase() throws Exception {
-        RunSummary run = summary(RecordedRuns.ciSizeRunWithSigns(dir.resolve("run"), WATCHED, null));
+        RunSummary run = summary(RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithSigns(dir.resolve("run"), WATCHED,
+                null)));
 
         Verdict all = new FailureSigns(0, null, null).judge(run);
-        assertThat(all.passed()).isFalse();
-        assertThat(all.criterion()).isEqualTo("failure signs at most 0 in every phase");
+        assertThat(all.status()).isEqualTo(Verdict.Status.FAIL);
+        assertThat(all.criterion()).isEqualTo("failure signs at most 0 over all phases");
         assertThat(all.measured()).isEqualTo("1 failure signs: invalidRedirect on node 2 in phase 9");
 
         assertThat(new FailureSigns(1, null, null).judge(run).passed()).isTrue();
@@ -35,18 +39,18 @@ class FailureSignsTest {
                 .as("the after").isTrue();
         Verdict other = new FailureSigns(0, List.of("downgradeTo1x"), null).judge(run);
         assertThat(other.passed()).isTrue();
-        assertThat(other.criterion()).isEqualTo("failure signs (downgradeTo1x) at most 0 in every phase");
+        assertThat(other.criterion()).isEqualTo("failure signs (downgradeTo1x) at most 0 over all phases");
     }
 
     @Test
-    void aSignNotWatchedFailsItsCriterionWithWhatWasWatched() throws Exception {
-        RunSummary run = summary(RecordedRuns.ciSizeRunWithSigns(dir.resolve("run"),
+    void aSignNotWatchedLeavesItsCriterionInconclusiveWithWhatWasWatched() throws Exception {
+        RunSummary run = summary(RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithSigns(dir.resolve("run"),
                 List.of("readyToUpgradeDisagrees", "upgradedAlone"),
-                "no log the lab can read on node 1, 2, 3: invalidRedirect, downgradeTo1x, raftStateMachine not watched there"));
+                "no log the lab can read on node 1, 2, 3: invalidRedirect, downgradeTo1x, raftStateMachine not watched there")));
 
         Verdict logs = new FailureSigns(0, List.of("invalidRedirect"), null).judge(run);
 
-        assertThat(logs.passed()).isFalse();
+        assertThat(logs.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
         assertThat(logs.measured()).startsWith("not watched in this run: invalidRedirect (watched: readyToUpgradeDisagrees,"
                 + " upgradedAlone); no log the lab can read on node 1, 2, 3");
         assertThat(new FailureSigns(0, List.of("readyToUpgradeDisagreez"), null).judge(run).passed())
@@ -55,14 +59,15 @@ class FailureSignsTest {
 
     @Test
     void aRunThatWatchedNothingNeverPasses() throws Exception {
-        Path old = RecordedRuns.ciSizeRun(dir.resolve("old"));
+        Path old = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("old")));
         Verdict before = new FailureSigns(1000, null, null).judge(summary(old));
-        assertThat(before.passed()).isFalse();
+        assertThat(before.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
         assertThat(before.measured()).isEqualTo("no failure sign was watched in this run: nothing measured (its journal"
                 + " has no signsWatched line)");
 
-        RunSummary none = summary(RecordedRuns.ciSizeRunWithSigns(dir.resolve("none"), List.of(), "nothing to watch"));
-        assertThat(new FailureSigns(1000, null, null).judge(none).passed()).isFalse();
+        RunSummary none = summary(RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithSigns(dir.resolve("none"),
+                List.of(), "nothing to watch")));
+        assertThat(new FailureSigns(1000, null, null).judge(none).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
     }
 
     @Test

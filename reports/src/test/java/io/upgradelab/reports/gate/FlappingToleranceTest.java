@@ -6,6 +6,7 @@ import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.reports.JournalFile;
+import io.upgradelab.reports.LoadValidity;
 import io.upgradelab.reports.RecordedRuns;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
@@ -29,7 +30,7 @@ class FlappingToleranceTest {
 
     @Test
     void theCiSizeRunDoesNotFlapInItsLastHoldWithoutTolerance() throws Exception {
-        RunSummary run = summary(RecordedRuns.ciSizeRunWithExpected(dir.resolve("run"), 0, 0));
+        RunSummary run = summary(RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithExpected(dir.resolve("run"), 0, 0)));
 
         Verdict verdict = new Flapping(0, List.of("14")).judge(run);
 
@@ -42,7 +43,7 @@ class FlappingToleranceTest {
 
     @Test
     void oneClientsProvidersMissingFailTheDefaultAndPassALooseTolerance() throws Exception {
-        RunSummary run = summary(RecordedRuns.ciSizeRunWithExpected(dir.resolve("run"), 14, 20));
+        RunSummary run = summary(RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithExpected(dir.resolve("run"), 14, 20)));
 
         Verdict strict = new Flapping(0, List.of("14")).judge(run);
         assertThat(strict.passed()).isFalse();
@@ -52,7 +53,7 @@ class FlappingToleranceTest {
         assertThat(new Flapping(0, List.of("14"), 19, null).judge(run).passed()).isFalse();
         Verdict loose = new Flapping(0, List.of("14"), null, 10.0).judge(run);
         assertThat(loose.passed()).isTrue();
-        assertThat(loose.criterion()).endsWith("in phases 14, tolerating 10%");
+        assertThat(loose.criterion()).endsWith("over phases 14, tolerating 10%");
     }
 
     @Test
@@ -62,7 +63,8 @@ class FlappingToleranceTest {
             counts.add(new NodeCountsSample(List.of(node(1, 14002), node(2, 14002 - 140), node(3, 14002)), 14002));
         }
         PhaseSummary hold = new PhaseSummary(14, "hold", "hold 3m at 14000 providers", "done", 180, 180, "2.0.4 x3",
-                "2x", 14000, true, List.of(figures(1), figures(2), figures(3)), CallCounts.NONE, null, null, "", List.of(),
+                "2x", 14000, true, List.of(figures(1), figures(2), figures(3)), CallCounts.NONE, null,
+                LoadValidity.judge(null, 10.0, 3.0, 40.0, 1.0), "", List.of(),
                 List.of(), List.of(), counts, null);
         RunSummary run = new RunSummary("e", "", 1, "", "completed", true, 180, 0, List.of(hold), CallCounts.NONE, null,
                 new RunSummary.EndOfRun(14002, List.of(14002, 13862, 14002)));
@@ -73,7 +75,7 @@ class FlappingToleranceTest {
 
     @Test
     void aJournalWithoutExpectedCountsIsJudgedOnTheRunnersTalliesAndSaysSo() throws Exception {
-        Path run = RecordedRuns.ciSizeRun(dir.resolve("old"));
+        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("old")));
         RunSummary summary = summary(run);
 
         assertThat(new Flapping(0, List.of("14")).judge(summary).measured()).as("as before").isEqualTo("0 flapping events");

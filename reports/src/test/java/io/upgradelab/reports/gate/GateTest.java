@@ -15,7 +15,11 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-/** Policies judged on the journal a CI-size run recorded (server upgrade in 267 s; CPU p95 up to 73%). */
+/**
+ * Policies judged on the journal a CI-size run recorded (server upgrade in 267 s; CPU p95 up to 73%), with
+ * its load measured and valid in every phase as a run records it now (the recording predates the machine
+ * observer: without it no phase would be judged, {@link Evidence}).
+ */
 class GateTest {
 
     @TempDir
@@ -24,7 +28,7 @@ class GateTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = RecordedRuns.ciSizeRun(dir.resolve("run"));
+        run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run")));
     }
 
     /** The recorded run predates the configs section: its copy with config checks beside its samples. */
@@ -32,16 +36,20 @@ class GateTest {
     void theShippedPolicyPassesTheRecordedRunWithOneTestCasePerCriterion() throws Exception {
         Policy policy = PolicyFile.read(Path.of(System.getProperty("basedir", "."))
                 .resolve("../experiments/nacos-1x-to-2x.policy.yaml").normalize());
-        Path run = RecordedRuns.ciSizeRunWithConfigChecks(dir.resolve("with-configs"), check -> { });
+        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithConfigChecks(dir.resolve("with-configs"),
+                check -> { }));
 
         Gate gate = Gate.judge(run, policy, null, run.resolve(Gate.JUNIT_NAME));
 
         assertThat(gate.verdicts()).hasSize(policy.criteria().size() + 1);
         assertThat(gate.verdicts()).allSatisfy(v -> assertThat(v.passed()).as(v.criterion() + ": " + v.measured()).isTrue());
         assertThat(gate.passed()).isTrue();
+        assertThat(gate.status()).isEqualTo(Verdict.Status.PASS);
+        assertThat(gate.summary()).isEqualTo("all " + gate.verdicts().size() + " criteria met");
         Document xml = parse(gate.junit());
         assertThat(xml.getDocumentElement().getAttribute("tests")).isEqualTo(String.valueOf(gate.verdicts().size()));
         assertThat(xml.getDocumentElement().getAttribute("failures")).isEqualTo("0");
+        assertThat(xml.getDocumentElement().getAttribute("skipped")).isEqualTo("0");
         assertThat(xml.getElementsByTagName("testcase").getLength()).isEqualTo(gate.verdicts().size());
     }
 
@@ -63,6 +71,7 @@ class GateTest {
 
         assertThat(gate.passed()).isFalse();
         assertThat(gate.verdicts()).extracting(Verdict::passed).containsExactly(true, true, false, false);
+        assertThat(gate.verdicts().get(1).criterion()).isEqualTo("no-provider errors at most 0 over all phases");
         assertThat(gate.verdicts().get(1).measured()).isEqualTo("0 no-provider errors");
         assertThat(gate.verdicts().get(2).measured()).isEqualTo("highest 73.3% (node 3 in phase 9)");
         Document xml = parse(gate.junit());
@@ -232,7 +241,7 @@ class GateTest {
                     atMostRatio: 1.2
                     phases: [rollingClientUpgrade, 14]
                 """));
-        Path costlier = RecordedRuns.ciSizeRunWithCpuTimes(2.0, dir.resolve("costlier"));
+        Path costlier = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithCpuTimes(2.0, dir.resolve("costlier")));
 
         Gate same = Gate.judge(run, policy, run, dir.resolve("same.xml"));
         Gate worse = Gate.judge(costlier, policy, run, dir.resolve("worse.xml"));

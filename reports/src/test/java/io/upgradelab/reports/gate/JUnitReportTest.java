@@ -35,20 +35,26 @@ class JUnitReportTest {
     @TempDir
     Path dir;
 
-    /** A policy with a criterion met, one not met and one that selects no phase: nothing measured. */
+    /**
+     * A policy with a criterion met, one not met, one that names a phase the run has not (a typo: not met)
+     * and one inconclusive: the recorded run's load was not measured (it predates the machine observer),
+     * so no criterion over its phases can judge them.
+     */
     private Gate judgedRecordedRun() throws Exception {
         Path run = RecordedRuns.ciSizeRun(dir.resolve("run"));
         Path policy = Files.writeString(dir.resolve("policy.yaml"), """
                 name: staging gate
                 criteria:
-                  - kind: noProviderErrors
+                  - kind: instanceLossAtEnd
                     atMost: 0
-                    phases: [2]
                   - kind: upgradeWithin
-                    seconds: 60
+                    seconds: 600
                   - kind: cpuP95
                     atMostPercent: 100
                     phases: [99]
+                  - kind: noProviderErrors
+                    atMost: 0
+                    phases: [2]
                 """);
         return Gate.judge(run, PolicyFile.read(policy), null, dir.resolve("junit.xml"));
     }
@@ -66,10 +72,10 @@ class JUnitReportTest {
 
         Element suite = parse(gate.junit()).getDocumentElement();
         assertThat(suite.getAttribute("name")).isEqualTo("staging gate");
-        assertThat(suite.getAttribute("tests")).isEqualTo("4");
-        assertThat(suite.getAttribute("failures")).isEqualTo("2");
+        assertThat(suite.getAttribute("tests")).isEqualTo("5");
+        assertThat(suite.getAttribute("failures")).isEqualTo("1");
         assertThat(suite.getAttribute("errors")).isEqualTo("0");
-        assertThat(suite.getAttribute("skipped")).isEqualTo("0");
+        assertThat(suite.getAttribute("skipped")).isEqualTo("1");
         assertThat(suite.getAttribute("time")).isEqualTo("539.506");   // the journal's runEnded seconds
         assertThat(property(suite, "timestamp")).isEqualTo("2026-11-22T04:36:56");   // its runStarted time, UTC
         assertThat(property(suite, "hostname")).isEqualTo(JUnitReport.hostname()).isNotBlank();
@@ -77,21 +83,38 @@ class JUnitReportTest {
 
         NodeList cases = suite.getElementsByTagName("testcase");
         assertThat(((Element) cases.item(0)).getAttribute("time")).isEqualTo("539.506");   // the run completed
-        assertThat(((Element) cases.item(1)).getAttribute("time")).isEqualTo("10.095");    // phase 2 alone
-        assertThat(((Element) cases.item(2)).getAttribute("time")).isEqualTo("539.506");   // the whole run
-        assertThat(((Element) cases.item(2)).getElementsByTagName("failure").getLength()).isEqualTo(1);
+        assertThat(((Element) cases.item(1)).getAttribute("time")).isEqualTo("539.506");   // the whole run
+        assertThat(((Element) cases.item(4)).getAttribute("time")).isEqualTo("10.095");    // phase 2 alone
+        assertThat(((Element) cases.item(1)).getElementsByTagName("system-out").item(0).getTextContent())
+                .isEqualTo("0 lost: 282 registered, nodes list [282, 282, 282]");
     }
 
     @Test
-    void aCriterionWithNothingMeasuredTakesNoTimeAndStillFails() throws Exception {
+    void aPhaseNameThatNamesNoPhaseTakesNoTimeAndFails() throws Exception {
         Gate gate = judgedRecordedRun();
 
-        Element nothing = (Element) parse(gate.junit()).getElementsByTagName("testcase").item(3);
-        assertThat(nothing.getAttribute("name")).startsWith("CPU p95");
-        assertThat(nothing.getAttribute("time")).isEqualTo("0.000");
-        assertThat(nothing.getElementsByTagName("failure").getLength()).isEqualTo(1);
-        assertThat(nothing.getElementsByTagName("skipped").getLength()).isZero();
-        assertThat(gate.verdicts().get(3).passed()).isFalse();
+        Element typo = (Element) parse(gate.junit()).getElementsByTagName("testcase").item(3);
+        assertThat(typo.getAttribute("name")).startsWith("CPU p95");
+        assertThat(typo.getAttribute("time")).isEqualTo("0.000");
+        assertThat(typo.getElementsByTagName("failure").getLength()).isEqualTo(1);
+        assertThat(typo.getElementsByTagName("skipped").getLength()).isZero();
+        assertThat(gate.verdicts().get(3).failed()).isTrue();
+    }
+
+    @Test
+    void anInconclusiveCriterionIsASkippedTestCaseWithItsReason() throws Exception {
+        Gate gate = judgedRecordedRun();
+
+        Element inconclusive = (Element) parse(gate.junit()).getElementsByTagName("testcase").item(4);
+        assertThat(inconclusive.getAttribute("name")).isEqualTo("no-provider errors at most 0 over phases 2");
+        assertThat(inconclusive.getElementsByTagName("failure").getLength()).isZero();
+        NodeList skipped = inconclusive.getElementsByTagName("skipped");
+        assertThat(skipped.getLength()).isEqualTo(1);
+        assertThat(((Element) skipped.item(0)).getAttribute("message"))
+                .isEqualTo("inconclusive: not judged: phase 2: load not measured (no machine sample) (there: 0 no-provider"
+                        + " errors)");
+        assertThat(gate.verdicts().get(4).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(gate.status()).as("a failure elsewhere: the gate fails").isEqualTo(Verdict.Status.FAIL);
     }
 
     /** The check above could fail: the schema refuses what the gate wrote before it had times. */
@@ -101,6 +124,16 @@ class JUnitReportTest {
         ((Element) xml.getElementsByTagName("testcase").item(1)).removeAttribute("time");
 
         assertThat(schemaErrors(xml)).singleElement().asString().contains("'time'");
+    }
+
+    /** Nor would it let a skipped case's reason come after its output: the order the gate writes them in matters. */
+    @Test
+    void surefiresSchemaRefusesASkippedElementAfterTheOutput() throws Exception {
+        Document xml = parse(judgedRecordedRun().junit());
+        Element inconclusive = (Element) xml.getElementsByTagName("testcase").item(4);
+        inconclusive.appendChild(inconclusive.getElementsByTagName("skipped").item(0));
+
+        assertThat(schemaErrors(xml)).isNotEmpty();
     }
 
     @Test

@@ -10,7 +10,10 @@ import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A criterion with nothing measured in the phases it judges never passes, whatever its threshold. */
+/**
+ * A criterion with nothing measured in the phases it judges never passes, whatever its threshold: it is
+ * inconclusive, naming what was missing ({@link Evidence}); with something measured, it is judged.
+ */
 class NothingMeasuredTest {
 
     /** Three nodes that answered instance counts, but whose CPU was never sampled. */
@@ -21,16 +24,16 @@ class NothingMeasuredTest {
     @Test
     void cpuNeverSampledIsNotZeroPercent() {
         Verdict verdict = new CpuP95(100, null).judge(run(NO_CPU, CallCounts.NONE));
-        assertThat(verdict.passed()).isFalse();
-        assertThat(verdict.measured()).contains("no CPU sample");
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(verdict.measured()).isEqualTo("not judged: phase 1: node 1 has 0 CPU sample(s) (under 3)");
         assertThat(new CpuP95(100, null).judge(run(List.of(node(1, 12, 12)), CallCounts.NONE)).passed()).isTrue();
     }
 
     @Test
     void noProbeCallMeansNoVerdictOnNoProviderErrors() {
         Verdict verdict = new NoProviderErrors(1000, null).judge(run(NO_CPU, CallCounts.NONE));
-        assertThat(verdict.passed()).isFalse();
-        assertThat(verdict.measured()).contains("nothing measured");
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(verdict.measured()).isEqualTo("not judged: phase 1: no probe call ended in it");
         CallCounts calls = new CallCounts(100, 100, 0, 0, 0, 0, 0, null);
         assertThat(new NoProviderErrors(0, null).judge(run(NO_CPU, calls)).passed()).isTrue();
     }
@@ -38,8 +41,8 @@ class NothingMeasuredTest {
     @Test
     void noInstanceSampleMeansNoVerdictOnFlapping() {
         Verdict verdict = new Flapping(1000, null).judge(run(NOTHING, CallCounts.NONE));
-        assertThat(verdict.passed()).isFalse();
-        assertThat(verdict.measured()).contains("nothing measured");
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(verdict.measured()).isEqualTo("not judged: phase 1: node 1 answered 0 instance-count sample(s) (under 3)");
         assertThat(new Flapping(0, null).judge(run(NO_CPU, CallCounts.NONE)).passed()).isTrue();
     }
 

@@ -2,6 +2,7 @@ package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.gate.Gate;
+import io.upgradelab.reports.gate.GateResult;
 import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.reports.gate.PolicyFile;
 import io.upgradelab.reports.gate.Verdict;
@@ -18,16 +19,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code upgrade-lab gate}: PASS or FAIL for a staging pipeline, from a run's journal and a policy,
- * with JUnit XML the CI server shows.
+ * {@code upgrade-lab gate}: PASS, FAIL or INCONCLUSIVE for a staging pipeline, from a run's journal and
+ * a policy, with JUnit XML the CI server shows. INCONCLUSIVE has its own exit code (3) because it is
+ * neither: the lab's limits or thin evidence left a criterion undecided, which a pipeline must not take
+ * for a pass, nor report as Nacos failing.
  */
 @Command(name = "gate", sortOptions = false,
-        description = {"Judge a run against a policy: PASS or FAIL, with JUnit XML.",
-                "PASS (exit 0) or FAIL (exit 1), one line per criterion with the figure measured, and JUnit XML"
-                        + " with one test case per criterion.",
-                "A run that did not complete fails; a run without its last journal line (killed) cannot be"
-                        + " judged (exit 2). Criteria: ${bundle:criteria} (cpuAgainstBaseline with --baseline;"
-                        + " see experiments/nacos-1x-to-2x.policy.yaml)."},
+        description = {"Judge a run against a policy: PASS, FAIL or INCONCLUSIVE, with JUnit XML.",
+                "PASS (exit 0), FAIL (exit 1: a criterion not met) or INCONCLUSIVE (exit 3: none failed, but one"
+                        + " could not be decided: a phase it judges measured the machine or the lab, not Nacos, or"
+                        + " holds too little evidence), one line per criterion with the figure measured or the"
+                        + " reason, and JUnit XML with one test case per criterion (an inconclusive one skipped).",
+                "A run that did not complete fails, or is inconclusive when it stopped on the lab's limit; a run"
+                        + " without its last journal line (killed) cannot be judged (exit 2). Criteria:"
+                        + " ${bundle:criteria} (cpuAgainstBaseline with --baseline; see"
+                        + " experiments/nacos-1x-to-2x.policy.yaml)."},
         resourceBundle = "io.upgradelab.runner.cli.GateHelp",
         footer = {"", "Examples:",
                 "  upgrade-lab gate runs/nacos-1x-to-2x-ci-20261122-035106 --policy experiments/nacos-1x-to-2x.policy.yaml",
@@ -35,7 +41,8 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab gate runs/after --policy POLICY --baseline runs/before",
                 "  upgrade-lab gate RUN_DIR --policy POLICY --output json",
                 "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml --gate experiments/nacos-1x-to-2x.policy.yaml",
-                "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what) or broken run."})
+                "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what) or broken run,"
+                + " 3 inconclusive."})
 final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
 
     @Spec
@@ -61,17 +68,24 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
     @Mixin
     OutputOption output;
 
+    /** The exit code of a gate that judged INCONCLUSIVE: neither a pass (0) nor a failure (1). */
+    static final int INCONCLUSIVE = 3;
+
     /**
-     * The gate's verdict, in JSON; exit 1 when it failed, as in text.
+     * The gate's verdict, in JSON; exit 1 when it failed and 3 when it was inconclusive, as in text.
      *
      * @param run      the run judged, as given
      * @param policy   the policy, as given
-     * @param passed   whether every criterion was met
+     * @param status   PASS, FAIL or INCONCLUSIVE
+     * @param passed   whether every criterion was met (status PASS), as before there were three answers
+     * @param summary  "7 of 9 criteria met, 2 inconclusive"
      * @param failure  "the run failed in phase 7 (...): ...", said before any criterion; "" for a run that completed
      * @param junit    where the JUnit XML was written
-     * @param verdicts one per criterion, the run's completion first; seconds: the part of the run it judged
+     * @param verdicts one per criterion, the run's completion first, each with its status; seconds: the part of
+     *                 the run it judged
      */
-    record Judgement(String run, String policy, boolean passed, String failure, String junit, List<Verdict> verdicts) {
+    record Judgement(String run, String policy, Verdict.Status status, boolean passed, String summary, String failure,
+                     String junit, List<Verdict> verdicts) {
     }
 
     @Override
@@ -85,12 +99,21 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
         checkBaseline(read, baseline);
         Gate gate = judge(run.path, read, baseline, junit);
         if (output.json()) {
-            OutputOption.print(spec, new Judgement(run.path.toString(), policy.toString(), gate.passed(), gate.failure(),
-                    gate.junit().toString(), gate.verdicts()));
+            OutputOption.print(spec, new Judgement(run.path.toString(), policy.toString(), gate.status(), gate.passed(),
+                    gate.summary(), gate.failure(), gate.junit().toString(), gate.verdicts()));
         } else {
             print(gate, spec.commandLine().getOut());
         }
-        return gate.passed() ? 0 : LabException.FAILED;
+        return exitCode(gate);
+    }
+
+    /** 0 pass, 1 fail, 3 inconclusive: what a pipeline reads of a gate, wherever one is judged. */
+    static int exitCode(Gate gate) {
+        return switch (gate.status()) {
+            case PASS -> 0;
+            case FAIL -> LabException.FAILED;
+            case INCONCLUSIVE -> INCONCLUSIVE;
+        };
     }
 
     /** The policy, or exit 2 with the file, line and field of its first mistake. */
@@ -134,16 +157,15 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
         }
     }
 
+    /** One line per criterion, "PASS  ", "FAIL  " or "INCONCLUSIVE  " first, then the gate's line as reports word it. */
     static void print(Gate gate, PrintWriter out) {
         if (!gate.failure().isEmpty()) {
             out.println(gate.failure());
         }
         for (Verdict v : gate.verdicts()) {
-            out.println((v.passed() ? "PASS  " : "FAIL  ") + v.criterion() + ": " + v.measured());
+            out.println(v.status() + "  " + v.criterion() + ": " + v.measured());
         }
-        long passed = gate.verdicts().stream().filter(Verdict::passed).count();
-        out.println("gate " + (gate.passed() ? "PASSED" : "FAILED") + " (" + passed + " of " + gate.verdicts().size()
-                + " criteria met); JUnit XML: " + gate.junit());
+        out.println(GateResult.of(gate).sentence() + "; JUnit XML: " + gate.junit());
         out.flush();
     }
 }

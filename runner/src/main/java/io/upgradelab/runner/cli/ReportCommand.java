@@ -49,8 +49,9 @@ final class ReportCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--policy", paramLabel = "POLICY", description = "Judge the run against this policy first (as"
-            + " upgrade-lab gate does, JUnit XML beside the files): summary.md and report.html open with PASS or FAIL"
-            + " and the criteria that failed. The exit code stays the report's; gate's is the pipeline's.")
+            + " upgrade-lab gate does, JUnit XML beside the files): summary.md and report.html open with PASS, FAIL or"
+            + " INCONCLUSIVE and the criteria not met, each with its figure or reason. The exit code stays the"
+            + " report's; gate's (0 pass, 1 fail, 3 inconclusive) is the pipeline's.")
     Path policy;
 
     @Option(names = "--baseline", paramLabel = "RUN_DIR", description = "With --policy: the run to compare with, for"
@@ -79,8 +80,7 @@ final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.markdown());
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.html());
         if (gate.gate() != null) {
-            spec.commandLine().getErr().println("upgrade-lab: gate " + gate.word() + " (" + gate.summary()
-                    + "); JUnit XML: " + gate.gate().junit());
+            spec.commandLine().getErr().println("upgrade-lab: " + gate.sentence() + "; JUnit XML: " + gate.gate().junit());
         } else if (gate.notJudged() != null) {
             spec.commandLine().getErr().println("upgrade-lab: the gate did not judge the run: " + gate.notJudged());
         }

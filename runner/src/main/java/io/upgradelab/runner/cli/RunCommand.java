@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml",
                 "  upgrade-lab run experiments/nacos-1x-to-2x.yaml --scale 0.5 --out runs/half-scale",
                 "", "Exit codes: 0 every phase ran, 1 a phase failed or an abort condition held,"
-                + " 2 invalid experiment or flags, 130 interrupted."})
+                + " 2 invalid experiment or flags, 130 interrupted. With --gate: the gate's, 0 pass, 1 fail,"
+                + " 3 inconclusive (also a run that stopped on the lab's own limit)."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -57,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--gate", paramLabel = "POLICY",
             description = "After the run, judge it against this policy (as upgrade-lab gate does): JUnit XML in the"
                     + " run directory, the verdict at the top of summary.md and report.html, and exit 1 if it"
-                    + " fails. Checked before anything starts.")
+                    + " fails, 3 if it is inconclusive. Checked before anything starts.")
     Path gate;
 
     @Option(names = "--baseline", paramLabel = "RUN_DIR",
@@ -103,7 +104,17 @@ final class RunCommand implements Callable<Integer> {
             throw LabException.invalidInput(run.gate().notJudged());
         }
         GateCommand.print(judged, out);
-        return outcome.exitCode() != 0 ? outcome.exitCode() : judged.passed() ? 0 : LabException.FAILED;
+        return exitCode(outcome.exitCode(), judged);
+    }
+
+    /**
+     * A gated run's exit code: the gate's (0, 1, 3) when the run completed; the run's own when it did
+     * not, unless the gate found the stop to be the lab's limit (its verdict inconclusive): then 3, so a
+     * pipeline does not read the lab's limit as Nacos failing.
+     */
+    static int exitCode(int run, Gate judged) {
+        int gate = GateCommand.exitCode(judged);
+        return run == 0 || gate == GateCommand.INCONCLUSIVE ? gate : run;
     }
 
     private void copyExperiment(Path runDirectory) {

@@ -10,8 +10,9 @@ import picocli.CommandLine.Command;
 /**
  * The {@code upgrade-lab} command line: the one entry point for people and CI pipelines.
  *
- * <p>Exit codes: 0 success, 1 the run failed (a node did not start...), 2 invalid input (a flag, a
- * version, a port in use), 130 interrupted (Ctrl-C).
+ * <p>Exit codes: 0 success, 1 the run failed (a node did not start...) or its gate failed, 2 invalid
+ * input (a flag, a version, a port in use), 3 the gate inconclusive (gate, run --gate), 130 interrupted
+ * (Ctrl-C).
  *
  * <p>Whatever it prints has its control characters escaped ({@link TerminalWriter}), so text from a
  * journal or a file never acts on the terminal; help is therefore printed without colours.
@@ -24,7 +25,8 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, CalibrateCommand.class, ValidateCommand.class, PlanCommand.class, RenderCommand.class, ReportCommand.class, CompareCommand.class, GateCommand.class, ClusterCommand.class,
                 VersionsCommand.class, CleanupCommand.class, ServeCommand.class, AutoComplete.GenerateCompletion.class,
                 CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 success, 1 the run failed, 2 invalid input, 130 interrupted."})
+        footer = {"", "Exit codes: 0 success, 1 the run failed, 2 invalid input, 3 the gate inconclusive,"
+                + " 130 interrupted."})
 public final class UpgradeLab {
 
     public static void main(String[] args) {

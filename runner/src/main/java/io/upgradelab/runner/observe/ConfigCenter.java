@@ -1,14 +1,14 @@
 package io.upgradelab.runner.observe;
 
 import io.upgradelab.runner.journal.Journal;
-import io.upgradelab.runner.observe.configs.LabConfigs;
 
 /**
- * Nacos as the config store, where the experiment has a {@code configs} section: every observation
- * starts the listeners when they can listen, publishes the changes due, and checks every
- * node and listener ({@code configCheck} lines, which the gate's {@code configIntact} judges). It
- * checks at every observation rather than when a phase says so, so every step of a rolling upgrade
- * is checked (a step waits rounds for its node) without the phases knowing about configs.
+ * Nacos as the config store, where the experiment has a {@code configs} section: checks every node
+ * and listener ({@code configCheck} lines, which the gate's {@code configIntact} judges). It checks at
+ * observations rather than when a phase says so, so every step of a rolling upgrade is checked (a step
+ * waits rounds for its node) without the phases knowing about configs. The check reads every config
+ * from every node, so it is {@link #expensive() paced}; the changes it checks are published every round
+ * by {@link ConfigChanges}, so pacing the check never slows the load the experiment asked for.
  */
 public final class ConfigCenter implements Observer {
 
@@ -23,14 +23,14 @@ public final class ConfigCenter implements Observer {
         return true;
     }
 
+    /** After {@link ConfigChanges} of the same round. */
     @Override
-    public void observe(Observed observed, Observations into, Journal journal) {
-        observed.configs().ifPresent(configs -> observe(observed, configs, into.servesTwoX(), journal));
+    public int stage() {
+        return 1;
     }
 
-    private static void observe(Observed observed, LabConfigs configs, boolean servesTwoX, Journal journal) {
-        configs.listenWhenReady(observed.cluster(), servesTwoX);
-        configs.publishDue(observed.cluster());
-        journal.append(configs.check(observed.cluster()));
+    @Override
+    public void observe(Observed observed, Observations into, Journal journal) {
+        observed.configs().ifPresent(configs -> journal.append(configs.check(observed.cluster())));
     }
 }

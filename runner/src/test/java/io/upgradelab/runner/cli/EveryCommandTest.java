@@ -147,7 +147,7 @@ class EveryCommandTest {
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("{file, phases, expectedSeconds, notes: []}");
         cli.clear();
         cli.run("gate", "--help");
-        assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, passed, failure, junit, verdicts:"
-                + " [{criterion, passed, measured, seconds}]}");
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, status, passed, summary, failure, junit,"
+                + " verdicts: [{criterion, status, measured, seconds, passed}]}");
     }
 }

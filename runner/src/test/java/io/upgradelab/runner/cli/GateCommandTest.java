@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.reports.gate.Gate;
+import io.upgradelab.reports.gate.Verdict;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +14,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code upgrade-lab gate}, in-process, on the journal a CI-size run recorded: exit 0, 1 and 2. */
+/**
+ * {@code upgrade-lab gate}, in-process, on the journal a CI-size run recorded: exit 0, 1, 2 and 3. As
+ * recorded, no phase's load was measured (it predates the machine observer), so the gate judges none of
+ * them: INCONCLUSIVE, exit 3; its copy with the load measured ({@link RecordedCiRun#withValidLoad}) is
+ * judged.
+ */
 class GateCommandTest {
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).resolve("..").normalize();
@@ -20,13 +27,14 @@ class GateCommandTest {
     @TempDir
     Path dir;
     Path run;
+    Path recorded;
 
     private final InProcessCli cli = new InProcessCli();
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = Files.createDirectories(dir.resolve("run"));
-        Files.copy(ROOT.resolve("reports/src/test/resources/journals/ci-size-run.jsonl"), run.resolve("journal.jsonl"));
+        run = RecordedCiRun.withValidLoad(dir.resolve("run"));
+        recorded = RecordedCiRun.in(dir.resolve("recorded"));
     }
 
     @Test
@@ -37,22 +45,44 @@ class GateCommandTest {
     }
 
     /**
-     * The recorded run predates the configs section and the failure-sign observer: the shipped policy
-     * finds every criterion met but configIntact and failureSigns, which have nothing to judge and so
-     * do not pass (GateTest judges a copy with checks).
+     * The recorded run predates the configs section and the failure-sign observer: with its load measured,
+     * the shipped policy finds every criterion met but configIntact and failureSigns, which have nothing
+     * to judge: thin evidence, never a pass, and not Nacos failing either (GateTest judges a copy with
+     * checks). Exit 3.
      */
     @Test
-    void theShippedPolicyFindsTheRecordedRunGoodButForWhatItNeverWatched() {
+    void theShippedPolicyFindsTheRecordedRunGoodButInconclusiveOnWhatItNeverWatchedAndExitsThree() {
         assertThat(cli.run("gate", run.toString(), "--policy",
-                ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(1);
+                ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(3);
         assertThat(cli.out()).startsWith("PASS  the run completed: the run completed\n")
-                .contains("PASS  no-provider errors at most 0 in phases rollingClientUpgrade: 0 no-provider errors\n")
-                .contains("FAIL  configs intact on every node and listener in every phase: nothing measured: no config"
-                        + " check judged a config on a node in 14 phase(s) (the experiment has no configs section)\n")
-                .contains("FAIL  failure signs at most 0 in every phase: no failure sign was watched in this run: nothing"
-                        + " measured (its journal has no signsWatched line)\n")
-                .endsWith("gate FAILED (7 of 9 criteria met); JUnit XML: " + run.resolve("gate-junit.xml") + "\n");
-        assertThat(run.resolve("gate-junit.xml")).exists();
+                .contains("PASS  no-provider errors at most 0 over phases rollingClientUpgrade: 0 no-provider errors\n")
+                .contains("PASS  probe success at least 99.0% in phases 9, 10, 11, 12, 13, 14: lowest 100.0% in phase 9"
+                        + " (26700 of 26700 calls); 100.0% of 36900 calls in 6 phase(s)\n")
+                .contains("INCONCLUSIVE  configs intact on every node and listener in phases hold, rollingServerUpgrade,"
+                        + " rollingClientUpgrade: not judged: phases 2, 4, 6, 8-10, 12-14: no config check (the experiment"
+                        + " has no configs section)\n")
+                .contains("INCONCLUSIVE  failure signs at most 0 over all phases: no failure sign was watched in this"
+                        + " run: nothing measured (its journal has no signsWatched line)\n")
+                .endsWith("gate INCONCLUSIVE: 7 of 9 criteria met, 2 inconclusive; JUnit XML: "
+                        + run.resolve("gate-junit.xml") + "\n");
+        assertThat(run.resolve("gate-junit.xml")).content().contains("skipped=\"2\"").contains("failures=\"0\"");
+    }
+
+    /** As recorded, no phase's load was measured: whatever a criterion over phases asks, exit 3, saying why. */
+    @Test
+    void aRunWhoseLoadWasNeverMeasuredIsInconclusiveAndExitsThreeWhileAPassExitsZero() throws Exception {
+        Path policy = Files.write(dir.resolve("p.yaml"), List.of("criteria:", "  - kind: probeSuccess",
+                "    atLeastPercent: 99", "  - kind: upgradeWithin", "    seconds: 900"));
+
+        assertThat(cli.run("gate", recorded.toString(), "--policy", policy.toString())).isEqualTo(3);
+        assertThat(cli.out()).contains("INCONCLUSIVE  probe success at least 99.0% in every phase: not judged: phases"
+                        + " 1-12, 14: load not measured (no machine sample) (there: ")
+                .contains("; phase 13: load flagged: 1.x clients delivered 12.8% of their nominal beats (there: ")
+                .contains("gate INCONCLUSIVE: 2 of 3 criteria met, 1 inconclusive; JUnit XML: ");
+
+        cli.clear();
+        assertThat(cli.run("gate", run.toString(), "--policy", policy.toString())).as(cli.out()).isZero();
+        assertThat(cli.out()).contains("gate PASS: all 3 criteria met; JUnit XML: ");
     }
 
     @Test
@@ -64,7 +94,7 @@ class GateCommandTest {
         assertThat(cli.run("gate", run.toString(), "--policy", strict.toString(), "--junit", junit.toString()))
                 .isEqualTo(1);
         assertThat(cli.out()).contains("FAIL  server upgrade finished within 120 s: phase 9 done in 267 s\n")
-                .contains("gate FAILED (1 of 2 criteria met)");
+                .contains("gate FAIL: 1 of 2 criteria met, 1 not met; JUnit XML: " + junit);
         assertThat(junit).exists();
     }
 
@@ -87,13 +117,15 @@ class GateCommandTest {
                 criteria:
                   - kind: cpuAgainstBaseline
                     atMostRatio: 1.1
+                    phases: [rollingServerUpgrade, 14]
                 """);
 
         assertThat(cli.run("gate", run.toString(), "--policy", policy.toString())).isEqualTo(2);
         assertThat(cli.err()).contains("--baseline");
         assertThat(cli.run("gate", run.toString(), "--policy", policy.toString(), "--baseline", run.toString()))
                 .isZero();
-        assertThat(cli.out()).contains("PASS  cluster mean CPU at most 1.1 x the baseline's in every phase: highest x1.00");
+        assertThat(cli.out()).contains("PASS  cluster mean CPU at most 1.1 x the baseline's in phases rollingServerUpgrade,"
+                + " 14: highest x1.00");
     }
 
     @Test
@@ -124,18 +156,58 @@ class GateCommandTest {
         JsonNode json = new ObjectMapper().readTree(cli.out());
         assertThat(json.get("run").asText()).isEqualTo(run.toString());
         assertThat(json.get("policy").asText()).isEqualTo(strict.toString());
+        assertThat(json.get("status").asText()).isEqualTo("FAIL");
         assertThat(json.get("passed").asBoolean()).isFalse();
+        assertThat(json.get("summary").asText()).isEqualTo("2 of 3 criteria met, 1 not met");
         assertThat(json.get("failure").asText()).isEmpty();
         assertThat(json.get("junit").asText()).isEqualTo(run.resolve("gate-junit.xml").toString());
         JsonNode verdicts = json.get("verdicts");
         assertThat(verdicts).hasSize(3);
         assertThat(verdicts.get(0).get("criterion").asText()).isEqualTo("the run completed");
         assertThat(verdicts.get(0).get("passed").asBoolean()).isTrue();
+        assertThat(verdicts.get(0).get("status").asText()).isEqualTo("PASS");
         assertThat(verdicts.get(1).get("criterion").asText()).isEqualTo("server upgrade finished within 120 s");
         assertThat(verdicts.get(1).get("passed").asBoolean()).isFalse();
+        assertThat(verdicts.get(1).get("status").asText()).isEqualTo("FAIL");
         assertThat(verdicts.get(1).get("measured").asText()).isEqualTo("phase 9 done in 267 s");
         assertThat(verdicts.get(2).get("passed").asBoolean()).isTrue();
         assertThat(verdicts.get(2).get("seconds").asDouble()).isEqualTo(10.095);   // phase 2 alone
+    }
+
+    @Test
+    void jsonOfAnInconclusiveGateSaysSoForTheGateAndEachVerdictAndExitsThree() throws Exception {
+        Path policy = Files.write(dir.resolve("p.yaml"), List.of("criteria:", "  - kind: noProviderErrors",
+                "    atMost: 0", "    phases: [2]"));
+
+        assertThat(cli.run("gate", recorded.toString(), "--policy", policy.toString(), "--output", "json")).isEqualTo(3);
+
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        assertThat(json.get("status").asText()).isEqualTo("INCONCLUSIVE");
+        assertThat(json.get("passed").asBoolean()).isFalse();
+        assertThat(json.get("summary").asText()).isEqualTo("1 of 2 criteria met, 1 inconclusive");
+        JsonNode inconclusive = json.get("verdicts").get(1);
+        assertThat(inconclusive.get("status").asText()).isEqualTo("INCONCLUSIVE");
+        assertThat(inconclusive.get("passed").asBoolean()).isFalse();
+        assertThat(inconclusive.get("measured").asText()).isEqualTo("not judged: phase 2: load not measured (no machine"
+                + " sample) (there: 0 no-provider errors)");
+    }
+
+    /** {@code run --gate}: the gate's code; a run that stopped keeps its own, unless the gate found the lab's limit. */
+    @Test
+    void aGatedRunExitsWithTheGatesCodeAndThreeWhenItStoppedOnTheLabsLimit() {
+        Gate pass = gate(Verdict.Status.PASS);
+        Gate fail = gate(Verdict.Status.FAIL);
+        Gate inconclusive = gate(Verdict.Status.INCONCLUSIVE);
+
+        assertThat(List.of(RunCommand.exitCode(0, pass), RunCommand.exitCode(0, fail),
+                RunCommand.exitCode(0, inconclusive))).containsExactly(0, 1, 3);
+        assertThat(RunCommand.exitCode(1, fail)).as("a phase failed: Nacos's").isEqualTo(1);
+        assertThat(RunCommand.exitCode(1, inconclusive)).as("a phase failed on the lab's limit").isEqualTo(3);
+    }
+
+    private static Gate gate(Verdict.Status status) {
+        return new Gate(List.of(new Verdict("the run completed", Verdict.Status.PASS, "the run completed"),
+                new Verdict("c", status, "measured")), Path.of("junit.xml"), "");
     }
 
     @Test

@@ -35,18 +35,40 @@ class ReportCommandTest {
 
     @Test
     void withAPolicyTheReportsOpenWithTheVerdictJudgedFirstAndTheJUnitXmlIsBesideThem() throws Exception {
-        Path run = recordedRun();
+        Path run = RecordedCiRun.withValidLoad(dir.resolve("measured"));
         Path strict = Files.writeString(dir.resolve("strict.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 120\n");
 
         assertThat(cli.run("report", run.toString(), "--policy", strict.toString())).as(cli.err()).isZero();
 
         List<String> md = cli.out().lines().filter(l -> !l.isBlank()).toList();
         assertThat(md.get(0)).startsWith("## nacos-1x-to-2x-ci: completed in ");
-        assertThat(md.get(2)).isEqualTo("**FAIL**: 1 of 2 criteria not met");
+        assertThat(md.get(2)).isEqualTo("**FAIL**: 1 of 2 criteria met, 1 not met");
         assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: phase 9 done in 267 s");
         assertThat(run.resolve("report.html")).content().contains("<div id=\"verdict\" class=\"verdict fail\">");
         assertThat(run.resolve("gate-junit.xml")).content().contains("failures=\"1\"");
-        assertThat(cli.err()).contains("gate FAIL (1 of 2 criteria not met); JUnit XML: " + run.resolve("gate-junit.xml"));
+        assertThat(cli.err()).contains("upgrade-lab: gate FAIL: 1 of 2 criteria met, 1 not met; JUnit XML: "
+                + run.resolve("gate-junit.xml"));
+    }
+
+    /** The recorded run's load was never measured: the gate is inconclusive, and report --policy words it as gate does. */
+    @Test
+    void anInconclusiveVerdictIsWordedAsTheGateWordsItAndTheReportStillExitsZero() throws Exception {
+        Path run = recordedRun();
+        Path policy = Files.writeString(dir.resolve("p.yaml"), "criteria:\n  - kind: probeSuccess\n    atLeastPercent: 99\n");
+
+        assertThat(cli.run("report", run.toString(), "--policy", policy.toString())).as(cli.err()).isZero();
+        String reported = cli.err().lines().filter(l -> l.startsWith("upgrade-lab: gate ")).findFirst().orElseThrow();
+        List<String> md = cli.out().lines().filter(l -> !l.isBlank()).toList();
+        cli.clear();
+        assertThat(cli.run("gate", run.toString(), "--policy", policy.toString())).isEqualTo(3);
+        String judged = cli.out().lines().filter(l -> l.startsWith("gate ")).findFirst().orElseThrow();
+
+        assertThat(reported).isEqualTo("upgrade-lab: " + judged)
+                .startsWith("upgrade-lab: gate INCONCLUSIVE: 1 of 2 criteria met, 1 inconclusive; JUnit XML: ");
+        assertThat(md.get(2)).isEqualTo("**INCONCLUSIVE**: 1 of 2 criteria met, 1 inconclusive");
+        assertThat(md.get(3)).startsWith("- INCONCLUSIVE probe success at least 99.0% in every phase: not judged: ");
+        assertThat(run.resolve("report.html")).content().contains("<div id=\"verdict\" class=\"verdict inconclusive\">");
+        assertThat(run.resolve("gate-junit.xml")).content().contains("skipped=\"1\"");
     }
 
     @Test

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunExecutionTest {
 
-    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).resolve("..").normalize();
 
     @TempDir
     Path dir;
@@ -30,8 +29,7 @@ class RunExecutionTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = Files.createDirectories(dir.resolve("run"));
-        Files.copy(ROOT.resolve("reports/src/test/resources/journals/ci-size-run.jsonl"), run.resolve("journal.jsonl"));
+        run = RecordedCiRun.withValidLoad(dir.resolve("run"));
         strict = Files.writeString(dir.resolve("strict.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 120\n");
     }
 
@@ -42,7 +40,7 @@ class RunExecutionTest {
 
         assertThat(judged.status()).isEqualTo(GateResult.Status.FAIL);
         assertThat(run.resolve("gate-junit.xml")).exists();
-        assertThat(Files.readString(run.resolve("summary.md"))).contains("\n**FAIL**: 1 of 2 criteria not met\n");
+        assertThat(Files.readString(run.resolve("summary.md"))).contains("\n**FAIL**: 1 of 2 criteria met, 1 not met\n");
         assertThat(Files.readString(run.resolve("report.html"))).contains("class=\"verdict fail\"");
         assertThat(said).anyMatch(s -> s.startsWith("summaries: "));
     }

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * 2.5.1, and with 1.4.1 since no 1.x is among them (three shaded clients in its own JVM, each made by
  * its jar's adapter), and checks the node every 2 s. In the third phase this test deletes one config
  * through the Nacos HTTP API, as an upgrade that loses it would: configIntact fails naming it, and
- * passes on the phases before. The run also serves its live metrics ({@code --metrics-port}): scraped
+ * passes on the hold before; over the ramp too it is INCONCLUSIVE (exit 3), since no config had settled
+ * in the ramp's few seconds. The run also serves its live metrics ({@code --metrics-port}): scraped
  * mid-run, they hold every metric the Grafana dashboard (docs/grafana/) queries, and they stop with the run.
  */
 @Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -88,9 +89,16 @@ class ConfigIntactIT {
 
         InProcessCli gate = new InProcessCli();
         Path before = Files.writeString(work.resolve("before.yaml"),
-                "criteria:\n  - kind: configIntact\n    phases: [1, 2]\n");
+                "criteria:\n  - kind: configIntact\n    phases: [2]\n");
         assertThat(gate.run("gate", runDirectory.toString(), "--policy", before.toString())).as(gate.out() + gate.err())
                 .isZero();
+        gate.clear();
+        // the ramp of a few seconds ends before any config has settled: no check judged one in it
+        Path withRamp = Files.writeString(work.resolve("with-ramp.yaml"),
+                "criteria:\n  - kind: configIntact\n    phases: [1, 2]\n");
+        assertThat(gate.run("gate", runDirectory.toString(), "--policy", withRamp.toString()))
+                .as("thin evidence is never a pass: " + gate.out() + gate.err()).isEqualTo(3);
+        assertThat(gate.out()).contains("INCONCLUSIVE", "phase 1: no config check judged a config on a node");
         gate.clear();
         Path all = Files.writeString(work.resolve("all.yaml"), "criteria:\n  - kind: configIntact\n");
         assertThat(gate.run("gate", runDirectory.toString(), "--policy", all.toString())).as(gate.out() + gate.err())

@@ -26,6 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * in RunExperimentIT, the storage migration in MysqlStorageIT, 2.3.2 nodes in EveryServerVersionBootsIT.
  * On the embedded store the same upgrade loses configs (the mixed cluster's config raft group breaks
  * on 2.2's moved ModifyRequest): bench evidence too (docs/runs/server-paths/2.0-to-2.3).
+ *
+ * <p>Judged again since (its gate.txt, issue 31): every config kept, but every node lists 404
+ * instances for the 202 registered from the last node's restart to the end, an over-count the gate now
+ * finds (flapping and instanceLossAtEnd fail on it), so its gate fails where the bench passed it.
  */
 class TwoXToTwoXUpgradeEvidenceTest {
 
@@ -36,7 +40,7 @@ class TwoXToTwoXUpgradeEvidenceTest {
     Path dir;
 
     @Test
-    void twoZeroToTwoThreeOnMysqlRolledNodeByNodeKeptEveryConfigAndPassedItsGate() throws Exception {
+    void twoZeroToTwoThreeOnMysqlRolledNodeByNodeKeptEveryConfigAndItsGateFindsTheOverCount() throws Exception {
         Path journalFile = dir.resolve("journal.jsonl");
         try (InputStream in = new GZIPInputStream(Files.newInputStream(EVIDENCE.resolve("journal.jsonl.gz")))) {
             Files.copy(in, journalFile);
@@ -69,8 +73,12 @@ class TwoXToTwoXUpgradeEvidenceTest {
         JsonNode totals = journal.ofType("probeSummary").get(0).path("summary").path("totals");
         assertThat(totals.path("noProvider").asLong()).isZero();
         assertThat(totals.path("success").asLong()).isPositive();
-        assertThat(Files.readString(EVIDENCE.resolve("gate-junit.xml"))).contains("failures=\"0\"")
-                .contains("name=\"configs intact").contains("name=\"failure signs");
-        assertThat(Files.readString(EVIDENCE.resolve("console.txt"))).contains("gate exit 0");
+        assertThat(Files.readString(EVIDENCE.resolve("gate-junit.xml"))).contains("failures=\"2\"")
+                .contains("skipped=\"0\"").contains("name=\"configs intact").contains("name=\"failure signs");
+        assertThat(Files.readString(EVIDENCE.resolve("gate.txt"))).contains("\nPASS  configs intact on every node")
+                .contains("\nFAIL  instances lost at the end at most 0: 0 lost: 202 registered, nodes list [404, 404, 404];")
+                .contains("\nFAIL  flapping events").endsWith("exit 1\n");
+        assertThat(Files.readString(EVIDENCE.resolve("console.txt"))).as("as the bench judged it then")
+                .contains("gate exit 0");
     }
 }
