@@ -42,7 +42,7 @@ public record LabFootprintFigures(double periodSeconds, String observation, int 
 
     public LabFootprintFigures {
         nodes = List.copyOf(nodes);
-        labCpu = Map.copyOf(labCpu);
+        labCpu = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(labCpu));   // in the journal's order
         expensive = List.copyOf(expensive);
         slowSteps = List.copyOf(slowSteps);
     }

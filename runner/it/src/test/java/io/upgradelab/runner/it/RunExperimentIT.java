@@ -147,8 +147,18 @@ class RunExperimentIT {
         String markdown = Files.readString(runDirectory.resolve("summary.md"));
         assertThat(markdown.substring(0, markdown.indexOf("### Configs")).lines()
                 .filter(l -> l.matches("\\| \\d+ \\|.*"))).hasSize(phases);
-        assertThat(markdown.substring(markdown.indexOf("### Configs")).lines()
+        int footprint = markdown.indexOf("### The lab's footprint");
+        assertThat(markdown.substring(markdown.indexOf("### Configs"), footprint).lines()
                 .filter(l -> l.matches("\\| \\d+ \\|.*"))).as("a row per phase in the Configs table").hasSize(phases);
+        assertThat(markdown.substring(footprint).lines().filter(l -> l.matches("\\| \\d+ \\|.*")))
+                .as("a row per phase in the lab's footprint").hasSize(phases);
+        assertThat(journal.ofType("labFootprint")).as("the lab's footprint, per phase").hasSize(phases)
+                .allSatisfy(f -> {
+                    assertThat(f.path("rounds").asInt()).isPositive();
+                    assertThat(f.path("requests")).isNotEmpty();
+                    assertThat(f.path("nodes")).hasSize(3).allSatisfy(n ->
+                            assertThat(n.path("servedRequests").isNumber()).as(n.toString()).isTrue());
+                });
         String html = Files.readString(runDirectory.resolve("report.html"));
         assertThat(html.split("<img src=\"data:image/svg\\+xml;base64,", -1)).hasSize(5);
         assertThat(html).contains("node 1 up on 2.0.4");
