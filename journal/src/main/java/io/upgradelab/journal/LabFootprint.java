@@ -71,9 +71,4 @@ public record LabFootprint(double seconds, double periodSeconds, String observat
     /** A lab process's CPU over the phase: runner, fleet, probe, demoProviders. */
     public record ProcessCpu(String process, double cpuPercent) {
     }
-
-    /** Whether the rounds fell behind their period: on average a round took longer than the period. */
-    public boolean behind() {
-        return roundMeanSeconds != null && roundMeanSeconds > periodSeconds;
-    }
 }

@@ -8,7 +8,6 @@ import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The probe's calls succeeded at least {@code atLeastPercent} % of the time in each of the phases named
@@ -38,8 +37,7 @@ public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent,
                 + " (" + worst.probe().success() + " of " + worst.probe().ended() + " calls)";
         if (!under.isEmpty()) {
             return new Verdict(describe(), false, lowest + "; under " + atLeastPercent + "% in "
-                    + (under.size() == 1 ? "phase " : "phases ")
-                    + under.stream().map(p -> String.valueOf(p.index())).collect(Collectors.joining(", ")));
+                    + PhaseSelection.numbers(under.stream().map(PhaseSummary::index).toList()));
         }
         return new Verdict(describe(), true, lowest + "; " + all.successPercent() + "% of "
                 + all.ended() + " calls in " + judged.size() + " phase(s)");

@@ -107,8 +107,8 @@ final class Sampler implements AutoCloseable {
     private void round(boolean everyone) {
         long began = System.nanoTime();
         for (Observer observer : observers) {
-            ObserverPace pace = paces.computeIfAbsent(observer, o -> new ObserverPace());
-            if (observer.expensive() && !everyone && !pace.due(began)) {
+            ObserverPace pace = observer.expensive() ? paces.computeIfAbsent(observer, o -> new ObserverPace()) : null;
+            if (pace != null && !everyone && !pace.due(began)) {
                 meter.skipped(observer.name());
                 continue;
             }
@@ -119,7 +119,9 @@ final class Sampler implements AutoCloseable {
                 journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
             }
             long took = System.nanoTime() - start;
-            pace.ran(start, took);
+            if (pace != null) {
+                pace.ran(start, took);
+            }
             meter.ran(observer.name(), observer.expensive(), took / 1e9);
         }
         meter.roundTook((System.nanoTime() - began) / 1e9);

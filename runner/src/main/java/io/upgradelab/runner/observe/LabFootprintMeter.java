@@ -75,10 +75,11 @@ public final class LabFootprintMeter {
         List<ObserverCost> costs = new ArrayList<>();
         observers.forEach((name, t) -> costs.add(new ObserverCost(name, t.expensive, t.runs, t.skipped,
                 round(t.runs == 0 ? 0 : 1000 * t.seconds / t.runs), round(1000 * t.max))));
+        List<EndpointRequests> requests = requests();
         return new LabFootprint(seconds, period.toMillis() / 1000.0, observation, rounds.size(),
                 rounds.isEmpty() ? null : round(rounds.stream().mapToDouble(Double::doubleValue).average().orElse(0)),
                 rounds.isEmpty() ? null : round(rounds.stream().mapToDouble(Double::doubleValue).max().orElse(0)),
-                costs, requests(), nodes(), labCpu());
+                costs, requests, nodes(requests), labCpu());
     }
 
     /** The lab's requests in the phase, by node number and endpoint; to addresses of no node, left out. */
@@ -98,8 +99,8 @@ public final class LabFootprintMeter {
         return requests;
     }
 
-    private List<NodeLoad> nodes() {
-        List<EndpointRequests> requests = requests();
+    /** Per node: the lab's {@code requests} to it, what it served and the bytes of its logs read, in the phase. */
+    private List<NodeLoad> nodes(List<EndpointRequests> requests) {
         Map<Integer, Long> servedNow = servedNow();
         Map<Integer, Long> logBytes = observations.logBytesRead();
         List<NodeLoad> nodes = new ArrayList<>();
@@ -124,13 +125,12 @@ public final class LabFootprintMeter {
         return now;
     }
 
+    /** Each lab process's CPU since {@link #begin}, the demo providers summed. */
     private List<ProcessCpu> labCpu() {
-        List<ProcessCpu> cpus = new ArrayList<>();
         Map<String, Double> byProcess = new LinkedHashMap<>();
         labProcesses().forEach((name, pid) -> byProcess.merge(name.replaceAll("#\\d+$", ""),
                 cpu.sample(pid).cpuPercent(), Double::sum));
-        byProcess.forEach((name, percent) -> cpus.add(new ProcessCpu(name, round(percent))));
-        return cpus;
+        return byProcess.entrySet().stream().map(e -> new ProcessCpu(e.getKey(), round(e.getValue()))).toList();
     }
 
     /** The lab's processes this machine can sample, by name ("demoProviders#2" for each demo provider). */
