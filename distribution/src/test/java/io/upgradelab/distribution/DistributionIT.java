@@ -84,6 +84,7 @@ class DistributionIT {
     void upgradeLabRunsFromTheUnpackedArchiveOutsideTheCheckout() throws Exception {
         assertThat(unpacked.resolve("pom.xml")).doesNotExist();
         assertThat(unpacked.resolve("runner/upgrade-lab-runner.jar")).isRegularFile();
+        assertThat(unpacked.resolve("LICENSE")).content().contains("Apache License", "Version 2.0");
 
         HostCommand.Result version = HostCommand.run(List.of(unpacked.resolve("upgrade-lab").toString(), "--version"),
                 Duration.ofMinutes(1), work);

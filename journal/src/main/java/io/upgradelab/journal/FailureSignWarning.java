@@ -22,7 +22,7 @@ public record FailureSignWarning(String kind, String sign, String issue, int nod
                                  int repeats, String message) {
 
     /** The {@code kind} of a failure sign among the journal's warnings. */
-    public static final String KIND = "failureSign";
+    public static final String KIND = WarningKind.failureSign.name();
 
     /** The warning for {@code sign} on {@code node}, worded. */
     public static FailureSignWarning of(String sign, String issue, int node, String line, int repeats) {

@@ -12,7 +12,7 @@ import java.time.Instant;
 /**
  * journal.jsonl's codec: the runner writes its lines and the reports read them through this one
  * Jackson configuration (times as ISO-8601 text, unknown fields ignored so an older reader reads a
- * newer line's known fields). A typed line is a record annotated with its {@link LineType}.
+ * newer line's known fields, and an unknown enum value read as its default, e.g. {@link WarningKind#unknown}). A typed line is a record annotated with its {@link LineType}.
  */
 public final class JournalJson {
 
@@ -32,7 +32,8 @@ public final class JournalJson {
         return JsonMapper.builder().addModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE);
     }
 
     /** The line type {@code body} is written as. */

@@ -41,7 +41,7 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
      * is not a journal line, a second runEnded, time going backwards, a format newer than this code.
      */
     public static JournalFile read(Path run) {
-        Path file = Files.isDirectory(run) ? run.resolve(NAME) : run;
+        Path file = fileOf(run);
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(file + ": no journal here (a run directory holds " + NAME + ")");
         }
@@ -84,6 +84,11 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
         }
         refuseAmbiguity(file, lines, numbers);
         return new JournalFile(file, List.copyOf(lines), List.copyOf(numbers), torn);
+    }
+
+    /** The journal file {@code run} names: a run directory's {@code journal.jsonl}, or {@code run} itself. */
+    public static Path fileOf(Path run) {
+        return Files.isDirectory(run) ? run.resolve(NAME) : run;
     }
 
     private static JsonNode journalLine(String text) {

@@ -2,6 +2,8 @@ package io.upgradelab.reports;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.ClientBatch;
+import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.LabFootprint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +74,7 @@ public record LabFootprintFigures(double periodSeconds, String observation, int 
         List<String> slow = new ArrayList<>();
         for (JsonNode step : steps) {
             if (step.path("slow").asBoolean(false)) {
-                String what = "clientBatch".equals(step.path("type").asText()) ? "client batch "
+                String what = JournalJson.is(step, ClientBatch.class) ? "client batch "
                         + step.path("batch").asInt() : "the fleet's change to " + step.path("target").asInt()
                         + " providers";
                 slow.add(what + " took " + Math.round(step.path("seconds").asDouble()) + " s against "

@@ -2,9 +2,12 @@ package io.upgradelab.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.ClientBatch;
 import io.upgradelab.journal.ConfigCheck;
 import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.FleetSample;
+import io.upgradelab.journal.FleetScaled;
+import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.LabFootprint;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
@@ -21,6 +24,7 @@ import io.upgradelab.journal.ResourceSample;
 import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
 import io.upgradelab.journal.SignsWatched;
+import io.upgradelab.journal.Warning;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.time.Instant;
@@ -108,7 +112,7 @@ public final class RunSummaries {
                             Map<Integer, List<LabFootprint>> footprints, Map<Integer, List<JsonNode>> fleetSteps) {
 
         static Recorded of(JournalFile journal) {
-            Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType("warning").stream()
+            Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType(JournalJson.typeOf(Warning.class)).stream()
                     .filter(w -> !FailureSignWarning.KIND.equals(w.path("kind").asText()))
                     .collect(Collectors.groupingBy(w -> w.path("phase").asInt(), Collectors.mapping(w ->
                             new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText("")),
@@ -120,8 +124,8 @@ public final class RunSummaries {
                             .filter(l -> FailureSignWarning.KIND.equals(l.body().kind())).toList()),
                     byPhase(journal.lines(MissingInstances.class)),
                     journal.lines(ConfigCheck.class), byPhase(journal.lines(LabFootprint.class)),
-                    java.util.stream.Stream.concat(journal.ofType("fleetScaled").stream(),
-                            journal.ofType("clientBatch").stream())
+                    java.util.stream.Stream.concat(journal.ofType(JournalJson.typeOf(FleetScaled.class)).stream(),
+                            journal.ofType(JournalJson.typeOf(ClientBatch.class)).stream())
                             .collect(Collectors.groupingBy(l -> l.path("phase").asInt())));
         }
 

@@ -24,10 +24,15 @@ public final class RecordedRuns {
         }
     }
 
-    /** A run directory {@code dir} holding the CI-size run's journal, as a run writes it. */
+    /**
+     * A run directory {@code dir} holding the CI-size run's journal, as a run writes it (read as a resource,
+     * so that other modules' tests can use it from this module's test jar).
+     */
     public static Path ciSizeRun(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Files.copy(ciSizeJournal(), dir.resolve("journal.jsonl"));
+        try (java.io.InputStream in = RecordedRuns.class.getResourceAsStream("/journals/ci-size-run.jsonl")) {
+            Files.copy(in, dir.resolve("journal.jsonl"));
+        }
         return dir;
     }
 

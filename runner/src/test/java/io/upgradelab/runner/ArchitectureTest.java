@@ -1,5 +1,6 @@
 package io.upgradelab.runner;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -11,7 +12,7 @@ import com.tngtech.archunit.lang.ArchRule;
 /**
  * The runner's architecture as rules, so that a change that breaks it fails the build: dependencies
  * point one way, from the command line down to the parts a run is made of, and no two packages
- * depend on each other. README → Architecture draws the same picture.
+ * depend on each other. docs/architecture.md draws the same picture.
  *
  * <pre>
  *   cli                          the commands
@@ -34,6 +35,14 @@ class ArchitectureTest {
     private static final String[] PARTS = {"io.upgradelab.runner", "..runner.journal..", "..runner.fleet..",
             "..runner.probe..", "..runner.nacos..", "..runner.process..", "..runner.dubbo..", "..runner.clients..",
             "..runner.metrics..", "..runner.workload.."};
+
+    /**
+     * The reports read a run's journal after the fact; only the commands that print them (report, compare,
+     * gate, calibrate) may use them, so a run never depends on how it will be reported.
+     */
+    @ArchTest
+    static final ArchRule onlyTheCommandsUseTheReports = noClasses().that().resideOutsideOfPackage("..runner.cli..")
+            .should().dependOnClassesThat().resideInAPackage("io.upgradelab.reports..");
 
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("io.upgradelab.runner.(**)").should().beFreeOfCycles();

@@ -17,11 +17,12 @@ import io.upgradelab.reports.SummaryMarkdown;
 import io.upgradelab.reports.gate.GateResult;
 import io.upgradelab.reports.html.HtmlReport;
 import io.upgradelab.reports.html.RunTimeline;
+import io.upgradelab.reports.output.OutputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes a run's summaries beside its journal: {@code summary.json} (for tools: the gate, a
@@ -29,7 +30,8 @@ import java.nio.file.Path;
  * people: the tables and the charts over time, offline); the Markdown and the HTML open with the
  * gate's verdict when one was judged ({@link GateResult}). No control character from the journal
  * reaches any of them ({@link ControlCharacters}): in summary.json every text is escaped as the
- * other files escape it, so a tool that prints a field prints no escape sequence.
+ * other files escape it, so a tool that prints a field prints no escape sequence. None is written
+ * through a symbolic link or over the journal ({@link OutputFile}).
  */
 public final class SummaryFiles {
 
@@ -81,25 +83,51 @@ public final class SummaryFiles {
 
     /**
      * As {@link #write(Path, Path)}, the Markdown and the HTML report opening with {@code gate}'s
-     * verdict: the gate judges first, then the reports are written.
+     * verdict: the gate judges first, then the reports are written. A file that would be written
+     * through a symbolic link, over a folder or over the journal is refused before any is written
+     * ({@link #refuseUnsafeTargets}).
      */
     public static Written write(Path run, Path outDir, GateResult gate) {
         JournalFile journal = JournalFile.read(run);
         RunSummary summary = RunSummaries.of(journal);
         ReportOpening opening = ReportOpening.of(summary, journal.bodies(RunStarted.class).get(0), gate);
-        Path dir = outDir != null ? outDir : journal.file().toAbsolutePath().getParent();
+        Path dir = directory(journal.file(), outDir);
+        List<Path> inputs = List.of(journal.file());
         try {
             // everything computed before anything is written: a journal that fails half-way writes nothing
             String json = JSON.writeValueAsString(summary);
             String text = SummaryMarkdown.render(summary, opening);
             String page = HtmlReport.render(summary, opening, RunTimeline.of(journal));
-            Files.createDirectories(dir);
-            Path jsonFile = Files.writeString(dir.resolve(JSON_NAME), json);
-            Path markdown = Files.writeString(dir.resolve(MARKDOWN_NAME), text);
-            Path html = Files.writeString(dir.resolve(HTML_NAME), page, StandardCharsets.UTF_8);
+            refuseUnsafe(dir, journal.file(), List.<String>of());
+            Path jsonFile = OutputFile.write(dir.resolve(JSON_NAME), json, inputs);
+            Path markdown = OutputFile.write(dir.resolve(MARKDOWN_NAME), text, inputs);
+            Path html = OutputFile.write(dir.resolve(HTML_NAME), page, inputs);
             return new Written(jsonFile, markdown, html, text);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summaries into " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Refuses, before anything is written, what {@link #write} would: an {@link IllegalArgumentException}
+     * naming the first of its files, and of {@code alsoThere} (files the caller writes into the same
+     * folder, as {@code report --policy} its JUnit XML), that is a symbolic link, in a folder that is
+     * one, not a regular file, or the journal of {@code run} ({@link OutputFile#refuseUnsafe}).
+     */
+    public static void refuseUnsafeTargets(Path run, Path outDir, List<String> alsoThere) {
+        Path journal = JournalFile.fileOf(run);
+        refuseUnsafe(directory(journal, outDir), journal, alsoThere);
+    }
+
+    /** The three files in {@code dir}, and those named {@code alsoThere}, checked against the journal; see above. */
+    private static void refuseUnsafe(Path dir, Path journal, List<String> alsoThere) {
+        List<String> names = new ArrayList<>(List.of(JSON_NAME, MARKDOWN_NAME, HTML_NAME));
+        names.addAll(alsoThere);
+        names.forEach(name -> OutputFile.refuseUnsafe(dir.resolve(name), List.of(journal)));
+    }
+
+    /** Where the files go: {@code outDir}, or beside {@code journal} when it is null. */
+    private static Path directory(Path journal, Path outDir) {
+        return outDir != null ? outDir : journal.toAbsolutePath().getParent();
     }
 }

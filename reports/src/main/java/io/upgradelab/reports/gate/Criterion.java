@@ -6,7 +6,7 @@ import io.upgradelab.reports.RunSummary;
 /**
  * One thing an upgrade must show to pass, judged on a run's summary. Adding a criterion is writing
  * its record here, named by its {@code JsonTypeName} ({@code kind} in policy files): the policy reader
- * and {@code gate --help} find it ({@link io.upgradelab.reports.Kinds}).
+ * and {@code gate --help} find it ({@link io.upgradelab.kinds.Kinds}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 public interface Criterion {

@@ -20,11 +20,11 @@ import java.util.TreeMap;
 
 /**
  * At most {@code atMost} flapping events (a node's instance count falling below the expected count,
- * or below it from the phase's start; see the README) over all nodes, over the phases named (or all)
- * together. A node listing more than was registered ({@link OverCount}) is a finding too, not a
- * stable node: each stretch of its samples over the registered count by more than the tolerance counts
- * as one event, as a fall does. A phase where a node answered fewer than {@value Evidence#MIN_NODE_SAMPLES}
- * samples is not judged ({@link Evidence#instanceSamples}).
+ * or below it from the phase's start; see docs/guide/journal-and-reports.md) over all nodes, over the
+ * phases named (or all) together. A node listing more than was registered ({@link OverCount}) is a
+ * finding too, not a stable node: each stretch of its samples over the registered count by more than
+ * the tolerance counts as one event, as a fall does. A phase where a node answered fewer than
+ * {@value Evidence#MIN_NODE_SAMPLES} samples is not judged ({@link Evidence#instanceSamples}).
  *
  * <p>A node is below when it misses more than the tolerance: {@code toleranceInstances} providers or
  * {@code tolerancePercent} of the expected count, whichever is larger; none by default, so one client

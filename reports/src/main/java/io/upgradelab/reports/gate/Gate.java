@@ -6,6 +6,8 @@ import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryText;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * A run judged against a policy: the verdicts, written as JUnit XML, and the gate's answer: FAIL when
@@ -26,7 +28,8 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
     /**
      * Judges the run in {@code run} (a run directory, or its journal file) by {@code policy}, the
      * criteria that compare doing so against the run in {@code baseline} (null: none; refused when a
-     * criterion needs one); writes the JUnit XML to {@code junit}, or beside the journal when null.
+     * criterion needs one); writes the JUnit XML to {@code junit}, or beside the journal when null,
+     * never through a symbolic link nor over either journal (an {@link IllegalArgumentException}).
      */
     public static Gate judge(Path run, Policy policy, Path baseline, Path junit) {
         if (baseline == null && policy.needsBaseline()) {
@@ -35,10 +38,12 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         }
         JournalFile journal = ended(run);
         RunSummary summary = RunSummaries.of(journal);
-        RunSummary before = baseline == null ? null : RunSummaries.of(ended(baseline));
+        JournalFile baselineJournal = baseline == null ? null : ended(baseline);
+        RunSummary before = baselineJournal == null ? null : RunSummaries.of(baselineJournal);
         List<Verdict> verdicts = policy.judge(summary, before);
         Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
-        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary, verdicts, file);
+        List<Path> inputs = Stream.of(journal, baselineJournal).filter(Objects::nonNull).map(JournalFile::file).toList();
+        JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary, verdicts, file, inputs);
         return new Gate(verdicts, file, SummaryText.failureSentence(summary).orElse(""));
     }
 

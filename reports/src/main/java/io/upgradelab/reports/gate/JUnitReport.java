@@ -2,8 +2,9 @@ package io.upgradelab.reports.gate;
 
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.output.OutputFile;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import javax.xml.stream.XMLOutputFactory;
@@ -38,41 +40,47 @@ public final class JUnitReport {
     private JUnitReport() {
     }
 
-    /** Writes {@code verdicts} on {@code run} as the test suite {@code suite} to {@code file}. */
-    public static void write(String suite, RunSummary run, List<Verdict> verdicts, Path file) {
-        long failures = verdicts.stream().filter(Verdict::failed).count();
-        long skipped = verdicts.stream().filter(Verdict::inconclusive).count();
+    /**
+     * Writes {@code verdicts} on {@code run} as the test suite {@code suite} to {@code file}, which
+     * may not be a symbolic link nor one of {@code inputs}, the files the gate read ({@link OutputFile}).
+     */
+    public static void write(String suite, RunSummary run, List<Verdict> verdicts, Path file, Collection<Path> inputs) {
+        byte[] document;
         try {
-            if (file.getParent() != null) {
-                Files.createDirectories(file.getParent());
-            }
-            try (OutputStream out = Files.newOutputStream(file)) {
-                XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
-                xml.writeStartDocument("UTF-8", "1.0");
-                xml.writeStartElement("testsuite");
-                xml.writeAttribute("name", xmlSafe(suite));
-                xml.writeAttribute("tests", String.valueOf(verdicts.size()));
-                xml.writeAttribute("failures", String.valueOf(failures));
-                xml.writeAttribute("errors", "0");
-                xml.writeAttribute("skipped", String.valueOf(skipped));
-                xml.writeAttribute("time", time(run.seconds()));
-                xml.writeStartElement("properties");
-                property(xml, "timestamp", timestamp(run.started()));
-                property(xml, "hostname", hostname());
-                property(xml, "experiment", xmlSafe(run.experiment()));
-                xml.writeEndElement();
-                for (Verdict v : verdicts) {
-                    testCase(xml, run.experiment(), v);
-                }
-                xml.writeEndElement();
-                xml.writeEndDocument();
-                xml.close();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            document = document(suite, run, verdicts);
         } catch (XMLStreamException e) {
             throw new UncheckedIOException(new IOException("cannot write " + file + ": " + e.getMessage(), e));
         }
+        OutputFile.write(file, document, inputs);
+    }
+
+    /** The test suite, as UTF-8. */
+    private static byte[] document(String suite, RunSummary run, List<Verdict> verdicts) throws XMLStreamException {
+        long failures = verdicts.stream().filter(Verdict::failed).count();
+        long skipped = verdicts.stream().filter(Verdict::inconclusive).count();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+        xml.writeStartDocument("UTF-8", "1.0");
+        xml.writeStartElement("testsuite");
+        xml.writeAttribute("name", xmlSafe(suite));
+        xml.writeAttribute("tests", String.valueOf(verdicts.size()));
+        xml.writeAttribute("failures", String.valueOf(failures));
+        xml.writeAttribute("errors", "0");
+        xml.writeAttribute("skipped", String.valueOf(skipped));
+        xml.writeAttribute("time", time(run.seconds()));
+        xml.writeStartElement("properties");
+        property(xml, "timestamp", timestamp(run.started()));
+        property(xml, "hostname", hostname());
+        property(xml, "experiment", xmlSafe(run.experiment()));
+        xml.writeEndElement();
+        for (Verdict v : verdicts) {
+            testCase(xml, run.experiment(), v);
+        }
+        xml.writeEndElement();
+        xml.writeEndDocument();
+        xml.flush();
+        xml.close();
+        return out.toByteArray();
     }
 
     /**

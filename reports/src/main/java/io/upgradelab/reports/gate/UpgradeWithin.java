@@ -2,11 +2,12 @@ package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.PhaseStarted;
+import io.upgradelab.journal.WarningKind;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Every rolling server upgrade finished (outcome done, upgraded=true reached where it was awaited, the
@@ -19,9 +20,7 @@ import java.util.Set;
 @JsonTypeName("upgradeWithin")
 public record UpgradeWithin(@JsonProperty(required = true) long seconds) implements Criterion {
 
-    private static final String KIND = "rollingServerUpgrade";
-    /** The phase's warnings that say the upgrade did not finish, however long it took. */
-    private static final Set<String> UNFINISHED = Set.of("upgradedNotReached", "registrationsRefused", "clusterNotFormed");
+    private static final String KIND = PhaseStarted.ROLLING_SERVER_UPGRADE;
 
     @Override
     public String describe() {
@@ -53,6 +52,7 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
 
     /** The phase's first warning that the upgrade did not finish: upgraded=true never came, or a node refused registrations. */
     private static Optional<RunSummary.Warning> notReached(PhaseSummary phase) {
-        return phase.warnings().stream().filter(w -> UNFINISHED.contains(w.kind())).findFirst();
+        return phase.warnings().stream().filter(w -> WarningKind.named(w.kind())
+                .filter(WarningKind::leavesUpgradeUnfinished).isPresent()).findFirst();
     }
 }

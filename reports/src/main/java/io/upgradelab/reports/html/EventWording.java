@@ -1,31 +1,33 @@
 package io.upgradelab.reports.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.ClientBatch;
+import io.upgradelab.journal.DoubleWrite;
+import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.MissingInstances;
+import io.upgradelab.journal.RaftLeaderTransfer;
+import io.upgradelab.journal.UpgradeForced;
+import io.upgradelab.journal.UpgradeStep;
+import io.upgradelab.journal.Warning;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
  * Which journal lines are events on the report's timeline, and how each is said. One entry per line
- * type: marking a new kind of event is adding an entry here.
+ * type, read through its record: marking a new kind of event is adding an entry here.
  */
 final class EventWording {
 
     private static final Map<String, Function<JsonNode, String>> WORDINGS = Map.of(
-            "upgradeStep", EventWording::upgradeStep,
-            "fault", l -> "fault " + l.path("fault").asText() + ": node " + l.path("node").asInt() + " "
-                    + l.path("action").asText() + (l.has("network") ? " (" + l.path("network").asText() + ")" : ""),
-            "clientBatch", l -> "client batch " + l.path("batch").asInt() + " of " + l.path("of").asInt() + " to "
-                    + l.path("to").asText(),
-            "raftLeaderTransfer", l -> "raft leadership of " + join(l.path("groups")) + " from node "
-                    + l.path("from").asInt() + " to node " + l.path("to").asInt(),
-            "doubleWrite", l -> "node " + l.path("node").asInt() + " double write "
-                    + (l.path("enabled").asBoolean() ? "on" : "off")
-                    + (l.has("action") ? " (" + l.path("action").asText() + ")" : ""),
-            "upgradeForced", l -> l.path("message").asText(),
-            "warning", l -> "warning: " + l.path("message").asText(),
-            "missingInstances", l -> JournalJson.read(l, MissingInstances.class).body().describe());
+            type(UpgradeStep.class), l -> upgradeStep(read(l, UpgradeStep.class)),
+            type(FaultEvent.class), l -> fault(read(l, FaultEvent.class)),
+            type(ClientBatch.class), l -> clientBatch(read(l, ClientBatch.class)),
+            type(RaftLeaderTransfer.class), l -> raftLeaderTransfer(read(l, RaftLeaderTransfer.class)),
+            type(DoubleWrite.class), l -> doubleWrite(read(l, DoubleWrite.class)),
+            type(UpgradeForced.class), l -> read(l, UpgradeForced.class).message(),
+            type(Warning.class), l -> "warning: " + read(l, Warning.class).message(),
+            type(MissingInstances.class), l -> read(l, MissingInstances.class).describe());
 
     private EventWording() {
     }
@@ -37,19 +39,42 @@ final class EventWording {
     }
 
     /** The stopping and up stages of a node's upgrade; its other stages are not events of their own. */
-    private static String upgradeStep(JsonNode line) {
-        String stage = line.path("stage").asText();
-        String node = "node " + line.path("node").asInt();
-        return switch (stage) {
-            case "stopping" -> node + " stopping (" + line.path("from").asText() + ")";
-            case "up" -> node + " up on " + line.path("to").asText();
+    private static String upgradeStep(UpgradeStep step) {
+        if (step.stage() == null) {
+            return null;
+        }
+        String node = "node " + step.node();
+        return switch (step.stage()) {
+            case UpgradeStep.STOPPING -> node + " stopping (" + step.from() + ")";
+            case UpgradeStep.UP -> node + " up on " + step.to();
             default -> null;
         };
     }
 
-    private static String join(JsonNode values) {
-        StringBuilder text = new StringBuilder();
-        values.forEach(v -> text.append(text.length() == 0 ? "" : ", ").append(v.asText()));
-        return text.toString();
+    private static String fault(FaultEvent fault) {
+        return "fault " + fault.fault() + ": node " + fault.node() + " " + fault.action()
+                + (fault.network() == null ? "" : " (" + fault.network() + ")");
+    }
+
+    private static String clientBatch(ClientBatch batch) {
+        return "client batch " + batch.batch() + " of " + batch.of() + " to " + batch.to();
+    }
+
+    private static String raftLeaderTransfer(RaftLeaderTransfer transfer) {
+        return "raft leadership of " + String.join(", ", transfer.groups()) + " from node " + transfer.from()
+                + " to node " + transfer.to();
+    }
+
+    private static String doubleWrite(DoubleWrite write) {
+        return "node " + write.node() + " double write " + (write.enabled() ? "on" : "off")
+                + (write.action() == null ? "" : " (" + write.action() + ")");
+    }
+
+    private static String type(Class<?> line) {
+        return JournalJson.typeOf(line);
+    }
+
+    private static <T> T read(JsonNode line, Class<T> body) {
+        return JournalJson.read(line, body).body();
     }
 }

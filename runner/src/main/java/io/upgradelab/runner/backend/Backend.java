@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend;
 
+import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;

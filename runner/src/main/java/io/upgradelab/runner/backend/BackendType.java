@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * One place a cluster can be: local processes, an existing staging cluster, Kubernetes, containers.
  * The engine names none of them; it asks {@link Backends} for the one the experiment's
  * {@code target.backend} names and gets a {@link Backend}. Adding a backend is writing its class
- * (found by {@link io.upgradelab.reports.Kinds}) and its name in the schema.
+ * (found by {@link io.upgradelab.kinds.Kinds}) and its name in the schema.
  */
 public interface BackendType {
 

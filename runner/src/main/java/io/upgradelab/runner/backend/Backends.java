@@ -1,6 +1,6 @@
 package io.upgradelab.runner.backend;
 
-import io.upgradelab.reports.Kinds;
+import io.upgradelab.kinds.Kinds;
 import io.upgradelab.runner.LabException;
 import java.util.Map;
 import java.util.Optional;

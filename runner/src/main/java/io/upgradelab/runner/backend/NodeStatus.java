@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend;
 
+import io.upgradelab.journal.SetUp;
 import java.nio.file.Path;
 
 /**
@@ -9,4 +10,10 @@ import java.nio.file.Path;
  * @param log the log to read first (the node's console output for local nodes), or null
  */
 public record NodeStatus(int number, String address, String version, long pid, NodeState state, Path log) {
+
+    /** The node as the journal's set-up line records it (its log as a URI). */
+    public SetUp.ClusterNode asJournalled() {
+        return new SetUp.ClusterNode(number, address, version, pid, state == null ? null : state.name(),
+                log == null ? null : log.toUri().toString());
+    }
 }

@@ -9,7 +9,6 @@ import io.upgradelab.runner.calibrate.CalibrationFile;
 import io.upgradelab.runner.calibrate.CalibrationKey;
 import io.upgradelab.runner.calibrate.CalibrationPlan;
 import io.upgradelab.runner.calibrate.CalibrationPlan.Pair;
-import io.upgradelab.runner.calibrate.Capacity;
 import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.ExperimentFile;
 import io.upgradelab.runner.experiment.Experiments;

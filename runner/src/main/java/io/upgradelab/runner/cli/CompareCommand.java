@@ -6,12 +6,11 @@ import io.upgradelab.reports.RunComparison;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.html.CompareHtml;
 import io.upgradelab.reports.html.RunTimeline;
+import io.upgradelab.reports.output.OutputFile;
 import io.upgradelab.runner.LabException;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -39,7 +38,8 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab compare runs/on-1.4.1 runs/on-2.0.4",
                 "  upgrade-lab compare runs/before runs/after --out build/upgrade-comparison",
                 "  upgrade-lab compare runs/before runs/after --output json",
-                "", "Exit codes: 0 compared, 2 a run directory without a journal (or not one), 1 not written."})
+                "", "Exit codes: 0 compared, 2 a run directory without a journal (or not one), or a symbolic"
+                        + " link, a folder or a journal where --out writes (nothing is written), 1 not written."})
 final class CompareCommand implements Callable<Integer>, OutputOption.JsonCommand {
 
     /** The comparison's file name under --out. */
@@ -75,6 +75,10 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
     public Integer call() {
         JournalFile beforeJournal = read(() -> JournalFile.read(before));
         JournalFile afterJournal = read(() -> JournalFile.read(after));
+        List<Path> inputs = List.of(beforeJournal.file(), afterJournal.file());
+        if (out != null) {
+            refuseUnsafeTargets(inputs);
+        }
         RunComparison comparison = RunComparison.of(read(() -> RunSummaries.of(beforeJournal)),
                 read(() -> RunSummaries.of(afterJournal)));
         String markdown = CompareMarkdown.render(comparison);
@@ -87,20 +91,33 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
         if (out != null) {
             String page = CompareHtml.render(comparison, read(() -> RunTimeline.of(beforeJournal)),
                     read(() -> RunTimeline.of(afterJournal)));
-            write(FILE_NAME, markdown);
-            write(HTML_NAME, page);
+            write(FILE_NAME, markdown, inputs);
+            write(HTML_NAME, page, inputs);
         }
         return 0;
     }
 
-    private void write(String name, String text) {
-        Path file = out.resolve(name);
+    /**
+     * Exit 2 before anything is printed or written when a file --out would hold is a symbolic link, a
+     * folder, or a journal compared.
+     */
+    private void refuseUnsafeTargets(List<Path> inputs) {
+        for (String name : List.of(FILE_NAME, HTML_NAME)) {
+            try {
+                OutputFile.refuseUnsafe(out.resolve(name), inputs);
+            } catch (IllegalArgumentException e) {
+                throw LabException.invalidInput(e.getMessage());
+            }
+        }
+    }
+
+    private void write(String name, String text, List<Path> inputs) {
         try {
-            Files.createDirectories(out);
-            spec.commandLine().getErr().println("upgrade-lab: wrote " + Files.writeString(file, text,
-                    StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "cannot write " + file + ": " + e);
+            spec.commandLine().getErr().println("upgrade-lab: wrote " + OutputFile.write(out.resolve(name), text, inputs));
+        } catch (IllegalArgumentException e) {
+            throw LabException.invalidInput(e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new LabException(LabException.FAILED, e.getMessage());
         }
     }
 

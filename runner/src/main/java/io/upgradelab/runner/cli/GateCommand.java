@@ -6,6 +6,7 @@ import io.upgradelab.reports.gate.GateResult;
 import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.reports.gate.PolicyFile;
 import io.upgradelab.reports.gate.Verdict;
+import io.upgradelab.reports.output.OutputFile;
 import io.upgradelab.runner.LabException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -41,8 +42,8 @@ import picocli.CommandLine.Spec;
                 "  upgrade-lab gate runs/after --policy POLICY --baseline runs/before",
                 "  upgrade-lab gate RUN_DIR --policy POLICY --output json",
                 "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml --gate experiments/nacos-1x-to-2x.policy.yaml",
-                "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what) or broken run,"
-                + " 3 inconclusive."})
+                "", "Exit codes: 0 pass, 1 fail, 2 invalid policy (FILE:LINE: field: what), broken run, or a --junit"
+                + " that is a symbolic link, a folder or an input, 3 inconclusive."})
 final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
 
     @Spec
@@ -97,6 +98,7 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
     public Integer call() {
         Policy read = read(policy);
         checkBaseline(read, baseline);
+        refuseJUnitOverPolicy();
         Gate gate = judge(run.path, read, baseline, junit);
         if (output.json()) {
             OutputOption.print(spec, new Judgement(run.path.toString(), policy.toString(), gate.status(), gate.passed(),
@@ -105,6 +107,21 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
             print(gate, spec.commandLine().getOut());
         }
         return exitCode(gate);
+    }
+
+    /**
+     * Exit 2 when --junit is the policy (or a symbolic link, or a folder); the gate refuses a --junit
+     * that is a journal it reads ({@link Gate#judge}).
+     */
+    private void refuseJUnitOverPolicy() {
+        if (junit == null) {
+            return;
+        }
+        try {
+            OutputFile.refuseUnsafe(junit, List.of(policy));
+        } catch (IllegalArgumentException e) {
+            throw LabException.invalidInput(e.getMessage());
+        }
     }
 
     /** 0 pass, 1 fail, 3 inconclusive: what a pipeline reads of a gate, wherever one is judged. */

@@ -7,6 +7,7 @@ import io.upgradelab.reports.gate.Policy;
 import io.upgradelab.runner.LabException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106",
                 "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106 --out /tmp/summaries",
-                "", "Exit codes: 0 written, 2 no journal there (or not one), 1 the files could not be written."})
+                "", "Exit codes: 0 written, 2 no journal there (or not one), or a symbolic link, a folder or the"
+                + " journal where a file goes (nothing is written), 1 the files could not be written."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -65,6 +67,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         Policy read = policy == null ? null : GateCommand.read(policy);
         GateCommand.checkBaseline(read, baseline);
+        refuseUnsafeTargets(read != null);
         GateResult gate = judge(read);
         SummaryFiles.Written written;
         try {
@@ -85,6 +88,18 @@ final class ReportCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("upgrade-lab: the gate did not judge the run: " + gate.notJudged());
         }
         return 0;
+    }
+
+    /**
+     * Exit 2 before anything is written, the gate's JUnit XML included, when a file the report writes
+     * would be written through a symbolic link, over a folder or over the journal.
+     */
+    private void refuseUnsafeTargets(boolean gated) {
+        try {
+            SummaryFiles.refuseUnsafeTargets(run.path, out, gated ? List.of(Gate.JUNIT_NAME) : List.<String>of());
+        } catch (IllegalArgumentException e) {
+            throw LabException.invalidInput(e.getMessage());
+        }
     }
 
     /**

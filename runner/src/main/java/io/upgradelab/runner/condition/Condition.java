@@ -10,7 +10,7 @@ import java.time.Duration;
 /**
  * Something the observations can show to hold: a {@code waitUntil} phase waits for one, an
  * experiment's {@code abortWhen} ends the run when one holds. Each kind is one record, named by
- * its {@link JsonTypeName}, found by the binder ({@link io.upgradelab.reports.Kinds}) and described
+ * its {@link JsonTypeName}, found by the binder ({@link io.upgradelab.kinds.Kinds}) and described
  * in the schema from the record, as phases are.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")

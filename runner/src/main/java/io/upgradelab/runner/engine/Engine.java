@@ -1,6 +1,8 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.journal.Abort;
 import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.Note;
 import io.upgradelab.journal.PhaseEnded;
 import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.journal.ProbePhase;
@@ -8,12 +10,15 @@ import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.journal.ProbeSummaryLine;
 import io.upgradelab.journal.RunEnded;
+import io.upgradelab.journal.RunError;
 import io.upgradelab.journal.RunStarted;
+import io.upgradelab.journal.SetUp;
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.Provenance;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.ExperimentAddresses;
@@ -42,7 +47,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -129,13 +133,13 @@ public final class Engine {
             outcome = e.exitCode() == LabException.INTERRUPTED || stopRequested ? endedByRequest() : RunOutcome.FAILED;
             message = e.getMessage();
             if (outcome == RunOutcome.FAILED) {
-                journal.append("error", Map.of("message", message));
+                journal.append(RunError.of(message));
                 tellFailure(e);
             }
         } catch (RuntimeException e) {
             outcome = stopRequested ? endedByRequest() : RunOutcome.FAILED;
             message = e.toString();
-            journal.append("error", Map.of("message", message));
+            journal.append(RunError.of(message));
         } finally {
             endInterrupts();   // tear-down must not be cut short by the interrupt that ended the phases, or a later one
         }
@@ -188,7 +192,7 @@ public final class Engine {
         stage = "set-up: " + nodes + " node(s) of Nacos " + version + " (" + backend + ")";
         cluster = Backends.require(backend).open(experiment.target(), runDirectory, this::say);
         String servers = cluster.serverAddresses();
-        journal.append("setUp", Map.of("step", "cluster", "nodes", cluster.nodes()));
+        journal.append(SetUp.cluster(cluster.nodes().stream().map(NodeStatus::asJournalled).toList()));
         checkStop();
 
         startWorkloads(cluster.workloads(), servers);
@@ -197,8 +201,7 @@ public final class Engine {
             ConfigsSpec spec = experiment.configs();
             stage = "set-up: publishing " + spec.count() + " configs of " + spec.sizeBytes() + " bytes";
             configs = LabConfigs.publish(spec, experiment.clientVersions(), cluster, runDirectory.resolve("configs"));
-            journal.append("setUp", Map.of("step", "configs", "count", spec.count(), "sizeBytes", spec.sizeBytes(),
-                    "clients", configs.clients()));
+            journal.append(SetUp.configs(spec.count(), spec.sizeBytes(), configs.clients()));
             checkStop();
         }
 
@@ -214,7 +217,7 @@ public final class Engine {
         demo = workloads.demoProviders(new DemoSettings(experiment.probe().demoProviders(),
                 ClientVersions.canonical(experiment.fleet().clientVersion()), servers, cluster.credentials(),
                 address(experiment.probe().demoAddress())), runDirectory.resolve("demo"), this::say);
-        journal.append("setUp", Map.of("step", "demoProviders", "clients", demo.clientVersions()));
+        journal.append(SetUp.demoProviders(demo.clientVersions()));
         checkStop();
 
         stage = "set-up: starting the provider fleet";
@@ -222,7 +225,7 @@ public final class Engine {
                 experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap())
                 .withLogin(cluster.credentials()).withAddress(address(experiment.fleet().address())),
                 runDirectory.resolve("fleet"), this::say);
-        journal.append("setUp", setUpLine("fleet", fleet.whereItRuns()));
+        journal.append(SetUp.fleet(fleet.whereItRuns()));
         checkStop();
 
         stage = "set-up: starting the probe (" + experiment.probe().rate() + " calls/s, with warm-up)";
@@ -231,16 +234,7 @@ public final class Engine {
                 experiment.probe().timeout(), planned.multipliedBy(3).plus(PROBE_MARGIN))
                 .withLogin(cluster.credentials()).withAddress(address(experiment.probe().address())), servers,
                 runDirectory.resolve("probe"), this::say);
-        Map<String, Object> line = setUpLine("probe", probe.whereItRuns());
-        line.put("rate", experiment.probe().rate());
-        journal.append("setUp", line);
-    }
-
-    private static Map<String, Object> setUpLine(String step, Map<String, Object> where) {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("step", step);
-        line.putAll(where);
-        return line;
+        journal.append(SetUp.probe(probe.whereItRuns(), experiment.probe().rate()));
     }
 
     /** {@code ip} as a child process's address, with the file's opt-in to remote addresses. */
@@ -350,7 +344,7 @@ public final class Engine {
         try {
             action.run();
         } catch (RuntimeException e) {
-            journal.append("error", Map.of("message", "could not " + what + ": " + e.getMessage()));
+            journal.append(RunError.of("could not " + what + ": " + e.getMessage()));
             say("could not " + what + ": " + e.getMessage());
         }
     }
@@ -374,7 +368,7 @@ public final class Engine {
 
     private void abort(String condition, String reason) {
         abortReason = reason;
-        journal.append("abort", Map.of("condition", condition, "reason", reason));
+        journal.append(new Abort(condition, reason));
         say("aborting: " + reason);
         interruptRunner();
     }
@@ -392,7 +386,7 @@ public final class Engine {
     private void say(String message) {
         progress.accept(message);
         if (journal != null) {
-            journal.append("note", Map.of("message", message));
+            journal.append(new Note(message));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.upgradelab.runner.engine;
 
+import io.upgradelab.journal.ConditionHeld;
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.condition.Condition;
@@ -15,8 +16,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /** The engine's side of {@link RunContext}: what phases use, wired to the run's parts. */
@@ -79,11 +78,6 @@ final class EngineContext implements RunContext {
     }
 
     @Override
-    public void record(String type, Map<String, Object> fields) {
-        journal.append(type, fields);
-    }
-
-    @Override
     public void record(Object line) {
         journal.append(line);
     }
@@ -119,11 +113,8 @@ final class EngineContext implements RunContext {
             if (observations.rounds() > round) {
                 round = observations.rounds();
                 if (condition.holds(observations)) {
-                    Map<String, Object> held = new LinkedHashMap<>();
-                    held.put("condition", condition.kind());
-                    held.put("what", what);
-                    held.put("seconds", Math.round((System.nanoTime() - began) / 1e6) / 1e3);
-                    journal.append("conditionHeld", held);
+                    journal.append(new ConditionHeld(condition.kind(), what,
+                            Math.round((System.nanoTime() - began) / 1e6) / 1e3));
                     say.accept(what + ": after " + Math.round((System.nanoTime() - began) / 1e9) + " s");
                     return;
                 }

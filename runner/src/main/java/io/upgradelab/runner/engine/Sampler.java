@@ -2,6 +2,7 @@ package io.upgradelab.runner.engine;
 
 import io.upgradelab.journal.LabFootprint;
 import io.upgradelab.journal.ProbeSecond;
+import io.upgradelab.journal.RunError;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.LabFootprintMeter;
 import io.upgradelab.runner.observe.ObservationSet;
@@ -116,7 +117,7 @@ final class Sampler implements AutoCloseable {
             try {
                 observer.observe(observed, observations, journal);
             } catch (RuntimeException e) {
-                journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
+                journal.append(new RunError(observer.name(), String.valueOf(e.getMessage())));
             }
             long took = System.nanoTime() - start;
             if (pace != null) {
@@ -143,7 +144,7 @@ final class Sampler implements AutoCloseable {
             try {
                 observer.flush(observed, journal);
             } catch (RuntimeException e) {
-                journal.append("error", Map.of("observer", observer.name(), "message", String.valueOf(e.getMessage())));
+                journal.append(new RunError(observer.name(), String.valueOf(e.getMessage())));
             }
         }
     }

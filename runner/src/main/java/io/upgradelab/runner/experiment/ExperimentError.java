@@ -2,7 +2,7 @@ package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.upgradelab.reports.yaml.SourceLines;
+import io.upgradelab.kinds.yaml.SourceLines;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.upgradelab.reports.yaml.SourceLines;
-import io.upgradelab.reports.yaml.YamlDocument;
+import io.upgradelab.kinds.yaml.SourceLines;
+import io.upgradelab.kinds.yaml.YamlDocument;
 import io.upgradelab.runner.LabException;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;

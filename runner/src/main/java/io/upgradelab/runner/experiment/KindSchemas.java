@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.upgradelab.reports.yaml.RecordFieldNames;
+import io.upgradelab.kinds.yaml.RecordFieldNames;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.Fault;

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * Something done to one node for a while, then undone: the {@code fault} phase's action. Each kind
- * is one class, found by {@link #name()} ({@link io.upgradelab.reports.Kinds}). The fields a fault
+ * is one class, found by {@link #name()} ({@link io.upgradelab.kinds.Kinds}). The fields a fault
  * takes beside the phase's own ({@code delay}, {@code percent}) are a record of its own
  * ({@link #parameters()}), so that each fault reads them typed and the schema describes them per
  * fault.

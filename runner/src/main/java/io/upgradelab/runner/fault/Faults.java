@@ -1,6 +1,6 @@
 package io.upgradelab.runner.fault;
 
-import io.upgradelab.reports.Kinds;
+import io.upgradelab.kinds.Kinds;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;

@@ -1,11 +1,11 @@
 package io.upgradelab.runner.fault;
 
+import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -55,13 +55,12 @@ abstract class NetworkFault implements Fault {
     public void inject(RunContext run, FaultPhase spec) throws InterruptedException {
         NetworkDisturbance disturbance = disturbance(spec);
         run.cluster().disturbNetwork(spec.node(), disturbance);
-        run.record("fault", Map.of("fault", name(), "node", spec.node(), "action", "disturbed",
-                "network", disturbance.describe()));
+        run.record(new FaultEvent(name(), spec.node(), "disturbed", disturbance.describe()));
         try {
             run.pause(spec.duration());
         } finally {
             run.cluster().restoreNetwork(spec.node());
-            run.record("fault", Map.of("fault", name(), "node", spec.node(), "action", "restored"));
+            run.record(new FaultEvent(name(), spec.node(), "restored"));
         }
     }
 }

@@ -1,11 +1,11 @@
 package io.upgradelab.runner.fault;
 
 import com.fasterxml.jackson.annotation.JsonClassDescription;
+import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.runner.backend.NodeFault;
 import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * A frozen node (SIGSTOP, then SIGCONT): it keeps its sockets open but answers nothing, as in a
@@ -44,12 +44,12 @@ public final class PauseNode implements Fault {
     public void inject(RunContext run, FaultPhase spec) throws InterruptedException {
         int node = spec.node();
         run.cluster().pauseNode(node);
-        run.record("fault", Map.of("fault", name(), "node", node, "action", "paused"));
+        run.record(new FaultEvent(name(), node, "paused"));
         try {
             run.pause(spec.duration());
         } finally {
             run.cluster().resumeNode(node);
-            run.record("fault", Map.of("fault", name(), "node", node, "action", "resumed"));
+            run.record(new FaultEvent(name(), node, "resumed"));
         }
     }
 }

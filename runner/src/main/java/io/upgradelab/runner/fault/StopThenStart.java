@@ -1,9 +1,9 @@
 package io.upgradelab.runner.fault;
 
+import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.phase.RunContext;
 import java.time.Duration;
-import java.util.Map;
 
 /** The shape a crash and a restart share: stop the node, keep it down for a while, start it again. */
 final class StopThenStart {
@@ -15,9 +15,9 @@ final class StopThenStart {
     static void inject(RunContext run, Fault fault, int node, Duration down, StopMode mode, String stoppedAction)
             throws InterruptedException {
         run.cluster().stopNode(node, mode);
-        run.record("fault", Map.of("fault", fault.name(), "node", node, "action", stoppedAction));
+        run.record(new FaultEvent(fault.name(), node, stoppedAction));
         run.pause(down);
         run.cluster().startNode(node);
-        run.record("fault", Map.of("fault", fault.name(), "node", node, "action", "started"));
+        run.record(new FaultEvent(fault.name(), node, "started"));
     }
 }

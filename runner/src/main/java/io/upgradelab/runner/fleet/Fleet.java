@@ -2,8 +2,8 @@ package io.upgradelab.runner.fleet;
 
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.SetUp;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * The provider fleet as the phases and observers drive it, wherever it runs: a local process
@@ -29,7 +29,7 @@ public interface Fleet extends AutoCloseable {
     FleetStatus awaitIdle(Duration timeout);
 
     /** What the journal's {@code setUp} line says of where the fleet runs, e.g. its pid. */
-    Map<String, Object> whereItRuns();
+    SetUp.Placement whereItRuns();
 
     /** Deregisters every provider and stops the fleet. */
     @Override

@@ -2,6 +2,7 @@ package io.upgradelab.runner.fleet;
 
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.SetUp;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
@@ -84,8 +85,8 @@ public final class FleetProcess implements Fleet {
     }
 
     @Override
-    public Map<String, Object> whereItRuns() {
-        return Map.of("pid", pid());
+    public SetUp.Placement whereItRuns() {
+        return SetUp.Placement.process(pid());
     }
 
     /** Grows or shrinks to {@code providers}; new providers register through clients of version {@code client}. */

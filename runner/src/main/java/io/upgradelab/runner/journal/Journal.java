@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Map;
 
 /**
  * A run's record: {@code journal.jsonl}, one JSON object per line, appended and flushed line by
@@ -21,9 +20,10 @@ import java.util.Map;
  *
  * <p>Every line has {@code type}, {@code time} (ISO-8601 UTC), {@code elapsed} (seconds since the
  * run began) and {@code phase} (1-based; 0 while setting up, -1 while tearing down); the event's own
- * fields follow. The types are listed in the README (journal section). The lines the reports read
- * closely are records of the journal module, written here and read there through the same types and
- * the same codec ({@link JournalJson}).
+ * fields follow. The types are listed in docs/guide/journal-and-reports.md ("The journal") and, made
+ * from the records, in docs/reference/journal.md. The lines the reports read closely are records of
+ * the journal module, written here and read there through the same types and the same codec
+ * ({@link JournalJson}).
  *
  * <p>A {@link Listener} sees every line once it is in the file, in the file's order: what follows a
  * run as it happens (the live metrics) reads the journal rather than being told by each part, so it
@@ -102,13 +102,6 @@ public final class Journal implements AutoCloseable {
         }
         fields.setAll((ObjectNode) JSON.valueToTree(body));
         append(JournalJson.typeOf(body.getClass()), fields);
-    }
-
-    /** Appends one event; {@code fields} may hold records, maps, lists, numbers and strings. */
-    public void append(String type, Map<String, ?> fields) {
-        ObjectNode tree = JSON.createObjectNode();
-        fields.forEach((key, value) -> tree.set(key, JSON.valueToTree(value)));
-        append(type, tree);
     }
 
     private synchronized void append(String type, ObjectNode fields) {

@@ -138,10 +138,10 @@ public final class LabFootprintMeter {
         Map<String, Long> pids = new LinkedHashMap<>();
         pids.put("runner", ProcessHandle.current().pid());
         if (observed.fleet() != null) {
-            pid(observed.fleet().whereItRuns()).ifPresent(pid -> pids.put("fleet", pid));
+            Optional.ofNullable(observed.fleet().whereItRuns().pid()).ifPresent(pid -> pids.put("fleet", pid));
         }
         if (observed.probe() != null) {
-            pid(observed.probe().whereItRuns()).ifPresent(pid -> pids.put("probe", pid));
+            Optional.ofNullable(observed.probe().whereItRuns().pid()).ifPresent(pid -> pids.put("probe", pid));
         }
         if (observed.demoProviders() != null) {
             List<Long> demo = observed.demoProviders().pids();
@@ -150,10 +150,6 @@ public final class LabFootprintMeter {
             }
         }
         return pids;
-    }
-
-    private static Optional<Long> pid(Map<String, Object> where) {
-        return where.get("pid") instanceof Number n ? Optional.of(n.longValue()) : Optional.empty();
     }
 
     private static double round(double value) {

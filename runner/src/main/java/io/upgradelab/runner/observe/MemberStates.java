@@ -1,5 +1,7 @@
 package io.upgradelab.runner.observe;
 
+import io.upgradelab.journal.MemberStatesSample.View;
+import io.upgradelab.journal.MemberStatesSample;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.journal.Journal;
@@ -25,15 +27,6 @@ import java.util.stream.Collectors;
  */
 public final class MemberStates implements Observer {
 
-    /**
-     * One node's view.
-     *
-     * @param node    the answering node's number
-     * @param members each member's state, by member number (from 1); a member it does not list is absent
-     */
-    public record View(int node, Map<Integer, String> members) {
-    }
-
     @Override
     public String name() {
         return "memberStates";
@@ -54,7 +47,7 @@ public final class MemberStates implements Observer {
             }
         }
         if (!views.isEmpty()) {
-            journal.append("sample", Map.of("observer", name(), "views", views));
+            journal.append(new MemberStatesSample(views));
         }
     }
 

@@ -4,6 +4,7 @@ import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ResourceSample;
+import io.upgradelab.journal.UpgradeSample;
 import io.upgradelab.runner.nacos.NacosVersions;
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,6 +1,6 @@
 package io.upgradelab.runner.observe;
 
-import io.upgradelab.reports.Kinds;
+import io.upgradelab.kinds.Kinds;
 import java.util.Comparator;
 import java.util.List;
 

@@ -1,13 +1,14 @@
 package io.upgradelab.runner.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.UpgradeSample;
+import io.upgradelab.journal.UpgradeStatusSample;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosVersions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -45,7 +46,7 @@ public final class UpgradeStatus implements Observer {
             }
         }
         if (!samples.isEmpty()) {
-            journal.append("sample", Map.of("observer", name(), "nodes", samples));
+            journal.append(new UpgradeStatusSample(samples));
         }
     }
 

@@ -1,10 +1,10 @@
 package io.upgradelab.runner.phase;
 
+import io.upgradelab.journal.FleetPace;
+import io.upgradelab.journal.FleetScaled;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** Scaling the fleet and waiting for it, shared by the phases that change its size. */
 final class FleetScaling {
@@ -27,16 +27,13 @@ final class FleetScaling {
         run.fleet().scaleTo(providers, perSecond, run.fleetGeneration());
         Duration expected = expected(Math.abs(providers - before), perSecond);
         FleetStatus done = awaitIdle(run);
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("providers", done.totalProviders());
-        fields.put("target", providers);
-        fields.put("registrationFailures", done.registrationFailures());
-        pace(run, fields, began, expected);
-        if (providers < before) {
-            fields.put("stop", done.lastStop());
+        FleetPace pace = pace(run, began, expected);
+        boolean shrank = providers < before;
+        if (shrank) {
             tellStop(run, done.lastStop());
         }
-        run.record("fleetScaled", fields);
+        run.record(new FleetScaled(done.totalProviders(), providers, done.registrationFailures(), pace,
+                shrank ? done.lastStop() : null));
     }
 
     /**
@@ -62,14 +59,13 @@ final class FleetScaling {
      * past three times the plan and a minute, that it was slow ({@code slow}): the report flags such a
      * phase as load, since the lab did not drive the load at the pace it was asked for.
      */
-    static void pace(RunContext run, Map<String, Object> fields, long beganNanos, Duration expected) {
+    static FleetPace pace(RunContext run, long beganNanos, Duration expected) {
         double seconds = Math.round((System.nanoTime() - beganNanos) / 1e6) / 1e3;
-        fields.put("seconds", seconds);
-        fields.put("expectedSeconds", expected.toMillis() / 1000.0);
-        if (seconds > slowAfter(expected).toMillis() / 1000.0) {
-            fields.put("slow", true);
+        FleetPace pace = FleetPace.of(seconds, expected.toMillis() / 1000.0, slowAfter(expected).toMillis() / 1000.0);
+        if (pace.wasSlow()) {
             run.say("fleet: slow, " + Math.round(seconds) + " s against " + expected.toSeconds() + " s planned");
         }
+        return pace;
     }
 
     /** Past this the fleet's pace is slow: three times the plan and a minute. */

@@ -12,7 +12,7 @@ import java.time.Duration;
  * Each kind is one record, named by its {@link JsonTypeName}: its fields are the file's fields, {@link #plan} says what it will do to
  * the cluster and how long it takes (without starting anything), {@link #run} does it.
  *
- * <p>Adding a kind is writing its record: the binder finds it ({@link io.upgradelab.reports.Kinds}),
+ * <p>Adding a kind is writing its record: the binder finds it ({@link io.upgradelab.kinds.Kinds}),
  * and the schema describes it from the record ({@code @JsonClassDescription}, {@code
  * @JsonPropertyDescription}, {@code @JsonProperty(required = true)}; experiment/KindSchemas).
  */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.ClientBatch;
+import io.upgradelab.journal.FleetPace;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.plan.FleetScale;
@@ -12,9 +14,7 @@ import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The clients' rolling upgrade: batch by batch, the fleet's provider processes restart on client
@@ -85,16 +85,9 @@ public record RollingClientUpgrade(
             FleetStatus status = FleetScaling.awaitIdle(run);
             run.demoProviders().restart(demoBatch(batch, demoProviders), to);
             FleetScaling.tellStop(run, status.lastStop());
-            Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("batch", batch);
-            fields.put("of", batches);
-            fields.put("to", to);
-            fields.put("providers", status.providers());
-            fields.put("registrationFailures", status.registrationFailures());
-            fields.put("stop", status.lastStop());
-            fields.put("demoProviders", run.demoProviders().clientVersions());
-            FleetScaling.pace(run, fields, began, FleetScaling.expected(2 * providers / batches, rate));
-            run.record("clientBatch", fields);
+            FleetPace pace = FleetScaling.pace(run, began, FleetScaling.expected(2 * providers / batches, rate));
+            run.record(new ClientBatch(batch, batches, to, status.providers(), status.registrationFailures(),
+                    status.lastStop(), run.demoProviders().clientVersions(), pace));
             if (batch < batches) {
                 run.pause(pause);
             }

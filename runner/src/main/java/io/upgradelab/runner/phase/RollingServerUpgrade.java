@@ -5,6 +5,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.upgradelab.journal.DoubleWrite;
+import io.upgradelab.journal.PhaseStarted;
+import io.upgradelab.journal.RaftLeaderTransfer;
+import io.upgradelab.journal.UpgradeForced;
+import io.upgradelab.journal.UpgradeStep;
+import io.upgradelab.journal.Warning;
+import io.upgradelab.journal.WarningKind;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.backend.ClusterNotFormed;
 import io.upgradelab.runner.backend.NodeState;
@@ -14,13 +21,12 @@ import io.upgradelab.runner.condition.Upgraded;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.nacos.UpgradePath;
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +51,7 @@ import java.util.Map;
  * @param forceUpgrade    when {@code upgraded=true} does not come within {@code upgradedTimeout}, turn
  *                        double write off on every node, which makes each leave 1.x-compatible mode
  */
-@JsonTypeName("rollingServerUpgrade")
+@JsonTypeName(PhaseStarted.ROLLING_SERVER_UPGRADE)
 @JsonClassDescription("The servers' rolling upgrade, node by node: stop gracefully, start 'to' on the same data and"
         + " cluster configuration, wait until the members agree and the node holds the registered providers, next"
         + " node. Then, for a 1.x to 2.x upgrade, wait until every node reports upgraded=true.")
@@ -187,7 +193,7 @@ public record RollingServerUpgrade(
         } else if (disableDoubleWrite) {
             for (NodeStatus node : run.cluster().nodes()) {
                 run.cluster().api(node.number()).setSwitch("doubleWriteEnabled", "false");
-                run.record("doubleWrite", Map.of("node", node.number(), "enabled", false, "action", "turned off"));
+                run.record(DoubleWrite.turnedOff(node.number(), "turned off"));
             }
         }
     }
@@ -209,8 +215,7 @@ public record RollingServerUpgrade(
             String message = "not every node reports upgraded=true within " + Durations.text(upgradedTimeout) + ": "
                     + nodes + " (alibaba/nacos #5638, #10293); " + (forceUpgrade ? "forcing it: double write off"
                     : "going on with a cluster partly in 1.x-compatible mode");
-            run.record("warning", Map.of("kind", "upgradedNotReached", "message", message,
-                    "nodes", run.observations().upgrades()));
+            run.record(Warning.withStatuses(WarningKind.upgradedNotReached, run.observations().upgrades(), message));
             run.say("warning: " + message);
             return false;
         }
@@ -235,17 +240,16 @@ public record RollingServerUpgrade(
                 .map(UpgradeSample::node).toList();
         for (int node : order) {
             run.cluster().api(node).setSwitchOnThisNode("doubleWriteEnabled", "false");
-            run.record("doubleWrite", Map.of("node", node, "enabled", false, "action", "turned off to force the upgrade"));
+            run.record(DoubleWrite.turnedOff(node, "turned off to force the upgrade"));
             run.say("node " + node + ": double write off, to force upgraded=true");
         }
         try {
             run.awaitCondition(new Upgraded(), FORCED_UPGRADE_WAIT, "every node reports upgraded=true");
-            run.record("upgradeForced", Map.of("nodes", order, "message",
-                    "every node reports upgraded=true after double write was turned off"));
+            run.record(new UpgradeForced(order, "every node reports upgraded=true after double write was turned off"));
             return true;
         } catch (PhaseFailure e) {
-            run.record("warning", Map.of("kind", "upgradeNotForced", "message", "double write is off on every node"
-                    + " and still " + e.getMessage(), "nodes", run.observations().upgrades()));
+            run.record(Warning.withStatuses(WarningKind.upgradeNotForced, run.observations().upgrades(),
+                    "double write is off on every node and still " + e.getMessage()));
             run.say("warning: double write off, and still " + e.getMessage());
             return false;
         }
@@ -258,9 +262,7 @@ public record RollingServerUpgrade(
      */
     private void migrateStorage(RunContext run) {
         run.cluster().migrateStorage(to).ifPresent(migration -> {
-            run.record("storageMigrated", Map.of("version", migration.version(), "tablesAdded",
-                    migration.tablesAdded(), "columnsAdded", migration.columnsAdded(), "statements",
-                    migration.statements()));
+            run.record(migration);
             run.say(migration.describe());
         });
     }
@@ -268,8 +270,7 @@ public record RollingServerUpgrade(
     /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */
     private static void warnUnsupported(RunContext run, List<UpgradePath> paths) {
         paths.stream().distinct().forEach(path -> path.unsupported().ifPresent(message -> {
-            run.record("warning", Map.of("kind", "unsupportedUpgradePath", "from", path.from(), "to", path.to(),
-                    "message", message));
+            run.record(Warning.unsupportedPath(path.from(), path.to(), message));
             run.say("warning: " + message);
         }));
     }
@@ -280,35 +281,31 @@ public record RollingServerUpgrade(
             moveRaftLeadership(run, node, path);
         }
         long began = System.nanoTime();
-        run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "stopping"));
+        run.record(UpgradeStep.stopping(node.number(), node.version(), to));
         try {
             run.cluster().upgradeNode(node.number(), to, !awaits);
         } catch (RegistrationsRefused e) {
-            run.record("warning", Map.of("kind", "registrationsRefused", "node", node.number(), "message",
-                    e.getMessage()));
+            run.record(Warning.onNode(WarningKind.registrationsRefused, node.number(), e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on");
         } catch (ClusterNotFormed e) {
             if (path.unsupported().isEmpty()) {
                 throw e;
             }
-            run.record("warning", Map.of("kind", "clusterNotFormed", "node", node.number(), "message",
-                    e.getMessage()));
+            run.record(Warning.onNode(WarningKind.clusterNotFormed, node.number(), e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on along the unsupported path");
         }
-        run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "up",
-                "seconds", (System.nanoTime() - began) / 1e9));
+        run.record(UpgradeStep.up(node.number(), node.version(), to, (System.nanoTime() - began) / 1e9));
         try {
             run.awaitCondition(new NodeHoldsProviders(node.number()), syncTimeout,
                     "node " + node.number() + " holds the registered providers");
         } catch (PhaseFailure e) {
-            run.record("warning", Map.of("kind", "nodeNotSynced", "node", node.number(), "message", e.getMessage()));
+            run.record(Warning.onNode(WarningKind.nodeNotSynced, node.number(), e.getMessage()));
             run.say("warning: " + e.getMessage() + "; going on");
         }
         if (path.awaitsUpgraded()) {
             recordDoubleWrite(run, node);
         }
-        run.record("upgradeStep", Map.of("node", node.number(), "from", node.version(), "to", to, "stage", "done",
-                "seconds", (System.nanoTime() - began) / 1e9));
+        run.record(UpgradeStep.done(node.number(), node.version(), to, (System.nanoTime() - began) / 1e9));
     }
 
     /**
@@ -340,12 +337,12 @@ public record RollingServerUpgrade(
             for (String group : led) {
                 run.cluster().api(heir.number()).transferRaftLeader(group, NacosApi.raftAddressOf(heir.address()));
             }
-            run.record("raftLeaderTransfer", Map.of("from", leaving.number(), "to", heir.number(), "groups", led));
+            run.record(new RaftLeaderTransfer(leaving.number(), heir.number(), led));
             run.say("node " + leaving.number() + " leads " + led + ": leadership handed to node " + heir.number());
             run.pause(Duration.ofSeconds(3));
         }
-        run.record("warning", Map.of("kind", "raftLeaderStayed", "node", leaving.number(),
-                "message", "still leads raft groups after " + LEADER_TRANSFER_ATTEMPTS + " transfers"));
+        run.record(Warning.onNode(WarningKind.raftLeaderStayed, leaving.number(),
+                "still leads raft groups after " + LEADER_TRANSFER_ATTEMPTS + " transfers"));
     }
 
     /** The raft groups {@code leader} leads, as {@code witness} (a 2.x node) reports them. */
@@ -364,13 +361,9 @@ public record RollingServerUpgrade(
     }
 
     private static void recordDoubleWrite(RunContext run, NodeStatus node, JsonNode metrics) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("node", node.number());
-        fields.put("enabled", metrics.path("isDoubleWriteEnabled").asBoolean());
-        fields.put("upgraded", metrics.path("upgraded").asBoolean());
-        fields.put("instanceCountV1", metrics.path("instanceCountV1").asInt());
-        fields.put("instanceCountV2", metrics.path("instanceCountV2").asInt());
-        run.record("doubleWrite", fields);
+        run.record(DoubleWrite.observed(node.number(), metrics.path("isDoubleWriteEnabled").asBoolean(),
+                metrics.path("upgraded").asBoolean(), metrics.path("instanceCountV1").asInt(),
+                metrics.path("instanceCountV2").asInt()));
         run.say("node " + node.number() + ": double write " + (metrics.path("isDoubleWriteEnabled").asBoolean()
                 ? "on" : "off") + ", instances v1 " + metrics.path("instanceCountV1").asInt() + " / v2 "
                 + metrics.path("instanceCountV2").asInt());

@@ -6,7 +6,6 @@ import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.Fleet;
 import io.upgradelab.runner.observe.Observations;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * What a phase may use while it runs: the cluster, the fleet, the demo providers, the journal (through
@@ -35,13 +34,11 @@ public interface RunContext {
     /** A progress line for the person watching (also journalled as a note). */
     void say(String message);
 
-    /** Records one event of the current phase in the journal, e.g. an upgrade step. */
-    void record(String type, Map<String, Object> fields);
-
-    /** Records one typed line of the current phase (a journal record with its {@code @LineType}). */
-    default void record(Object line) {
-        throw new UnsupportedOperationException("this run keeps no typed lines");
-    }
+    /**
+     * Records one event of the current phase in the journal, e.g. an upgrade step: a record of the journal
+     * module with its {@code @LineType}, so the reports read it through the same type.
+     */
+    void record(Object line);
 
     /**
      * A file of the current phase in the run directory, e.g. {@code benchmark/phase-3-register.jtl}

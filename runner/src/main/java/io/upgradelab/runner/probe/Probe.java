@@ -3,8 +3,8 @@ package io.upgradelab.runner.probe;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
+import io.upgradelab.journal.SetUp;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,7 +32,7 @@ public interface Probe extends AutoCloseable {
     String whereToLook();
 
     /** What the journal's {@code setUp} line says of where the probe runs, e.g. its pid. */
-    Map<String, Object> whereItRuns();
+    SetUp.Placement whereItRuns();
 
     /** Stops it, summary or not. */
     @Override

@@ -4,6 +4,7 @@ import io.upgradelab.journal.ProbeJson;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
+import io.upgradelab.journal.SetUp;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.dubbo.DubboJvm;
@@ -189,8 +190,8 @@ public final class ProbeProcess implements Probe {
     }
 
     @Override
-    public Map<String, Object> whereItRuns() {
-        return Map.of("pid", pid());
+    public SetUp.Placement whereItRuns() {
+        return SetUp.Placement.process(pid());
     }
 
     /**

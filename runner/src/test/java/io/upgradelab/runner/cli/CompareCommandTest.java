@@ -86,6 +86,36 @@ class CompareCommandTest {
         assertThat(cli.err()).contains(dir.resolve("nothing").toString()).contains("no journal here");
     }
 
+    /** A symbolic link planted in the --out folder: exit 2 before anything is printed or written. */
+    @Test
+    void aSymbolicLinkInTheOutFolderIsRefusedAndNothingIsWritten() throws Exception {
+        Path before = recorded("before");
+        Path out = Files.createDirectories(dir.resolve("cmp"));
+        Path precious = Files.writeString(Files.createDirectories(dir.resolve("home")).resolve(".bashrc"), "export PATH\n");
+        Path link = Files.createSymbolicLink(out.resolve(CompareCommand.HTML_NAME), precious);
+
+        assertThat(cli.run("compare", before.toString(), before.toString(), "--out", out.toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains("upgrade-lab: " + link + " is a symbolic link: refusing to write through it");
+        assertThat(precious).content().isEqualTo("export PATH\n");
+        assertThat(out.resolve(CompareCommand.FILE_NAME)).doesNotExist();
+        assertThat(cli.out()).isEmpty();
+    }
+
+    /** --out where a run's journal is named as the comparison would overwrite it: exit 2, the journal kept. */
+    @Test
+    void outOverAComparedJournalIsRefused() throws Exception {
+        Path recordedJournal = recorded("before").resolve("journal.jsonl");
+        Path journal = Files.copy(recordedJournal, dir.resolve(CompareCommand.FILE_NAME));
+
+        assertThat(cli.run("compare", journal.toString(), recordedJournal.toString(), "--out", dir.toString()))
+                .isEqualTo(2);
+
+        assertThat(cli.err()).contains(journal + " is " + journal + ", which this command reads");
+        assertThat(journal).content().isEqualTo(Files.readString(recordedJournal));
+        assertThat(dir.resolve(CompareCommand.HTML_NAME)).doesNotExist();
+    }
+
     private Path recorded(String name) throws Exception {
         Path run = Files.createDirectories(dir.resolve(name));
         Files.copy(Path.of(System.getProperty("basedir", ".")).resolve("../reports/src/test/resources/journals/ci-size-run.jsonl")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.reports.RecordedRuns;
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.Verdict;
 import io.upgradelab.runner.testing.InProcessCli;
@@ -33,8 +34,8 @@ class GateCommandTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = RecordedCiRun.withValidLoad(dir.resolve("run"));
-        recorded = RecordedCiRun.in(dir.resolve("recorded"));
+        run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run")));
+        recorded = RecordedRuns.ciSizeRun(dir.resolve("recorded"));
     }
 
     @Test
@@ -208,6 +209,40 @@ class GateCommandTest {
     private static Gate gate(Verdict.Status status) {
         return new Gate(List.of(new Verdict("the run completed", Verdict.Status.PASS, "the run completed"),
                 new Verdict("c", status, "measured")), Path.of("junit.xml"), "");
+    }
+
+    /** gate --junit RUN/journal.jsonl (or the policy) would overwrite what the gate reads: exit 2, both kept. */
+    @Test
+    void aJUnitFileThatIsTheJournalOrThePolicyIsRefusedAndBothAreKept() throws Exception {
+        Path journal = run.resolve("journal.jsonl");
+        String recordedJournal = Files.readString(journal);
+        Path policy = Files.writeString(dir.resolve("p.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 900\n");
+
+        assertThat(cli.run("gate", run.toString(), "--policy", policy.toString(), "--junit", journal.toString()))
+                .isEqualTo(2);
+        assertThat(cli.err()).contains("upgrade-lab: " + journal + " is " + journal + ", which this command reads:"
+                + " refusing to write over its own input");
+        assertThat(journal).content().isEqualTo(recordedJournal);
+
+        cli.clear();
+        assertThat(cli.run("gate", run.toString(), "--policy", policy.toString(), "--junit", policy.toString()))
+                .isEqualTo(2);
+        assertThat(cli.err()).contains(policy + " is " + policy + ", which this command reads");
+        assertThat(policy).content().isEqualTo("criteria:\n  - kind: upgradeWithin\n    seconds: 900\n");
+    }
+
+    /** A run directory from elsewhere with a symbolic link where the JUnit XML goes: exit 2, its target kept. */
+    @Test
+    void aSymbolicLinkWhereTheJUnitXmlGoesIsRefusedAndWhatItPointsAtIsKept() throws Exception {
+        Path precious = Files.writeString(Files.createDirectories(dir.resolve("home")).resolve(".bashrc"), "export PATH\n");
+        Path link = Files.createSymbolicLink(run.resolve(Gate.JUNIT_NAME), precious);
+
+        assertThat(cli.run("gate", run.toString(), "--policy",
+                ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains(link + " is a symbolic link: refusing to write through it");
+        assertThat(precious).content().isEqualTo("export PATH\n");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.upgradelab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.reports.RecordedRuns;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ class ReportCommandTest {
 
     @Test
     void withAPolicyTheReportsOpenWithTheVerdictJudgedFirstAndTheJUnitXmlIsBesideThem() throws Exception {
-        Path run = RecordedCiRun.withValidLoad(dir.resolve("measured"));
+        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("measured")));
         Path strict = Files.writeString(dir.resolve("strict.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 120\n");
 
         assertThat(cli.run("report", run.toString(), "--policy", strict.toString())).as(cli.err()).isZero();
@@ -99,6 +100,41 @@ class ReportCommandTest {
                     "../reports/src/test/resources/journals/ci-size-run.jsonl").normalize(), run.resolve("journal.jsonl"));
         }
         return run;
+    }
+
+    /**
+     * A run directory from elsewhere (a CI artifact) with a symbolic link where summary.md goes: exit 2
+     * naming it, the file it points at as it was, and no summary written beside it either.
+     */
+    @Test
+    void aSymbolicLinkWhereASummaryGoesIsRefusedAndNothingIsWritten() throws Exception {
+        Path run = RecordedRuns.ciSizeRun(dir.resolve("artifact"));
+        Path precious = Files.writeString(Files.createDirectories(dir.resolve("home")).resolve(".bashrc"), "export PATH\n");
+        Path link = Files.createSymbolicLink(run.resolve("summary.md"), precious);
+
+        assertThat(cli.run("report", run.toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains("upgrade-lab: " + link + " is a symbolic link: refusing to write through it");
+        assertThat(precious).content().isEqualTo("export PATH\n");
+        assertThat(run.resolve("summary.json")).doesNotExist();
+        assertThat(run.resolve("report.html")).doesNotExist();
+        assertThat(cli.out()).isEmpty();
+    }
+
+    /** With a policy, the JUnit XML is checked with the summaries, before the gate writes it: nothing is written. */
+    @Test
+    void withAPolicyALinkWhereTheJUnitXmlGoesIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("artifact")));
+        Path precious = Files.writeString(Files.createDirectories(dir.resolve("home")).resolve(".bashrc"), "export PATH\n");
+        Path link = Files.createSymbolicLink(run.resolve("gate-junit.xml"), precious);
+        Path policy = Files.writeString(dir.resolve("p.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 900\n");
+
+        assertThat(cli.run("report", run.toString(), "--policy", policy.toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains(link + " is a symbolic link: refusing to write through it");
+        assertThat(precious).content().isEqualTo("export PATH\n");
+        assertThat(run.resolve("summary.json")).doesNotExist();
+        assertThat(run.resolve("summary.md")).doesNotExist();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.upgradelab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.reports.RecordedRuns;
 import io.upgradelab.reports.gate.GateResult;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.engine.RunOutcome;
@@ -29,7 +30,7 @@ class RunExecutionTest {
 
     @BeforeEach
     void recordedRun() throws Exception {
-        run = RecordedCiRun.withValidLoad(dir.resolve("run"));
+        run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run")));
         strict = Files.writeString(dir.resolve("strict.yaml"), "criteria:\n  - kind: upgradeWithin\n    seconds: 120\n");
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.runner.observe.Observations;
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import org.junit.jupiter.api.Test;
 
 /** When a cluster counts as serving 2.x clients, for the mixes of versions a multi-hop upgrade goes through. */

@@ -3,7 +3,7 @@ package io.upgradelab.runner.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.upgradelab.reports.yaml.SourceLines;
+import io.upgradelab.kinds.yaml.SourceLines;
 import org.junit.jupiter.api.Test;
 
 /** Reading YAML keeps where every field is, and a broken file says where it broke. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.upgradelab.journal.JournalJson;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeFault;
@@ -156,7 +157,8 @@ class FaultsTest {
                 (proxy, method, args) -> switch (method.getName()) {
                     case "cluster" -> cluster;
                     case "record" -> {
-                        steps.add("record [" + args[0] + ", " + new java.util.TreeMap<>((java.util.Map<?, ?>) args[1]) + "]");
+                        steps.add("record [" + JournalJson.typeOf(args[0].getClass()) + ", " + new java.util.TreeMap<>(
+                                JournalJson.builder().build().convertValue(args[0], java.util.Map.class)) + "]");
                         yield null;
                     }
                     case "pause" -> {

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.LineType;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
 import io.upgradelab.journal.NodeSample;
@@ -18,6 +20,8 @@ import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ResourceSample;
 import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
+import io.upgradelab.journal.SetUp;
+import io.upgradelab.journal.UpgradeStep;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.testing.GrafanaDashboard;
@@ -125,7 +129,7 @@ class RunMetricsTest {
     @Test
     void setUpAndTearDownAreThePhasesOfTheLinesBeforeAndAfterThePhases() {
         journal = Journal.create(run, metrics);
-        journal.append("setUp", Map.of("step", "cluster"));
+        journal.append(SetUp.cluster(List.of()));
         assertThat(scrapeText()).contains("upgradelab_run_phase_info{kind=\"setUp\",number=\"0\",title=\"set-up\"} 1",
                 "upgradelab_run_phase_number 0.0");
         journal.setPhase(1);
@@ -159,8 +163,7 @@ class RunMetricsTest {
     void aLineThatDoesNotReadLeavesTheMetricsAndTheJournalGoingOn() {
         journal = Journal.create(run, metrics);
         journal.append(new NodeCountsSample(List.of(new NodeSample(1, "1.4.1", true, 4, 120, 120, 2, 2, null))));
-        journal.append("sample", Map.of("observer", JournalJson.observerOf(NodeCountsSample.class), "nodes",
-                "not a list"));
+        journal.append(new NodeCountsNotAList("not a list"));
         journal.append(new PhaseStarted(1, "hold", "hold for 1m", 60));
 
         assertThat(scrapeText()).contains("upgradelab_run_node_instances{node=\"1\"} 120.0",
@@ -197,14 +200,19 @@ class RunMetricsTest {
         journal.append(new NodeResourcesSample(List.of(new ResourceSample(1, 35.5, 512))));
         journal.append(fleet(Map.of("1.4.1", 80, "2.0.4", 40), Map.of("1.4.1", 2, "2.0.4", 1)));
         journal.append(probeSecond(1));
-        journal.append("fault", Map.of("fault", "pause", "node", 1, "action", "paused"));
-        journal.append("fault", Map.of("fault", "pause", "node", 1, "action", "resumed"));
+        journal.append(new FaultEvent("pause", 1, "paused"));
+        journal.append(new FaultEvent("pause", 1, "resumed"));
         journal.append(new PhaseEnded(1, "rampTo", "ramp to 120 providers", "done", 61.5, 60, List.of(),
                 CallCounts.NONE, 1, 120, null));
         journal.setPhase(2);
         journal.append(new PhaseStarted(2, "hold", "hold for 2m", 120));
-        journal.append("upgradeStep", Map.of("node", 2, "from", "1.4.1", "to", "2.0.4", "stage", "stopping"));
+        journal.append(UpgradeStep.stopping(2, "1.4.1", "2.0.4"));
         journal.append(probeSecond(2));
+    }
+
+    /** A node-counts sample whose nodes are not a list: a line the metrics cannot read. */
+    @LineType(value = "sample", observer = "nodeCounts")
+    private record NodeCountsNotAList(String nodes) {
     }
 
     private static FleetSample fleet(Map<String, Integer> providers, Map<String, Integer> clients) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.SetUp;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.fleet.Fleet;
 import java.time.Duration;
@@ -70,8 +71,8 @@ class FleetProgressTest {
         }
 
         @Override
-        public Map<String, Object> whereItRuns() {
-            return Map.of();
+        public SetUp.Placement whereItRuns() {
+            return new SetUp.Placement(null, null, null, null, null);
         }
 
         @Override

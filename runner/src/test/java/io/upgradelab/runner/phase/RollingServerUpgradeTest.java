@@ -3,6 +3,7 @@ package io.upgradelab.runner.phase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.upgradelab.journal.JournalJson;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
@@ -13,7 +14,7 @@ import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.FleetProcess;
 import io.upgradelab.runner.observe.Observations;
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -155,9 +156,10 @@ class RollingServerUpgradeTest {
         }
 
         @Override
-        public void record(String type, Map<String, Object> fields) {
-            types.add(type);
-            records.add(fields);
+        @SuppressWarnings("unchecked")
+        public void record(Object line) {
+            types.add(JournalJson.typeOf(line.getClass()));
+            records.add(JournalJson.builder().build().convertValue(line, Map.class));
         }
 
         @Override

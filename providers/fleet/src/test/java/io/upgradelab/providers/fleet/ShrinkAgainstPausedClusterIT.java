@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.Note;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.local.LocalCluster;
@@ -22,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -125,12 +125,12 @@ class ShrinkAgainstPausedClusterIT {
             @Override
             public void say(String message) {
                 System.out.println(message);
-                journal.append("note", Map.of("message", message));
+                journal.append(new Note(message));
             }
 
             @Override
-            public void record(String type, Map<String, Object> fields) {
-                journal.append(type, fields);
+            public void record(Object line) {
+                journal.append(line);
             }
 
             @Override

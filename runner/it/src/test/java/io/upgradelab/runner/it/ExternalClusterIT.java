@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.LineType;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.Backends;
@@ -148,7 +149,7 @@ class ExternalClusterIT {
                 assertThatThrownBy(() -> external.stopNode(1, StopMode.KILL)).hasMessageContaining("does not stop nodes");
 
                 Journal journal = Journal.create(directory.resolve("journal"));
-                journal.append("runStarted", Map.of("target", target));
+                journal.append(new TargetLine(target));
                 journal.close();
                 String journalled = Files.readString(directory.resolve("journal").resolve(Journal.FILE_NAME));
                 assertThat(journalled).contains(credentials.toString()).doesNotContain(PASSWORD);
@@ -213,5 +214,10 @@ class ExternalClusterIT {
         Files.writeString(script, "#!/bin/sh\nout=\"$1\"; shift\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$out\"\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         return script;
+    }
+
+    /** The run's target as the journal would hold it: what must show the credentials masked. */
+    @LineType("runStarted")
+    private record TargetLine(Object target) {
     }
 }

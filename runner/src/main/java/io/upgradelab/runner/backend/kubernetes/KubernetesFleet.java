@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.kubernetes;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.SetUp;
 import io.upgradelab.journal.StopReport;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.fleet.Fleet;
@@ -133,9 +134,9 @@ final class KubernetesFleet implements Fleet {
     }
 
     @Override
-    public Map<String, Object> whereItRuns() {
-        return Map.of("deployments", ClusterManifests.fleetName("<client version>"),
-                "providersPerPod", settings.providersPerClient());
+    public SetUp.Placement whereItRuns() {
+        return new SetUp.Placement(null, null, null, ClusterManifests.fleetName("<client version>"),
+                settings.providersPerClient());
     }
 
     /** Deletes every fleet Deployment: each pod's fleet deregisters its providers on SIGTERM, then the pods go. */

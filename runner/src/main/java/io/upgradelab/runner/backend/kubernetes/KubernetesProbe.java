@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
+import io.upgradelab.journal.SetUp;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.probe.Probe;
 import io.upgradelab.runner.probe.ProbeControl;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -109,8 +109,8 @@ final class KubernetesProbe implements Probe {
     }
 
     @Override
-    public Map<String, Object> whereItRuns() {
-        return Map.of("deployment", deployment.name(), "pod", pod.getMetadata().getName());
+    public SetUp.Placement whereItRuns() {
+        return new SetUp.Placement(null, deployment.name(), pod.getMetadata().getName(), null, null);
     }
 
     /** Deletes the Deployment (its pod goes); stops the probe first when nobody did. */

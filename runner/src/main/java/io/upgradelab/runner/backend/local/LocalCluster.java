@@ -10,7 +10,7 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.backend.StorageMigration;
+import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;

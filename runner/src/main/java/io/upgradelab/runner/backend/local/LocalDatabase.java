@@ -2,7 +2,7 @@ package io.upgradelab.runner.backend.local;
 
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
-import io.upgradelab.runner.backend.StorageMigration;
+import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.nacos.MysqlSchemaScript;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;

@@ -1,6 +1,6 @@
 package io.upgradelab.runner.backend.local;
 
-import io.upgradelab.runner.backend.StorageMigration;
+import io.upgradelab.journal.StorageMigration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

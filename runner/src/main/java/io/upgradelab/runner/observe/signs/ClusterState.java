@@ -1,7 +1,7 @@
 package io.upgradelab.runner.observe.signs;
 
 import io.upgradelab.runner.backend.NodeStatus;
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

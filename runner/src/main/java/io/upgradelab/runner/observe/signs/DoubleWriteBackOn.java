@@ -1,6 +1,6 @@
 package io.upgradelab.runner.observe.signs;
 
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;

@@ -12,7 +12,7 @@ import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.observe.Observed;
 import io.upgradelab.runner.observe.Observer;
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

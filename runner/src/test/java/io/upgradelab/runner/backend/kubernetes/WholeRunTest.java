@@ -18,6 +18,7 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
 import io.upgradelab.journal.FleetStatus;
+import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.runner.backend.Backend;
@@ -158,12 +159,12 @@ class WholeRunTest {
         assertThat(journal).filteredOn(l -> "clientBatch".equals(l.get("type")))
                 .extracting(l -> l.get("providers") + " stop " + l.get("stop") + " demo " + l.get("demoProviders"))
                 .containsExactly(
-                        "{1.4.1=12, 2.0.4=10} stop StopReport[requested=10, deregistered=10, failed=0, leftToExpire=0,"
-                                + " clientsClosed=1, firstError=, seconds=0.5] demo [2.0.4, 1.4.1]",
-                        "{1.4.1=2, 2.0.4=20} stop StopReport[requested=10, deregistered=10, failed=0, leftToExpire=0,"
-                                + " clientsClosed=1, firstError=, seconds=0.5] demo [2.0.4, 2.0.4]",
-                        "{2.0.4=22} stop StopReport[requested=2, deregistered=2, failed=0, leftToExpire=0,"
-                                + " clientsClosed=1, firstError=, seconds=0.5] demo [2.0.4, 2.0.4]");
+                        "{1.4.1=12, 2.0.4=10} stop {requested=10, deregistered=10, failed=0, leftToExpire=0,"
+                                + " clientsClosed=1, firstError=, seconds=0.5} demo [2.0.4, 1.4.1]",
+                        "{1.4.1=2, 2.0.4=20} stop {requested=10, deregistered=10, failed=0, leftToExpire=0,"
+                                + " clientsClosed=1, firstError=, seconds=0.5} demo [2.0.4, 2.0.4]",
+                        "{2.0.4=22} stop {requested=2, deregistered=2, failed=0, leftToExpire=0,"
+                                + " clientsClosed=1, firstError=, seconds=0.5} demo [2.0.4, 2.0.4]");
 
         sequence.add("-- tear-down");
         ProbeSummary summary = probe.stop();
@@ -436,9 +437,10 @@ class WholeRunTest {
         }
 
         @Override
-        public void record(String type, Map<String, Object> fields) {
-            Map<String, Object> line = new LinkedHashMap<>(fields);
-            line.put("type", type);
+        @SuppressWarnings("unchecked")
+        public void record(Object body) {
+            Map<String, Object> line = new LinkedHashMap<>(JournalJson.builder().build().convertValue(body, Map.class));
+            line.put("type", JournalJson.typeOf(body.getClass()));
             journal.add(line);
         }
 

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.Storage;
-import io.upgradelab.runner.backend.StorageMigration;
+import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.ServedConfig;
 import io.upgradelab.runner.process.ListeningSockets;

@@ -2,7 +2,7 @@ package io.upgradelab.runner.backend.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.upgradelab.runner.backend.StorageMigration;
+import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.backend.local.SchemaDiff.Column;
 import java.util.LinkedHashMap;
 import java.util.List;

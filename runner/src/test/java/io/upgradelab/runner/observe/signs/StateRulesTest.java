@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
-import io.upgradelab.runner.observe.UpgradeSample;
+import io.upgradelab.journal.UpgradeSample;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

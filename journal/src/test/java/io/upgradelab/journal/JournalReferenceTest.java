@@ -1,0 +1,98 @@
+package io.upgradelab.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The journal's reference page (docs/reference/journal.md) is made from the records the journal's lines
+ * are, so it cannot drift from them: a new line type or field changes the page, and this test fails until
+ * the committed page is made again:
+ * {@code ./mvnw -B -ntp -o -q -pl journal test -Dtest=JournalReferenceTest -Dupgradelab.writeDocs=true}.
+ */
+class JournalReferenceTest {
+
+    private static final Path PAGE = Path.of(System.getProperty("basedir", ".")).resolve("../docs/reference/journal.md")
+            .normalize();
+
+    @Test
+    void theCommittedReferenceIsTheOneTheRecordsMake() throws IOException {
+        String made = page(lineRecords());
+        if (Boolean.getBoolean("upgradelab.writeDocs")) {
+            Files.createDirectories(PAGE.getParent());
+            Files.writeString(PAGE, made);
+        }
+        assertThat(PAGE).as("make it again with -Dupgradelab.writeDocs=true").exists();
+        assertThat(Files.readString(PAGE)).as("make it again with -Dupgradelab.writeDocs=true").isEqualTo(made);
+    }
+
+    @Test
+    void everyLineTypeOfTheRunIsAmongTheRecords() {
+        assertThat(lineRecords().stream().map(JournalJson::typeOf).distinct()).contains("runStarted", "setUp",
+                "phaseStarted", "phaseEnded", "sample", "probe", "upgradeStep", "doubleWrite", "clientBatch",
+                "fleetScaled", "raftLeaderTransfer", "storageMigrated", "upgradeForced", "warning", "fault",
+                "conditionHeld", "note", "error", "abort", "runEnded");
+    }
+
+    /** Every record of this module with a {@link LineType}, by type and observer. */
+    private static List<Class<?>> lineRecords() {
+        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.upgradelab.journal").stream().filter(c -> c.isAnnotatedWith(LineType.class))
+                .map(JavaClass::reflect).<Class<?>>map(c -> c)
+                .sorted(Comparator.comparing((Class<?> c) -> JournalJson.typeOf(c)).thenComparing(JournalJson::observerOf)
+                        .thenComparing(Class::getSimpleName))
+                .toList();
+    }
+
+    private static String page(List<Class<?>> records) {
+        StringBuilder page = new StringBuilder("""
+                # The journal's lines
+
+                Made from the records of `journal/` by `JournalReferenceTest`: do not edit by hand. Every line of
+                `journal.jsonl` also has `type`, `time` (UTC), `elapsed` (seconds since the run began) and `phase`
+                (1-based; 0 while setting up, -1 while tearing down); a sample also has `observer`. A field marked
+                optional is absent from a line where it does not apply. What each line means, and when it is
+                written, is in the record's own documentation (`journal/src/main/java/io/upgradelab/journal/`) and
+                in the guide ([The journal](../guide/journal-and-reports.md#the-journal)). The format is versioned:
+                `runStarted.format`, now %d.
+
+                | type | observer | record | fields |
+                |---|---|---|---|
+                """.formatted(JournalJson.FORMAT));
+        for (Class<?> record : records) {
+            page.append("| `").append(JournalJson.typeOf(record)).append("` | ")
+                    .append(JournalJson.observerOf(record).isEmpty() ? "" : "`" + JournalJson.observerOf(record) + "`")
+                    .append(" | `").append(record.getSimpleName()).append("` | ").append(fields(record)).append(" |\n");
+        }
+        return page.toString();
+    }
+
+    private static String fields(Class<?> record) {
+        boolean absentWhenNull = record.isAnnotationPresent(JsonInclude.class);
+        return java.util.Arrays.stream(record.getRecordComponents()).map(c -> field(c, absentWhenNull))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String field(RecordComponent component, boolean absentWhenNull) {
+        boolean optional = !component.getType().isPrimitive()
+                && (absentWhenNull || component.getAccessor().isAnnotationPresent(JsonInclude.class));
+        return "`" + component.getName() + "` " + typeName(component) + (optional ? " (optional)" : "");
+    }
+
+    /** The component's type without packages: {@code List<UpgradeSample>}, {@code SetUp.ClusterNode}. */
+    private static String typeName(RecordComponent component) {
+        return component.getGenericType().getTypeName().replaceAll("\\b[a-z][\\w]*\\.", "").replace('$', '.')
+                .replace("<", "&lt;").replace(">", "&gt;");
+    }
+}
