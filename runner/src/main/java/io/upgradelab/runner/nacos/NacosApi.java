@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,9 +28,6 @@ import java.util.stream.Collectors;
  */
 public final class NacosApi {
 
-    /** The separators of a config listener's list: between a config's fields, and after each config. */
-    private static final char FIELD = '\u0002';
-    private static final char LINE = '\u0001';
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final int CATALOG_PAGE = 500;
@@ -252,41 +248,6 @@ public final class NacosApi {
             }
             pauseBriefly();
         }
-    }
-
-    /**
-     * {@code POST v1/cs/configs/listener} without a long-polling timeout (the short polling of the first
-     * 1.x clients, which 1.x and 2.x nodes still answer at once): the configs of {@code md5ByDataId} this
-     * node serves with another MD5 than the given one, or not at all, compared against the cache clients
-     * are served from. One request for every config, where asking each costs one request per config.
-     */
-    public List<String> configsChanged(Map<String, String> md5ByDataId, String group) {
-        StringBuilder listening = new StringBuilder();
-        md5ByDataId.forEach((dataId, md5) -> listening.append(dataId).append(FIELD).append(group).append(FIELD)
-                .append(md5).append(LINE));
-        URI uri = base.resolve("v1/cs/configs/listener");
-        HttpResponse<String> response = send(HttpRequest.newBuilder(uri).timeout(TIMEOUT)
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(encode(Map.of("Listening-Configs", listening.toString()))))
-                .build());
-        if (response.statusCode() != 200) {
-            throw new NacosApiException("POST " + uri + " answered " + response.statusCode() + ": "
-                    + abbreviate(response.body()));
-        }
-        // a client that names no version (as here) gets the answer in a header; a newer one, in the body
-        String changed = response.headers().firstValue("Probe-Modify-Response-New").orElse(response.body());
-        return changedDataIds(URLDecoder.decode(changed.trim(), StandardCharsets.UTF_8));
-    }
-
-    /** The data ids of a listener answer: {@code dataId FIELD group [FIELD tenant] LINE}, one per config changed. */
-    static List<String> changedDataIds(String answer) {
-        List<String> ids = new ArrayList<>();
-        for (String config : answer.split(String.valueOf(LINE))) {
-            if (!config.isBlank()) {
-                ids.add(config.split(String.valueOf(FIELD), 2)[0]);
-            }
-        }
-        return ids;
     }
 
     /** {@code POST v1/cs/configs}: publishes (creates or replaces) config {@code dataId} of {@code group}. */

@@ -8,14 +8,11 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,32 +70,6 @@ class NacosApiConfigTest {
                 "2470b9b59cf65979995f25c025515781"));
         assertThat(api.config("lab-config-0002", "G")).isEmpty();
         assertThat(requests).containsExactly("GET dataId=lab-config-0001&group=G", "GET dataId=lab-config-0002&group=G");
-    }
-
-    @Test
-    void theConfigsANodeServesOtherwiseAreFoundInOneRequestAnsweredInAHeader() {
-        List<String> listening = new ArrayList<>();
-        node.createContext("/nacos/v1/cs/configs/listener", exchange -> {
-            listening.add(URLDecoder.decode(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8),
-                    StandardCharsets.UTF_8));
-            exchange.getResponseHeaders().add("Probe-Modify-Response-New",
-                    URLEncoder.encode("lab-config-0002\u0002G\u0001", StandardCharsets.UTF_8));
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        Map<String, String> md5s = new LinkedHashMap<>();
-        md5s.put("lab-config-0001", "aaa");
-        md5s.put("lab-config-0002", "bbb");
-
-        assertThat(api.configsChanged(md5s, "G")).containsExactly("lab-config-0002");
-        assertThat(listening).containsExactly(
-                "Listening-Configs=lab-config-0001\u0002G\u0002aaa\u0001lab-config-0002\u0002G\u0002bbb\u0001");
-    }
-
-    @Test
-    void aListenerAnswerNamesEachConfigOnceWithOrWithoutItsTenant() {
-        assertThat(NacosApi.changedDataIds("a\u0002G\u0001b\u0002G\u0002tenant\u0001")).containsExactly("a", "b");
-        assertThat(NacosApi.changedDataIds("")).isEmpty();
     }
 
     @Test

@@ -161,13 +161,6 @@ public final class ConfigBook {
         }
     }
 
-    /** The MD5 of each of {@code dataIds} as last published, in their order. */
-    public synchronized Map<String, String> md5s(List<String> dataIds) {
-        Map<String, String> md5s = new LinkedHashMap<>();
-        dataIds.forEach(id -> md5s.put(id, published.get(id).md5()));
-        return md5s;
-    }
-
     /** The configs checked now: confirmed, and not changed within the settle time. */
     public synchronized List<String> settled() {
         Instant settledBefore = clock.instant().minus(spec.settle());
@@ -176,9 +169,8 @@ public final class ConfigBook {
     }
 
     /**
-     * A node that answered: {@code served} holds its answer for each config of {@code checked} it serves
-     * with another MD5 than published (empty: "config data not exist"); one absent from it was served as
-     * published. Its missing and mismatched configs count once it has answered
+     * A node that answered: {@code served} holds its answer for each config of {@code checked}
+     * (empty: "config data not exist"). Its missing and mismatched configs count once it has answered
      * on this version for the settle time; until then it is settling.
      */
     public synchronized NodeConfigs answered(int node, String version, List<String> checked,

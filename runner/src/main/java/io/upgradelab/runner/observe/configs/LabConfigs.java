@@ -161,8 +161,8 @@ public final class LabConfigs implements AutoCloseable {
         }
         NacosApi api = cluster.api(node.number());
         Map<String, Optional<ServedConfig>> served = new LinkedHashMap<>();
-        try {   // one request compares every config's MD5; only those that differ are read, to tell missing from changed
-            for (String dataId : api.configsChanged(book.md5s(settled), ConfigContents.GROUP)) {
+        try {
+            for (String dataId : settled) {
                 served.put(dataId, api.config(dataId, ConfigContents.GROUP));
             }
         } catch (NacosApi.NacosApiException e) {   // one that does not answer is not asked the rest
