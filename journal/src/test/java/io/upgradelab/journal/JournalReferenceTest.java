@@ -8,7 +8,6 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -23,18 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class JournalReferenceTest {
 
-    private static final Path PAGE = Path.of(System.getProperty("basedir", ".")).resolve("../docs/reference/journal.md")
-            .normalize();
+    private static final Path PAGE = GeneratedPage.inDocs("reference/journal.md");
 
     @Test
     void theCommittedReferenceIsTheOneTheRecordsMake() throws IOException {
         String made = page(lineRecords());
-        if (Boolean.getBoolean("upgradelab.writeDocs")) {
-            Files.createDirectories(PAGE.getParent());
-            Files.writeString(PAGE, made);
-        }
-        assertThat(PAGE).as("make it again with -Dupgradelab.writeDocs=true").exists();
-        assertThat(Files.readString(PAGE)).as("make it again with -Dupgradelab.writeDocs=true").isEqualTo(made);
+        GeneratedPage.assertCommitted(PAGE, made);
     }
 
     @Test

@@ -2,8 +2,8 @@ package io.upgradelab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.GeneratedPage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import org.junit.jupiter.api.Test;
@@ -16,18 +16,12 @@ import picocli.CommandLine;
  */
 class CliReferenceTest {
 
-    private static final Path PAGE = Path.of(System.getProperty("basedir", ".")).resolve("../docs/reference/commands.md")
-            .normalize();
+    private static final Path PAGE = GeneratedPage.inDocs("reference/commands.md");
 
     @Test
     void theCommittedReferenceIsTheHelpOfEveryCommand() throws IOException {
         String made = page();
-        if (Boolean.getBoolean("upgradelab.writeDocs")) {
-            Files.createDirectories(PAGE.getParent());
-            Files.writeString(PAGE, made);
-        }
-        assertThat(PAGE).as("make it again with -Dupgradelab.writeDocs=true").exists();
-        assertThat(Files.readString(PAGE)).as("make it again with -Dupgradelab.writeDocs=true").isEqualTo(made);
+        GeneratedPage.assertCommitted(PAGE, made);
     }
 
     @Test
