@@ -1,14 +1,14 @@
 package io.upgradelab.reports;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.ClientBatch;
-import io.upgradelab.journal.JournalJson;
+import io.upgradelab.journal.FleetScaled;
 import io.upgradelab.journal.LabFootprint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the lab itself cost in one phase, as a report shows it beside the nodes' own load: the
@@ -50,10 +50,11 @@ public record LabFootprintFigures(double periodSeconds, String observation, int 
     }
 
     /**
-     * The figures of a phase from its {@code labFootprint} line and its {@code fleetScaled} and
-     * {@code clientBatch} lines ({@code steps}); null for a journal from before footprints were kept.
+     * The figures of a phase from its {@code labFootprint} line and the fleet's steps it journalled slow
+     * ({@code slowSteps}, worded by {@link #slow(FleetScaled)} and {@link #slow(ClientBatch)}); null for a
+     * journal from before footprints were kept.
      */
-    static LabFootprintFigures of(LabFootprint line, List<JsonNode> steps) {
+    static LabFootprintFigures of(LabFootprint line, List<String> slowSteps) {
         if (line == null) {
             return null;
         }
@@ -66,22 +67,23 @@ public record LabFootprintFigures(double periodSeconds, String observation, int 
                 .map(o -> o.name() + " " + o.runs() + "/" + (o.runs() + o.skipped()) + " rounds, "
                         + SummaryText.number(round(o.meanMs() / 1000)) + " s mean").toList();
         return new LabFootprintFigures(line.periodSeconds(), line.observation(), line.rounds(),
-                line.roundMeanSeconds(), line.roundMaxSeconds(), nodes, cpu, expensive, slow(steps));
+                line.roundMeanSeconds(), line.roundMaxSeconds(), nodes, cpu, expensive, slowSteps);
     }
 
-    /** "client batch 2: 212 s against 35 s planned" for each step journalled slow. */
-    private static List<String> slow(List<JsonNode> steps) {
-        List<String> slow = new ArrayList<>();
-        for (JsonNode step : steps) {
-            if (step.path("slow").asBoolean(false)) {
-                String what = JournalJson.is(step, ClientBatch.class) ? "client batch "
-                        + step.path("batch").asInt() : "the fleet's change to " + step.path("target").asInt()
-                        + " providers";
-                slow.add(what + " took " + Math.round(step.path("seconds").asDouble()) + " s against "
-                        + Math.round(step.path("expectedSeconds").asDouble()) + " s planned");
-            }
-        }
-        return slow;
+    /** "the fleet's change to 14000 providers took 212 s against 35 s planned", or empty when not slow. */
+    static Optional<String> slow(FleetScaled step) {
+        return slow("the fleet's change to " + step.target() + " providers", step.slow(), step.seconds(),
+                step.expectedSeconds());
+    }
+
+    /** "client batch 2 took 212 s against 35 s planned", or empty when not slow. */
+    static Optional<String> slow(ClientBatch step) {
+        return slow("client batch " + step.batch(), step.slow(), step.seconds(), step.expectedSeconds());
+    }
+
+    private static Optional<String> slow(String what, Boolean slow, double seconds, double expectedSeconds) {
+        return Boolean.TRUE.equals(slow) ? Optional.of(what + " took " + Math.round(seconds) + " s against "
+                + Math.round(expectedSeconds) + " s planned") : Optional.empty();
     }
 
     /** Whether the rounds fell behind their period: on average a round took longer than the period. */

@@ -1,13 +1,11 @@
 package io.upgradelab.reports;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.ClientBatch;
 import io.upgradelab.journal.ConfigCheck;
 import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.FleetSample;
 import io.upgradelab.journal.FleetScaled;
-import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.LabFootprint;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.MachineSample;
@@ -25,10 +23,12 @@ import io.upgradelab.journal.RunEnded;
 import io.upgradelab.journal.RunStarted;
 import io.upgradelab.journal.SignsWatched;
 import io.upgradelab.journal.Warning;
+import io.upgradelab.journal.WarningKind;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -109,13 +109,12 @@ public final class RunSummaries {
                             Map<Integer, List<RunSummary.Warning>> warnings,
                             Map<Integer, List<FailureSignWarning>> failureSigns,
                             Map<Integer, List<MissingInstances>> missing, List<Line<ConfigCheck>> configChecks,
-                            Map<Integer, List<LabFootprint>> footprints, Map<Integer, List<JsonNode>> fleetSteps) {
+                            Map<Integer, List<LabFootprint>> footprints, Map<Integer, List<String>> slowSteps) {
 
         static Recorded of(JournalFile journal) {
-            Map<Integer, List<RunSummary.Warning>> warnings = journal.ofType(JournalJson.typeOf(Warning.class)).stream()
-                    .filter(w -> !FailureSignWarning.KIND.equals(w.path("kind").asText()))
-                    .collect(Collectors.groupingBy(w -> w.path("phase").asInt(), Collectors.mapping(w ->
-                            new RunSummary.Warning(w.path("kind").asText(""), w.path("message").asText("")),
+            Map<Integer, List<RunSummary.Warning>> warnings = journal.lines(Warning.class).stream()
+                    .filter(l -> l.body().kind() != WarningKind.failureSign)
+                    .collect(Collectors.groupingBy(Line::phase, Collectors.mapping(l -> RunSummary.Warning.of(l.body()),
                             Collectors.toList())));
             return new Recorded(byPhase(journal.lines(NodeCountsSample.class)),
                     byPhase(journal.lines(NodeResourcesSample.class)), byPhase(journal.lines(MachineSample.class)),
@@ -124,9 +123,17 @@ public final class RunSummaries {
                             .filter(l -> FailureSignWarning.KIND.equals(l.body().kind())).toList()),
                     byPhase(journal.lines(MissingInstances.class)),
                     journal.lines(ConfigCheck.class), byPhase(journal.lines(LabFootprint.class)),
-                    java.util.stream.Stream.concat(journal.ofType(JournalJson.typeOf(FleetScaled.class)).stream(),
-                            journal.ofType(JournalJson.typeOf(ClientBatch.class)).stream())
-                            .collect(Collectors.groupingBy(l -> l.path("phase").asInt())));
+                    slowSteps(journal));
+        }
+
+        /** The fleet's steps journalled slow, worded, by phase: its ramps and shrinks, then its client batches. */
+        private static Map<Integer, List<String>> slowSteps(JournalFile journal) {
+            Map<Integer, List<String>> slow = new HashMap<>();
+            journal.lines(FleetScaled.class).forEach(l -> LabFootprintFigures.slow(l.body())
+                    .ifPresent(what -> slow.computeIfAbsent(l.phase(), k -> new ArrayList<>()).add(what)));
+            journal.lines(ClientBatch.class).forEach(l -> LabFootprintFigures.slow(l.body())
+                    .ifPresent(what -> slow.computeIfAbsent(l.phase(), k -> new ArrayList<>()).add(what)));
+            return slow;
         }
 
         /**
@@ -210,7 +217,7 @@ public final class RunSummaries {
         List<NodeResourcesSample> resources = Recorded.in(recorded.resources(), index);
         List<NodeSummary> nodes = end.nodes().stream().map(n -> node(n, resources)).toList();
         LabFootprintFigures footprint = LabFootprintFigures.of(Recorded.in(recorded.footprints(), index).stream()
-                .reduce((first, last) -> last).orElse(null), Recorded.in(recorded.fleetSteps(), index));
+                .reduce((first, last) -> last).orElse(null), Recorded.in(recorded.slowSteps(), index));
         return new PhaseSummary(index, end.kind(), end.title(), end.outcome(), end.seconds(), end.expectedSeconds(),
                 change(nodeCounts, RunSummaries::versions), change(fleet, RunSummaries::generations),
                 end.providers() == null ? 0 : end.providers(),

@@ -200,6 +200,12 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param kind e.g. {@code upgradedNotReached}, {@code nodeNotSynced}; "" in older journals
      */
     public record Warning(String kind, String message) {
+
+        /** The journal's warning as the summary names it ("" for what it lacks). */
+        static Warning of(io.upgradelab.journal.Warning warning) {
+            return new Warning(warning.kind() == null ? "" : warning.kind().name(),
+                    warning.message() == null ? "" : warning.message());
+        }
     }
 
     /**

@@ -111,8 +111,7 @@ public final class SummaryFiles {
     /**
      * Refuses, before anything is written, what {@link #write} would: an {@link IllegalArgumentException}
      * naming the first of its files, and of {@code alsoThere} (files the caller writes into the same
-     * folder, as {@code report --policy} its JUnit XML), that is a symbolic link, in a folder that is
-     * one, not a regular file, or the journal of {@code run} ({@link OutputFile#refuseUnsafe}).
+     * folder, as {@code report --policy} its JUnit XML), that is a symbolic link, not a regular file, or the journal of {@code run} ({@link OutputFile#refuseUnsafe}).
      */
     public static void refuseUnsafeTargets(Path run, Path outDir, List<String> alsoThere) {
         Path journal = JournalFile.fileOf(run);
