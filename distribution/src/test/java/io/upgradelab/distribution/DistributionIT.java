@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * What the lab ships, run as a user runs it: {@code upgrade-lab} from the unpacked archive in a
@@ -54,7 +55,11 @@ class DistributionIT {
     private Path unpacked;
     private ImageRoot image;
     private LocalCluster node;
+    /** The node's HOST:PORT. */
+    private String nodeAddress;
     private final HttpClient http = HttpClient.newHttpClient();
+    /** The control token of the test's "run": the served fleet and probe take it from their environment. */
+    private final ControlToken token = ControlToken.generate();
 
     @BeforeAll
     void unpackTheArchiveAndTheImageAndStartANodeFromTheArchive() throws Exception {
@@ -69,8 +74,11 @@ class DistributionIT {
         // the node: the archive's own Nacos 2.0.4, found through the archive's layout (no target/ level)
         System.setProperty("upgradelab.home", unpacked.toString());
         assertThat(LabHome.isCheckout()).isFalse();
-        LocalClusterSpec spec = LocalClusterSpec.of("2.0.4", 1, work.resolve("node")).withNodeAddresses(List.of(NODE));
+        // a port of its own like every other end-to-end test's node, not Nacos's default 8848 (and 9848 for gRPC)
+        LocalClusterSpec spec = LocalClusterSpec.of("2.0.4", 1, work.resolve("node")).withNodeAddresses(List.of(NODE))
+                .withFirstPort(LocalClusterSpec.firstFreePort(1, 23000));
         node = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()), System.out::println);
+        nodeAddress = node.node(1).address();
     }
 
     @AfterAll
@@ -130,8 +138,9 @@ class DistributionIT {
     @Test
     void theImagesFleetRegistersProvidersAtItsOwnAddress() throws Exception {
         Path log = work.resolve("image-fleet.log");
-        try (ImageRoot.Running fleet = image.start(List.of("serve", "fleet", "--", "--servers", NODE + ":8848",
-                "--services", "5", "--providers-per-client", "5"), Map.of("UPGRADE_LAB_ADDRESS", FLEET), log)) {
+        try (ImageRoot.Running fleet = image.start(List.of("serve", "fleet", "--", "--servers", nodeAddress,
+                "--services", "5", "--providers-per-client", "5"), Map.of("UPGRADE_LAB_ADDRESS", FLEET,
+                ControlToken.VARIABLE, token.value()), log)) {
             URI control = control(fleet, "fleet");
             assertThat(control.getHost()).isEqualTo(FLEET);
 
@@ -141,7 +150,7 @@ class DistributionIT {
                 assertThat(state.path("busy").asBoolean()).as(state.toString()).isFalse();
                 assertThat(state.path("providers").path("2.0.4").asInt()).as(state.toString()).isEqualTo(20);
             });
-            NacosApi api = new NacosApi(NODE + ":8848");
+            NacosApi api = new NacosApi(nodeAddress);
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(api.services().stream().mapToInt(s -> s.instances()).sum()).isEqualTo(20));
             assertThat(api.instances("providers:org.upgradelab.demo.LoadService000::"))
@@ -157,16 +166,17 @@ class DistributionIT {
     @Test
     void theImagesProbeCallsTheImagesDemoProvider() throws Exception {
         try (ImageRoot.Running demo = image.start(List.of("serve", "demo-provider", "--client", "2.0.4",
-                "--servers", NODE + ":8848", "--port", "20880"), Map.of("UPGRADE_LAB_ADDRESS", DEMO),
+                "--servers", nodeAddress, "--port", "20880"), Map.of("UPGRADE_LAB_ADDRESS", DEMO),
                 work.resolve("image-demo.log"))) {
-            NacosApi api = new NacosApi(NODE + ":8848");
+            NacosApi api = new NacosApi(nodeAddress);
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
                     assertThat(api.instances("providers:org.upgradelab.demo.DemoService::"))
                             .singleElement().satisfies(i -> assertThat(i.ip()).isEqualTo(DEMO)));
 
             HostCommand.Result probe = image.run(List.of("serve", "probe", "--client", "2.0.4", "--",
-                    "--registry", NODE + ":8848", "--rate", "20", "--duration", "10s", "--warm-up", "0s",
-                    "--out", "/var/lib/upgrade-lab/probe-out"), Map.of("UPGRADE_LAB_ADDRESS", PROBE),
+                    "--registry", nodeAddress, "--rate", "20", "--duration", "10s", "--warm-up", "0s",
+                    "--out", "/var/lib/upgrade-lab/probe-out"), Map.of("UPGRADE_LAB_ADDRESS", PROBE,
+                    ControlToken.VARIABLE, token.value()),
                     Duration.ofMinutes(2));
             assertThat(probe.exitCode()).as(probe.output()).isZero();
             JsonNode totals = JSON.readTree(image.root().resolve("var/lib/upgrade-lab/probe-out/summary.json").toFile())
@@ -192,13 +202,16 @@ class DistributionIT {
         return URI.create(found.get(0));
     }
 
+    /** With the run's control token, as the runner calls the control channel. */
     private String get(URI uri) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                .header(ControlToken.HEADER, token.authorization()).GET().build(), HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     private void post(URI uri) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                .header(ControlToken.HEADER, token.authorization())
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(uri + ": " + response.body()).isLessThan(300);
     }

@@ -1,5 +1,7 @@
 package io.upgradelab.journal;
 
+import java.util.List;
+
 /**
  * A known failure sign seen on a node: a line of its log that Nacos writes when an upgrade goes
  * wrong in a way reported before (alibaba/nacos issues), or a state of the cluster that outlasted its
@@ -23,6 +25,15 @@ public record FailureSignWarning(String kind, String sign, String issue, int nod
 
     /** The {@code kind} of a failure sign among the journal's warnings. */
     public static final String KIND = WarningKind.failureSign.name();
+
+    /**
+     * Every sign the lab knows, by name, in the order of the runner's table of signs
+     * ({@code runner/.../observe/signs/Signs}, which must name these and no other): a policy naming a sign
+     * outside this list is refused, since a misspelt sign would match no warning and pass.
+     */
+    public static final List<String> SIGNS = List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine",
+            "readyToUpgradeDisagrees", "upgradedAlone", "upgradedLost", "doubleWriteBackOn", "v1ServicesMissingInV2",
+            "oneXBesideTwoTwo", "grpcPortClosed");
 
     /** The warning for {@code sign} on {@code node}, worded. */
     public static FailureSignWarning of(String sign, String issue, int node, String line, int repeats) {

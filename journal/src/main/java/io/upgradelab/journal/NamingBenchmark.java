@@ -44,6 +44,12 @@ public record NamingBenchmark(String operation, String api, String client, Strin
                               double tps, ResponseTimes responseTimes, String latencyHistogram,
                               List<NodeCpu> cpu, List<Double> cpuLimits, int grpcConnections, String jtl) {
 
+    /**
+     * The operations a benchmark phase measures, in the runner's order (its {@code benchmark} phase checks
+     * an experiment's against the same names): a policy naming another is refused.
+     */
+    public static final List<String> OPERATIONS = List.of("register", "query", "heartbeat", "deregister");
+
     public NamingBenchmark {
         api = orEmpty(api);
         client = orEmpty(client);

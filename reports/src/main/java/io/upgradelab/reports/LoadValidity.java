@@ -95,8 +95,13 @@ public record LoadValidity(Double beatsDeliveredPercent, Double fleetCpuPercent,
         List<Double> steal = machineSamples.stream().map(MachineSample::stealPercent).toList();
         List<Double> lag = probeSeconds.stream().filter(s -> s.lagMs() != null)
                 .map(s -> s.lagMs().p99()).sorted().toList();
-        return judge(steady >= MIN_BEAT_SAMPLES ? round(100 * beats / nominal) : null, mean(fleetCpu),
+        LoadValidity judged = judge(steady >= MIN_BEAT_SAMPLES ? round(100 * beats / nominal) : null, mean(fleetCpu),
                 lag.isEmpty() ? null : RunSummaries.nearestRank(lag, 0.95), mean(idle), mean(steal));
+        boolean broken = java.util.stream.Stream.of(fleetCpu, idle, steal, lag).flatMap(List::stream)
+                .anyMatch(v -> !Double.isFinite(v)) || fleetSamples.stream().anyMatch(f ->
+                !Double.isFinite(f.fleet().beatsPerSecond()) || !Double.isFinite(f.fleet().nominalBeatsPerSecond()));
+        // a NaN rounds to 0 and an infinity to a huge figure: either could read as valid, so neither is
+        return broken ? judged.withLabProblems(List.of("a load figure is not a finite number")) : judged;
     }
 
     /**

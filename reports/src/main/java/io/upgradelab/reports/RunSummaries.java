@@ -55,8 +55,9 @@ public final class RunSummaries {
         Line<RunStarted> start = journal.lines(RunStarted.class).get(0);
         List<RunEnded> ended = journal.bodies(RunEnded.class);
         List<Line<ProbeLine>> probe = probeLines(journal);
-        Recorded recorded = Recorded.of(journal);
         List<Bounds> bounds = bounds(journal);
+        Recorded recorded = Recorded.of(journal,
+                bounds.isEmpty() ? TEAR_DOWN : bounds.get(bounds.size() - 1).end().body().index());
         MergedLatency latency = MergedLatency.of(journal, probe, bounds);
         Map<Integer, List<OverCount>> overCounts = OverCounts.byPhase(journal);
         List<PhaseSummary> phases = new ArrayList<>();
@@ -67,13 +68,22 @@ public final class RunSummaries {
         }
         double lastElapsed = journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble();
         RunStarted run = start.body();
-        List<SignsWatched> watched = journal.bodies(SignsWatched.class);
+        List<Line<SignsWatched>> watched = journal.lines(SignsWatched.class);
         return new RunSummary(run.experiment(), run.description(), run.scale() == 0 ? 1.0 : run.scale(),
                 start.time().toString(), ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), journal.complete(),
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
                 List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases),
-                watched.isEmpty() ? null : watched.get(0), BenchmarkSummary.of(benchmarkLines(journal)), run.phases());
+                watched.isEmpty() ? null : watched.get(0).body(), BenchmarkSummary.of(benchmarkLines(journal)), run.phases(),
+                watched.isEmpty() ? 0 : watchedFrom(watched.get(0)));
     }
+
+    /** The first phase {@code watched} covers: its own (0 from set-up), none when it came in tear-down. */
+    private static int watchedFrom(Line<SignsWatched> watched) {
+        return watched.phase() == TEAR_DOWN ? RunSummary.SIGNS_WATCHED_AFTER_THE_PHASES : Math.max(0, watched.phase());
+    }
+
+    /** The phase number of the lines journalled in tear-down, after the last phase. */
+    private static final int TEAR_DOWN = -1;
 
     /** A phase as its phaseStarted and phaseEnded lines bound it: it holds the probe seconds that ended in it. */
     private record Bounds(Line<PhaseStarted> begin, Line<PhaseEnded> end) implements Predicate<Line<ProbeLine>> {
@@ -102,7 +112,9 @@ public final class RunSummaries {
     /**
      * The samples and warnings a phase summary is made of, each type read from the journal once and
      * grouped by phase; fleet samples only where the fleet answered; failure signs apart from the
-     * other warnings.
+     * other warnings. A warning or failure sign journalled in tear-down belongs to the last phase that
+     * ended: tear-down's first observation round reads the log lines and states of that phase's last
+     * interval, so what it finds happened in that phase, not nowhere.
      */
     private record Recorded(Map<Integer, List<NodeCountsSample>> counts, Map<Integer, List<NodeResourcesSample>> resources,
                             Map<Integer, List<MachineSample>> machine, Map<Integer, List<FleetSample>> fleet,
@@ -111,16 +123,19 @@ public final class RunSummaries {
                             Map<Integer, List<MissingInstances>> missing, List<Line<ConfigCheck>> configChecks,
                             Map<Integer, List<LabFootprint>> footprints, Map<Integer, List<String>> slowSteps) {
 
-        static Recorded of(JournalFile journal) {
+        static Recorded of(JournalFile journal, int lastPhase) {
+            Function<Line<?>, Integer> phase = l -> l.phase() == TEAR_DOWN ? lastPhase : l.phase();
             Map<Integer, List<RunSummary.Warning>> warnings = journal.lines(Warning.class).stream()
                     .filter(l -> l.body().kind() != WarningKind.failureSign)
-                    .collect(Collectors.groupingBy(Line::phase, Collectors.mapping(l -> RunSummary.Warning.of(l.body()),
+                    .collect(Collectors.groupingBy(phase, Collectors.mapping(l -> RunSummary.Warning.of(l.body()),
                             Collectors.toList())));
+            Map<Integer, List<FailureSignWarning>> signs = journal.lines(FailureSignWarning.class).stream()
+                    .filter(l -> FailureSignWarning.KIND.equals(l.body().kind()))
+                    .collect(Collectors.groupingBy(phase, Collectors.mapping(Line::body, Collectors.toList())));
             return new Recorded(byPhase(journal.lines(NodeCountsSample.class)),
                     byPhase(journal.lines(NodeResourcesSample.class)), byPhase(journal.lines(MachineSample.class)),
                     byPhase(journal.lines(FleetSample.class).stream().filter(l -> l.body().answered()).toList()),
-                    warnings, byPhase(journal.lines(FailureSignWarning.class).stream()
-                            .filter(l -> FailureSignWarning.KIND.equals(l.body().kind())).toList()),
+                    warnings, signs,
                     byPhase(journal.lines(MissingInstances.class)),
                     journal.lines(ConfigCheck.class), byPhase(journal.lines(LabFootprint.class)),
                     slowSteps(journal));
@@ -190,10 +205,13 @@ public final class RunSummaries {
         return lines.stream().map(l -> l.body().second()).toList();
     }
 
-    /** From the last phase's last fleet and nodeCounts samples; nothing registered if it has none. */
+    /**
+     * From the last phase's last fleet and nodeCounts samples; nothing registered if it has no fleet
+     * sample, and said so ({@link RunSummary.EndOfRun#fleetSampled()}): 0 for want of a figure is not a count.
+     */
     private static RunSummary.EndOfRun endOfRun(Recorded recorded, List<PhaseSummary> phases) {
         if (phases.isEmpty()) {
-            return new RunSummary.EndOfRun(0, List.of());
+            return new RunSummary.EndOfRun(0, List.of(), false);
         }
         int last = phases.get(phases.size() - 1).index();
         List<FleetSample> fleet = Recorded.in(recorded.fleet(), last);
@@ -204,7 +222,7 @@ public final class RunSummaries {
         if (!counts.isEmpty()) {
             counts.get(counts.size() - 1).nodes().forEach(n -> instances.add(n.reachable() ? n.instances() : -1));
         }
-        return new RunSummary.EndOfRun(registered, List.copyOf(instances));
+        return new RunSummary.EndOfRun(registered, List.copyOf(instances), !fleet.isEmpty());
     }
 
     private static PhaseSummary phase(Recorded recorded, Bounds bounds, List<Line<ProbeLine>> probe,
@@ -276,9 +294,16 @@ public final class RunSummaries {
         return cpu;
     }
 
-    /** Nearest-rank 95th percentile of {@code sortedCpu}, to 0.1; 0 without samples. */
+    /**
+     * Nearest-rank 95th percentile of {@code sortedCpu}, to 0.1; 0 without samples. A sample that is not a
+     * number sorts last and stays NaN (rounding would make it 0, a figure that passes).
+     */
     private static double p95(List<Double> sortedCpu) {
-        return sortedCpu.isEmpty() ? 0 : Math.round(nearestRank(sortedCpu, 0.95) * 10) / 10.0;
+        if (sortedCpu.isEmpty()) {
+            return 0;
+        }
+        double p95 = nearestRank(sortedCpu, 0.95);
+        return Double.isFinite(p95) ? Math.round(p95 * 10) / 10.0 : p95;
     }
 
     /** The nearest-rank percentile {@code fraction} (0.95: p95) of {@code sorted}, ascending and not empty. */

@@ -31,17 +31,32 @@ import java.util.stream.IntStream;
  * @param benchmarks   the operations its benchmark phases measured, in journal order; empty without any
  * @param planned      the phases its experiment planned (runStarted), so a gate tells a phase the run did
  *                     not reach from a phase name that names none; empty when not at hand
+ * @param signsWatchedFrom the first phase the failure signs were watched in: the phase of the journal's
+ *                     signsWatched line (0: from set-up; {@link #SIGNS_WATCHED_AFTER_THE_PHASES} when that
+ *                     line is from tear-down), so a phase before it is not judged by failure signs
  */
 public record RunSummary(String experiment, String description, double scale, String started, String outcome,
                          boolean complete, double seconds, int tornLines, List<PhaseSummary> phases,
                          CallCounts probe, Percentiles latency, EndOfRun end,
                          @JsonInclude(JsonInclude.Include.NON_NULL) SignsWatched signsWatched,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BenchmarkSummary> benchmarks,
-                         @JsonIgnore List<PlannedPhase> planned) {
+                         @JsonIgnore List<PlannedPhase> planned, @JsonIgnore int signsWatchedFrom) {
+
+    /** {@link #signsWatchedFrom} of a run whose signsWatched line came in tear-down: no phase was watched. */
+    public static final int SIGNS_WATCHED_AFTER_THE_PHASES = Integer.MAX_VALUE;
 
     public RunSummary {
         benchmarks = benchmarks == null ? List.of() : List.copyOf(benchmarks);
         planned = planned == null ? List.of() : List.copyOf(planned);
+    }
+
+    /** A summary whose failure signs, if it watched any, were watched from set-up on. */
+    public RunSummary(String experiment, String description, double scale, String started, String outcome,
+                      boolean complete, double seconds, int tornLines, List<PhaseSummary> phases, CallCounts probe,
+                      Percentiles latency, EndOfRun end, SignsWatched signsWatched, List<BenchmarkSummary> benchmarks,
+                      List<PlannedPhase> planned) {
+        this(experiment, description, scale, started, outcome, complete, seconds, tornLines, phases, probe, latency,
+                end, signsWatched, benchmarks, planned, 0);
     }
 
     /** A summary whose plan is not at hand. */
@@ -101,8 +116,21 @@ public record RunSummary(String experiment, String description, double scale, St
      * @param registered         providers the fleet and the demo providers had registered (the
      *                           fleet's count plus the demo providers alive)
      * @param instancesPerNode   instances each node listed (-1: unreachable)
+     * @param fleetSampled       whether the last phase has a fleet sample the fleet answered: without one,
+     *                           {@code registered} is 0 for want of a figure, not a count (not in summary.json)
      */
-    public record EndOfRun(int registered, List<Integer> instancesPerNode) {
+    public record EndOfRun(int registered, List<Integer> instancesPerNode, @JsonIgnore boolean fleetSampled) {
+
+        /** The registry at the end as a fleet sample said it. */
+        public EndOfRun(int registered, List<Integer> instancesPerNode) {
+            this(registered, instancesPerNode, true);
+        }
+
+        /** The nodes (numbered from 1) that did not answer the last sample. */
+        public List<Integer> unreachable() {
+            return IntStream.range(0, instancesPerNode.size()).filter(i -> instancesPerNode.get(i) < 0)
+                    .mapToObj(i -> i + 1).toList();
+        }
 
         /** Registered instances missing from the node that lists fewest (0 when none is missing). */
         public int lost() {

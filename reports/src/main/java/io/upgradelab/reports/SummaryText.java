@@ -87,7 +87,8 @@ public final class SummaryText {
     /** "nacos-1x-to-2x-ci: completed in 9m (scale 0.02)". */
     public static String headline(RunSummary run) {
         return run.experiment() + ": " + run.outcome() + " in " + duration(run.seconds()) + " (scale "
-                + BigDecimal.valueOf(run.scale()).stripTrailingZeros().toPlainString() + ")";
+                + (Double.isFinite(run.scale()) ? BigDecimal.valueOf(run.scale()).stripTrailingZeros().toPlainString()
+                : String.valueOf(run.scale())) + ")";   // a forged journal's NaN: said as it is (JournalAudit names it)
     }
 
     /** "The run failed in phase 7 (...): ...; nothing after it was measured.", for a run that did not complete. */

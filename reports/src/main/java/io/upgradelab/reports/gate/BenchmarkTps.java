@@ -12,7 +12,10 @@ import java.util.Locale;
  * operation, API, concurrency and instances: before the upgrade) reaches at least {@code atLeastRatio}
  * times the earlier TPS; {@code operations} names which (default all). So a pipeline gates on "2.x
  * registers no slower than 1.x" (1.0), or on the 2.0 report's "register at least 2x" (2.0). A run with
- * no such pair measured nothing to compare: never a pass, the verdict is inconclusive.
+ * no such pair measured nothing to compare: never a pass, the verdict is inconclusive. A ratio that is not a
+ * number is the lowest: it fails, never drops out of the minimum. The operations a policy names must be
+ * operations the lab measures ({@link io.upgradelab.journal.NamingBenchmark#OPERATIONS}): a misspelt one would
+ * match none and leave the others judged alone; {@link PolicyFile} refuses it.
  */
 @JsonTypeName("benchmarkTps")
 public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, List<String> operations)
@@ -42,7 +45,7 @@ public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, L
                 return Verdict.inconclusive(describe(), b.operation() + " in phase " + b.phase() + ": the earlier one (phase "
                         + b.againstEarlier().phase() + ") had no TPS to compare with");
             }
-            if (worst == null || b.againstEarlier().tpsRatio() < worst.againstEarlier().tpsRatio()) {
+            if (worst == null || Figures.worseThan(-b.againstEarlier().tpsRatio(), -worst.againstEarlier().tpsRatio())) {
                 worst = b;
             }
         }

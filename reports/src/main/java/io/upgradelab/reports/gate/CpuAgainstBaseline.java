@@ -56,24 +56,32 @@ public record CpuAgainstBaseline(@JsonProperty(required = true) double atMostRat
                     : Evidence.load(before).map(l -> "the baseline's " + l).orElse(null);
             double ratio = before == null ? Double.NaN
                     : RunComparison.clusterMeanCpu(after) / RunComparison.clusterMeanCpu(before);
-            if (why == null && Double.isNaN(ratio)) {
+            if (why == null && Double.isNaN(ratio) && !broken(after) && !broken(before)) {
                 why = "no CPU sample in one of the runs";
             }
             if (why != null) {
                 uncompared.add("phase " + after.index() + " (" + after.kind() + "): " + why);
-            } else if (ratio > worst) {
+            } else if (Figures.worseThan(ratio, worst)) {
                 worst = ratio;
                 measured = String.format(Locale.ROOT, "highest x%.2f (phase %d: %.1f%% against %.1f%%)", ratio,
                         after.index(), RunComparison.clusterMeanCpu(after), RunComparison.clusterMeanCpu(before));
             }
         }
         String not = uncompared.isEmpty() ? "" : "not compared: " + String.join("; ", uncompared);
-        if (worst > atMostRatio) {
+        if (Double.isNaN(worst) || worst > atMostRatio) {
             return new Verdict(describe(), false, measured).noting(not);
         }
         if (!uncompared.isEmpty()) {
             return Verdict.inconclusive(describe(), measured.isEmpty() ? not : not + "; compared: " + measured);
         }
         return new Verdict(describe(), true, measured);
+    }
+
+    /**
+     * Whether {@code phase}'s cluster mean CPU is NaN though a node has CPU samples: a broken figure, which
+     * fails (the worst of all), not a missing one, which leaves the phase uncompared.
+     */
+    private static boolean broken(PhaseSummary phase) {
+        return phase.nodes().stream().anyMatch(n -> n.cpuSamples() > 0) && Double.isNaN(RunComparison.clusterMeanCpu(phase));
     }
 }

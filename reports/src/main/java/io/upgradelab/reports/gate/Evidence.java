@@ -1,10 +1,16 @@
 package io.upgradelab.reports.gate;
 
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.PhaseEnded;
+import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import io.upgradelab.reports.SummaryText;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * When a run's evidence cannot decide a criterion: every rule that makes a verdict INCONCLUSIVE rather
@@ -17,7 +23,10 @@ import java.util.Optional;
  *   <li>a phase without a criterion's evidence: no probe call ended in it, or its probe seconds cover
  *       under {@value #MIN_PROBE_COVERAGE_PERCENT}% of its whole seconds (the probe's criteria); a node
  *       with fewer than {@value #MIN_NODE_SAMPLES} instance-count samples (flapping) or CPU samples
- *       (the CPU criteria) in it; no config check that judged a config on a node (configIntact);</li>
+ *       (the CPU criteria) in it, counted in the samples the journal holds, whatever its phaseEnded tally
+ *       claims; no config check that judged a config on a node (configIntact);</li>
+ *   <li>a node that did not answer some instance-count samples of a phase (outside a rolling server
+ *       upgrade's restarts): a count not seen is no count ({@link #unreachable});</li>
  *   <li>a phase the run never reached ({@link PhaseSelection#unreached});</li>
  *   <li>a run that failed in a phase whose load was not valid, or whose failure the journal marks as
  *       the lab's own (phaseEnded's cause {@code lab}: its own work stopped advancing), or that a person
@@ -57,14 +66,53 @@ public final class Evidence {
         return Optional.empty();
     }
 
-    /** Why the phase's instance counts are too few to judge: a node answered fewer than the minimum; empty when enough. */
+    /**
+     * Why the phase's instance counts are too few to judge: a node answered fewer than the minimum; empty
+     * when enough. A node's answers are counted in the phase's samples the journal holds, and its
+     * phaseEnded tally may not claim more than those show: a tally without its samples is not evidence.
+     */
     static Optional<String> instanceSamples(PhaseSummary phase) {
         if (phase.nodes().isEmpty()) {
             return Optional.of("no node answered an instance-count sample in it");
         }
-        return phase.nodes().stream().filter(n -> n.samples() < MIN_NODE_SAMPLES).findFirst()
-                .map(n -> "node " + n.node() + " answered " + n.samples() + " instance-count sample(s) (under "
+        Map<Integer, Integer> answered = new TreeMap<>();
+        phase.counts().forEach(c -> c.nodes().stream().filter(NodeSample::reachable)
+                .forEach(n -> answered.merge(n.node(), 1, Integer::sum)));
+        return phase.nodes().stream().filter(n -> answered(n, answered) < MIN_NODE_SAMPLES).findFirst()
+                .map(n -> "node " + n.node() + " answered " + answered(n, answered) + " instance-count sample(s) (under "
                         + MIN_NODE_SAMPLES + ")");
+    }
+
+    /** The node's answered samples: its tally's, but no more than the journal's samples of the phase show. */
+    private static int answered(NodeSummary node, Map<Integer, Integer> answered) {
+        return Math.min(node.samples(), answered.getOrDefault(node.node(), 0));
+    }
+
+    /**
+     * Which nodes did not answer some of the phase's instance-count samples, "node 2 did not answer 5 of
+     * 20 instance-count samples in phase 14"; empty when every node answered every one, or in a rolling
+     * server upgrade, whose restarts take each node down by design. A node that does not answer shows no
+     * count, so no fall: whether it was down (Nacos) or the observer timed out on a saturated machine (the
+     * lab), the journal cannot say, so a criterion over instance counts cannot pass on such a phase; it
+     * is inconclusive, not failed ({@link Flapping}, {@link InstanceLossAtEnd}).
+     */
+    static Optional<String> unreachable(PhaseSummary phase) {
+        if (PhaseStarted.ROLLING_SERVER_UPGRADE.equals(phase.kind())) {
+            return Optional.empty();
+        }
+        Map<Integer, int[]> byNode = new TreeMap<>();   // node -> {unanswered, samples}
+        phase.counts().forEach(c -> c.nodes().forEach(n -> {
+            int[] tally = byNode.computeIfAbsent(n.node(), k -> new int[2]);
+            tally[0] += n.reachable() ? 0 : 1;
+            tally[1]++;
+        }));
+        phase.nodes().stream().filter(n -> n.unreachable() > 0).forEach(n -> byNode.merge(n.node(),
+                new int[] {n.unreachable(), n.unreachable() + n.samples()},
+                (counted, told) -> counted[0] >= told[0] ? counted : told));
+        List<String> nodes = byNode.entrySet().stream().filter(e -> e.getValue()[0] > 0)
+                .map(e -> "node " + e.getKey() + " did not answer " + e.getValue()[0] + " of " + e.getValue()[1]
+                        + " instance-count samples in phase " + phase.index()).toList();
+        return nodes.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", nodes));
     }
 
     /** Why the phase's CPU samples are too few to judge: a node has fewer than the minimum; empty when enough. */

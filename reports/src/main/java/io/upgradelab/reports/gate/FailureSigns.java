@@ -8,6 +8,7 @@ import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -17,7 +18,13 @@ import java.util.stream.Collectors;
  * signs named (or all). Each warning counts once; a sign repeating within a minute on a node counts with
  * its warning. Only what the run watched is judged: a run that watched none of the signs named (a journal
  * from before the failure-sign observer; logs a backend does not keep), or that did not watch one named,
- * measured nothing, which is never a pass: the verdict is inconclusive.
+ * measured nothing, which is never a pass: the verdict is inconclusive. So is a phase before the one the
+ * run's signsWatched line was journalled in (the observer says what it watches in its first round, in
+ * set-up or early in phase 1), or every phase when that line comes in tear-down: signs watched only
+ * outside a phase say nothing of it. A sign journalled in tear-down counts in the last phase
+ * ({@link io.upgradelab.reports.RunSummaries}): tear-down's first round reads that phase's last lines.
+ * The signs a policy names must be signs the lab knows ({@link io.upgradelab.journal.FailureSignWarning#SIGNS}):
+ * a misspelt one would otherwise match no warning and pass; {@link PolicyFile} refuses it.
  */
 @JsonTypeName("failureSigns")
 public record FailureSigns(@JsonProperty(required = true) int atMost, List<String> signs, List<String> phases)
@@ -27,6 +34,16 @@ public record FailureSigns(@JsonProperty(required = true) int atMost, List<Strin
     public String describe() {
         return "failure signs" + (signs == null || signs.isEmpty() ? "" : " (" + String.join(", ", signs) + ")")
                 + " at most " + atMost + together();
+    }
+
+    @Override
+    public Optional<String> thin(RunSummary run, PhaseSummary phase) {
+        if (run.signsWatched() == null || phase.index() >= run.signsWatchedFrom()) {
+            return Optional.empty();
+        }
+        return Optional.of("failure signs not watched in it (the run watched them "
+                + (run.signsWatchedFrom() == RunSummary.SIGNS_WATCHED_AFTER_THE_PHASES ? "only in tear-down, after every phase"
+                : "from phase " + run.signsWatchedFrom() + " on") + ")");
     }
 
     @Override

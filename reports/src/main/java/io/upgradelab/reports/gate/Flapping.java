@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * phases named (or all) together. A node listing more than was registered ({@link OverCount}) is a
  * finding too, not a stable node: each stretch of its samples over the registered count by more than
  * the tolerance counts as one event, as a fall does. A phase where a node answered fewer than
- * {@value Evidence#MIN_NODE_SAMPLES} samples is not judged ({@link Evidence#instanceSamples}).
+ * {@value Evidence#MIN_NODE_SAMPLES} samples is not judged ({@link Evidence#instanceSamples}), and one where a
+ * node did not answer some samples cannot pass ({@link #judge(RunSummary, RunSummary)}).
  *
  * <p>A node is below when it misses more than the tolerance: {@code toleranceInstances} providers or
  * {@code tolerancePercent} of the expected count, whichever is larger; none by default, so one client
@@ -55,6 +56,30 @@ public record Flapping(@JsonProperty(required = true) int atMost, List<String> p
     @Override
     public Optional<String> thin(PhaseSummary phase) {
         return Evidence.instanceSamples(phase);
+    }
+
+    /**
+     * As every criterion over phases judges, and then: a judged phase where a node did not answer some
+     * samples (outside a rolling server upgrade's restarts, {@link Evidence#unreachable}) cannot pass, as a
+     * fall while it did not answer would not show. It is inconclusive rather than failed: the journal
+     * cannot tell a node that was down from an observer that timed out on a saturated machine, and the
+     * lab's limits never read as Nacos's failure. Events counted where the node did answer still fail it.
+     */
+    @Override
+    public Verdict judge(RunSummary run, RunSummary baseline) {
+        Verdict verdict = PhaseCriterion.super.judge(run, baseline);
+        List<String> unanswered = PhaseSelection.of(phases).of(run).stream()
+                .filter(p -> notJudged(run, p).isEmpty()).map(Evidence::unreachable)
+                .flatMap(Optional::stream).toList();
+        if (unanswered.isEmpty()) {
+            return verdict;
+        }
+        String why = String.join("; ", unanswered) + ": a fall while a node did not answer would not show";
+        if (verdict.failed()) {
+            return verdict.noting(why);
+        }
+        return Verdict.inconclusive(describe(), why + "; " + (verdict.inconclusive() ? "" : "counted: ")
+                + verdict.measured());
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryText;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -13,7 +14,8 @@ import java.util.stream.Stream;
  * A run judged against a policy: the verdicts, written as JUnit XML, and the gate's answer: FAIL when
  * any criterion failed, else INCONCLUSIVE when any could not be decided, else PASS. Only a run that
  * ended can be judged: a journal without its runEnded line (a killed run) is a broken run, not a failed
- * one.
+ * one. A journal that reads but does not add up (edited, forged, or from a broken writer: {@link JournalAudit})
+ * is judged with one more verdict, INCONCLUSIVE, naming each line that does not, after the run's completion.
  *
  * @param verdicts one per criterion, the run's completion first
  * @param junit    where the JUnit XML was written
@@ -40,11 +42,18 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         RunSummary summary = RunSummaries.of(journal);
         JournalFile baselineJournal = baseline == null ? null : ended(baseline);
         RunSummary before = baselineJournal == null ? null : RunSummaries.of(baselineJournal);
-        List<Verdict> verdicts = policy.judge(summary, before);
+        List<Verdict> verdicts = new ArrayList<>(policy.judge(summary, before));
+        // the audit's findings, after the run's completion and before the criteria (JournalAudit: inconclusive)
+        List<Verdict> audits = new ArrayList<>();
+        JournalAudit.verdict(journal, "").ifPresent(audits::add);
+        if (baselineJournal != null) {
+            JournalAudit.verdict(baselineJournal, "the baseline: ").ifPresent(audits::add);
+        }
+        verdicts.addAll(1, audits.stream().map(v -> v.over(summary.seconds())).toList());
         Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
         List<Path> inputs = Stream.of(journal, baselineJournal).filter(Objects::nonNull).map(JournalFile::file).toList();
         JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary, verdicts, file, inputs);
-        return new Gate(verdicts, file, SummaryText.failureSentence(summary).orElse(""));
+        return new Gate(List.copyOf(verdicts), file, SummaryText.failureSentence(summary).orElse(""));
     }
 
     /** The journal of a run that ended; a killed run (no runEnded line) is refused. */

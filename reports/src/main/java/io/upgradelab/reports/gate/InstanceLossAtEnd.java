@@ -4,14 +4,20 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * When the run ended, every node listed all registered providers but at most {@code atMost}, and none
  * listed more than were registered: a node listing every instance twice looks complete while half the
  * providers could be gone, so an over-count fails ({@link io.upgradelab.reports.OverCount}). A loss in a
  * last phase whose load was not valid may be the lab's (1.x providers whose beats the fleet could not
- * send expire): inconclusive, as is a run whose last phase sampled no node.
+ * send expire): inconclusive, as is a run whose last phase sampled no node, or has no fleet sample (what was
+ * registered is then not known: 0 for want of a figure is no count, and an empty cluster would read as "0
+ * lost"). A node that did not answer the last sample lists nothing the lab saw: its instances are not
+ * counted as lost (the journal cannot tell a node down from an observer that timed out), but the
+ * criterion cannot pass on it either: inconclusive, unless the nodes that answered lost too many.
  */
 @JsonTypeName("instanceLossAtEnd")
 public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) implements Criterion {
@@ -27,17 +33,34 @@ public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) imple
         if (end.instancesPerNode().isEmpty()) {
             return Verdict.inconclusive(describe(), "no node was sampled in the last phase: nothing measured");
         }
-        String measured = end.lost() + " lost: " + end.registered() + " registered, nodes list " + end.instancesPerNode();
+        if (!end.fleetSampled()) {
+            return Verdict.inconclusive(describe(), "no fleet sample in the last phase: what was registered is not"
+                    + " known, so no loss can be counted (nodes list " + end.instancesPerNode() + ")");
+        }
+        List<Integer> unreachable = end.unreachable();
+        int lost = lostOnNodesThatAnswered(end);
+        String measured = lost + " lost: " + end.registered() + " registered, nodes list " + end.instancesPerNode()
+                + (unreachable.isEmpty() ? "" : " (-1: did not answer)");
         if (!end.overCounted().isEmpty()) {
             return new Verdict(describe(), false, measured + "; more than registered (" + String.join(", ",
                     end.overCounted()) + "): an over-count, behind which a loss would not show");
         }
-        if (end.lost() <= atMost) {
+        if (lost <= atMost && !unreachable.isEmpty()) {
+            return Verdict.inconclusive(describe(), measured + "; node(s) " + unreachable.stream().map(String::valueOf)
+                    .collect(Collectors.joining(", ")) + " did not answer the last sample: what they list is not known");
+        }
+        if (lost <= atMost) {
             return new Verdict(describe(), true, measured);
         }
         Optional<String> load = run.phases().isEmpty() ? Optional.empty()
                 : Evidence.load(run.phases().get(run.phases().size() - 1));
         return load.map(l -> Verdict.inconclusive(describe(), measured + "; the last phase's " + l
                 + ": the loss may be the lab's")).orElse(new Verdict(describe(), false, measured));
+    }
+
+    /** Registered instances missing from the node that lists fewest, of the nodes that answered. */
+    private static int lostOnNodesThatAnswered(RunSummary.EndOfRun end) {
+        return end.instancesPerNode().stream().filter(i -> i >= 0).mapToInt(i -> Math.max(0, end.registered() - i))
+                .max().orElse(0);
     }
 }

@@ -24,7 +24,7 @@ public record LoadValid(List<String> phases) implements PhaseCriterion {
 
     /** It judges the load itself: every phase selected is judged here, none left out for its load. */
     @Override
-    public Optional<String> notJudged(PhaseSummary phase) {
+    public Optional<String> notJudged(RunSummary run, PhaseSummary phase) {
         return Optional.empty();
     }
 

@@ -31,15 +31,24 @@ interface PhaseCriterion extends Criterion {
 
     /**
      * Why {@code phase} holds too little of this criterion's evidence to judge (e.g. no probe call ended
-     * in it); empty when it holds enough. Its load is checked apart ({@link #notJudged}).
+     * in it); empty when it holds enough. Its load is checked apart ({@link #notJudged(RunSummary, PhaseSummary)}).
      */
     default Optional<String> thin(PhaseSummary phase) {
         return Optional.empty();
     }
 
+    /**
+     * Why {@code phase} of {@code run} holds too little of this criterion's evidence to judge, where that
+     * depends on the run as well as the phase (e.g. failure signs watched only from a later phase on);
+     * {@link #thin(PhaseSummary)} unless a criterion says more.
+     */
+    default Optional<String> thin(RunSummary run, PhaseSummary phase) {
+        return thin(phase);
+    }
+
     /** Why {@code phase} cannot be judged: its load was not valid, or its evidence is thin; empty when it can. */
-    default Optional<String> notJudged(PhaseSummary phase) {
-        return Evidence.load(phase).or(() -> thin(phase));
+    default Optional<String> notJudged(RunSummary run, PhaseSummary phase) {
+        return Evidence.load(phase).or(() -> thin(run, phase));
     }
 
     @Override
@@ -57,7 +66,7 @@ interface PhaseCriterion extends Criterion {
         Map<String, List<PhaseSummary>> unjudged = new LinkedHashMap<>();   // phases by why, in the order first met
         List<PhaseSummary> judged = new ArrayList<>();
         for (PhaseSummary phase : selection.of(run)) {
-            notJudged(phase).ifPresentOrElse(why -> unjudged.computeIfAbsent(why, w -> new ArrayList<>()).add(phase),
+            notJudged(run, phase).ifPresentOrElse(why -> unjudged.computeIfAbsent(why, w -> new ArrayList<>()).add(phase),
                     () -> judged.add(phase));
         }
         List<String> whys = new ArrayList<>();
@@ -85,7 +94,7 @@ interface PhaseCriterion extends Criterion {
      * little evidence (there is no figure to show).
      */
     private String measuredThere(RunSummary run, RunSummary baseline, List<PhaseSummary> phases) {
-        if (phases.stream().anyMatch(p -> thin(p).isPresent())) {
+        if (phases.stream().anyMatch(p -> thin(run, p).isPresent())) {
             return "";
         }
         return " (there: " + judge(run, baseline, phases).measured() + ")";

@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import io.upgradelab.journal.FailureSignWarning;
+import io.upgradelab.journal.NamingBenchmark;
 import io.upgradelab.kinds.Kinds;
 import io.upgradelab.kinds.yaml.NearestName;
 import io.upgradelab.kinds.yaml.RecordFieldNames;
@@ -25,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,7 +36,7 @@ import java.util.regex.Pattern;
  * experiment files' are, at the line of the field itself (or of the criterion a required field is
  * missing from), every mistake at once in file order: unknown fields and criterion kinds (with the
  * nearest known name, as experiment files suggest it: {@link NearestName}), missing or ill-typed
- * values, thresholds out of range, and what {@link YamlDocument} refuses (YAML syntax, a tab in the
+ * values, thresholds out of range, failure signs and benchmark operations the lab does not know, and what {@link YamlDocument} refuses (YAML syntax, a tab in the
  * indentation, a duplicate key, an empty file, a second document).
  */
 public final class PolicyFile {
@@ -172,8 +175,33 @@ public final class PolicyFile {
                 problems.add(new Problem(pointer + "/" + SourceLines.escaped(threshold.getKey()), field + "." + threshold.getKey(),
                         why));
             }
+            List<String> names = KNOWN_NAMES.get(threshold.getKey());
+            if (names != null && threshold.getValue().isArray()) {
+                for (int i = 0; i < threshold.getValue().size(); i++) {
+                    String name = threshold.getValue().get(i).asText();
+                    if (!names.contains(name)) {
+                        String nearest = NearestName.of(name, names);
+                        problems.add(new Problem(pointer + "/" + SourceLines.escaped(threshold.getKey()) + "/" + i,
+                                field + "." + threshold.getKey() + "[" + i + "]", "unknown " + NAMED.get(threshold.getKey())
+                                + " '" + name + "'" + (nearest == null ? "" : "; did you mean '" + nearest + "'?")
+                                + " (the lab knows: " + String.join(", ", names) + ")"));
+                    }
+                }
+            }
         });
     }
+
+    /**
+     * The lists of names a criterion's field holds, by the field's name, as ranges follow from it: a name
+     * the lab does not know would match nothing, and a criterion that matches nothing must not pass on
+     * it. {@code signs} are failure signs ({@link FailureSignWarning#SIGNS}), {@code operations} naming
+     * benchmark operations ({@link NamingBenchmark#OPERATIONS}).
+     */
+    private static final Map<String, List<String>> KNOWN_NAMES = Map.of("signs", FailureSignWarning.SIGNS,
+            "operations", NamingBenchmark.OPERATIONS);
+    /** What each of those lists names, as a mistake says it. */
+    private static final Map<String, String> NAMED = Map.of("signs", "failure sign", "operations",
+            "benchmark operation");
 
     /**
      * Adds a problem for each field of {@code object} not in {@code known}, suggesting the nearest

@@ -37,6 +37,18 @@ class BenchmarkTpsTest {
                 .isFalse();
     }
 
+    @Test
+    void aRatioThatIsNotANumberIsTheLowestAndFailsNeverDroppingOutOfTheMinimum() {
+        RunSummary run = run(row(2, "register", 100, null), row(2, "query", 200, null),
+                row(6, "register", 250, new EarlierRatio(2, 2.5, 0.5)), row(6, "query", Double.NaN,
+                        new EarlierRatio(2, Double.NaN, 1.2)));
+
+        Verdict verdict = new BenchmarkTps(1.0, null).judge(run);
+
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.FAIL);
+        assertThat(verdict.measured()).startsWith("lowest xNaN (query in phase 6");
+    }
+
     private static BenchmarkSummary row(int phase, String operation, double tps, EarlierRatio ratio) {
         return new BenchmarkSummary(phase, operation, "sdk", "1.4.1", "http", "1.4.1 x3", 4, 8, 32, 10, 4, 40, 40, 0,
                 Map.of(), 1, "done", tps, ResponseTimes.NONE, List.of(), List.of(), -1, "", ratio);

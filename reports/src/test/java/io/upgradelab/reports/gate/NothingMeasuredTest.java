@@ -3,6 +3,8 @@ package io.upgradelab.reports.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.NodeCountsSample;
+import io.upgradelab.journal.NodeSample;
 import io.upgradelab.reports.LoadValidity;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.NodeSummary;
@@ -50,9 +52,18 @@ class NothingMeasuredTest {
         return new NodeSummary(node, samples, 0, 100, 100, 100, 0, 0, 0, 0, 0, 0, 0, 0, cpuSamples);
     }
 
+    /**
+     * A hold of {@code nodes}, with the instance-count samples their tallies count (a tally claims no
+     * more samples than the journal holds: {@link Evidence#instanceSamples}).
+     */
     private static RunSummary run(List<NodeSummary> nodes, CallCounts calls) {
+        int samples = nodes.stream().mapToInt(NodeSummary::samples).max().orElse(0);
+        List<NodeCountsSample> counts = java.util.stream.IntStream.range(0, samples)
+                .mapToObj(i -> new NodeCountsSample(nodes.stream().map(n -> new NodeSample(n.node(), "1.4.1", true, 21,
+                        100, 100, 2, 2, null)).toList(), 100)).toList();
         PhaseSummary hold = new PhaseSummary(1, "hold", "hold 1m", "done", 60, 60, "1.4.1 x3", "1x", 120, true, nodes,
-                calls, null, LoadValidity.judge(90.0, 5.0, 2.0, 50.0, 1.0), "", List.of(), null);
+                calls, null, LoadValidity.judge(90.0, 5.0, 2.0, 50.0, 1.0), "", List.of(), List.of(), List.of(), counts,
+                null);
         return new RunSummary("e", "", 1, "", "completed", true, 60, 0, List.of(hold), calls, null,
                 new RunSummary.EndOfRun(0, List.of()));
     }

@@ -60,13 +60,18 @@ public record NetworkDisturbance(Kind kind, Duration delay, double lossPercent, 
      * node 2 and its clients", "partition: node 2 cut off from everyone".
      */
     public String describe(int node) {
-        if (kind == Kind.PARTITION) {
-            return "partition: node " + node + " cut off from " + (between == Between.ALL ? "everyone"
-                    : "its " + between.fileName());
-        }
-        String what = describe(Between.ALL);
-        return between == Between.ALL ? what + " on the way to node " + node
-                : what + " between node " + node + " and its " + between.fileName();
+        String whom = switch (between) {
+            case ALL -> "everyone";
+            case PEERS, CLIENTS -> "its " + between.fileName();
+        };
+        String where = switch (between) {
+            case ALL -> " on the way to node " + node;
+            case PEERS, CLIENTS -> " between node " + node + " and " + whom;
+        };
+        return switch (kind) {
+            case PARTITION -> "partition: node " + node + " cut off from " + whom;
+            case DELAY, LOSS -> describe(Between.ALL) + where;
+        };
     }
 
     /** For progress lines and the journal, e.g. "delay 200 ms", "loss 30 %", "partition from its peers". */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.kubernetes.RunnerManifests;
@@ -14,7 +15,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -49,8 +53,11 @@ final class RenderCommand implements Runnable {
                             + " namespace, the Nacos Service and StatefulSet, the fleet, probe and demo provider"
                             + " Deployments (replicas at the experiment's peak), the runner itself as a Job (with"
                             + " a ConfigMap of the experiment file, a volume for its runs, and a ServiceAccount,"
-                            + " Role and RoleBinding allowing what the backend calls), and under faults/ the Chaos"
-                            + " Mesh resource of each fault phase (PodChaos, NetworkChaos).",
+                            + " Role and RoleBinding allowing what the backend calls), a Secret with a new control"
+                            + " token for the run (the fleet's and the probe's control ports answer nothing"
+                            + " without it; the file is readable by its owner alone), NetworkPolicies letting only"
+                            + " the runner reach those ports and only the lab's pods reach Nacos, and under"
+                            + " faults/ the Chaos Mesh resource of each fault phase (PodChaos, NetworkChaos).",
                     "'kubectl apply -f DIR -l app.kubernetes.io/component!=runner' creates the cluster only;"
                             + " 'kubectl apply -f DIR/00-namespace.yaml' then 'kubectl apply -f DIR -l"
                             + " app.kubernetes.io/component=runner' runs the experiment in the cluster (the runner"
@@ -105,6 +112,9 @@ final class RenderCommand implements Runnable {
             for (ExperimentManifests.File file : manifests.files()) {
                 Path path = files.write(file.path(), HEADER + " from " + valid.file() + " (experiment "
                         + valid.experiment().name() + ").\n# " + file.about() + "\n" + yaml(file.resource()));
+                if (file.resource() instanceof Secret) {
+                    ownerOnly(path);
+                }
                 stdout.println("wrote " + path);
             }
             files.replace(written, HEADER, valid.experiment().name())
@@ -131,6 +141,23 @@ final class RenderCommand implements Runnable {
                 return Files.readString(file, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new LabException(LabException.FAILED, "cannot read " + file + " again: " + e);
+            }
+        }
+
+        /**
+         * A Secret's file: readable by its owner alone, where the file system has POSIX permissions
+         * (elsewhere it is as private as its folder). Not through a symbolic link, as nothing render does is.
+         */
+        private static void ownerOnly(Path file) {
+            PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            if (view == null) {
+                return;
+            }
+            try {
+                view.setPermissions(PosixFilePermissions.fromString("rw-------"));
+            } catch (IOException e) {
+                throw new LabException(LabException.FAILED, "cannot make " + file + " readable by its owner alone: " + e);
             }
         }
 

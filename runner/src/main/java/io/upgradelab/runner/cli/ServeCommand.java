@@ -65,7 +65,10 @@ final class ServeCommand {
             description = {"Run the provider fleet: virtual Dubbo providers on every nacos-client version of the lab,"
                     + " driven over its control channel (--control-port).",
                     "FLEET_ARGS go to the fleet as they are; after --, so that the fleet's own help shows:"},
-            footer = {"", "Example:", "  upgrade-lab serve fleet -- --servers 127.0.0.11:8848 --control-port 7070",
+            footer = {"", "The fleet answers only calls carrying the run's control token, which it takes from"
+                    + " UPGRADE_LAB_CONTROL_TOKEN (on Kubernetes, from the Secret render k8s writes); without it, it"
+                    + " does not start.",
+                    "", "Example:", "  upgrade-lab serve fleet -- --servers 127.0.0.11:8848 --control-port 7070",
                     "  upgrade-lab serve fleet -- --help"})
     static final class Fleet implements Callable<Integer> {
         @Mixin
@@ -89,7 +92,10 @@ final class ServeCommand {
             description = {"Run the probe: a real Dubbo consumer on nacos-client --client calling the demo service at a"
                     + " fixed rate.",
                     "PROBE_ARGS go to the probe as they are; after --, so that the probe's own help shows:"},
-            footer = {"", "Example:", "  upgrade-lab serve probe --client 2.0.4 -- --registry 127.0.0.11:8848 --out probe",
+            footer = {"", "The probe's control port answers only calls carrying the run's control token, which it"
+                    + " takes from UPGRADE_LAB_CONTROL_TOKEN (on Kubernetes, from the Secret render k8s writes);"
+                    + " without it, it does not start.",
+                    "", "Example:", "  upgrade-lab serve probe --client 2.0.4 -- --registry 127.0.0.11:8848 --out probe",
                     "  upgrade-lab serve probe --client 2.0.4 -- --help"})
     static final class Probe implements Callable<Integer> {
         @Mixin

@@ -31,8 +31,10 @@ abstract class NetworkFault implements Fault {
     /** Peers or clients alone: only where each node has an address of its own. */
     @Override
     public Optional<Capability> alsoNeeds(FaultPhase spec) {
-        return disturbance(spec).between() == NetworkDisturbance.Between.ALL ? Optional.empty()
-                : Optional.of(Capability.NETWORK_BETWEEN);
+        return switch (disturbance(spec).between()) {
+            case ALL -> Optional.empty();
+            case PEERS, CLIENTS -> Optional.of(Capability.NETWORK_BETWEEN);
+        };
     }
 
     /** {@code from} as a file writes it ({@code peers}), or all when it does not. */

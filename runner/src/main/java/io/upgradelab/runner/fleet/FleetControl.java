@@ -15,11 +15,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The fleet's control channel (providers/fleet's FleetControlServer) as the runner calls it: one
  * class for the protocol, whether the fleet is a local process or a pod. Every failure is a
- * LabException naming the request, and the fleet's log when the runner has one.
+ * LabException naming the request, and the fleet's log when the runner has one. Every request carries
+ * the run's control token ({@code Authorization: Bearer <token>}), without which the fleet answers 401.
  */
 public final class FleetControl {
 
@@ -28,11 +30,16 @@ public final class FleetControl {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
 
     private final URI control;
+    private final ControlToken token;
     private final Path log;
 
-    /** The control channel at {@code control} ({@code http://ADDRESS:PORT/}); {@code log}, or null, to read on failures. */
-    public FleetControl(URI control, Path log) {
+    /**
+     * The control channel at {@code control} ({@code http://ADDRESS:PORT/}), called with {@code token};
+     * {@code log}, or null, to read on failures.
+     */
+    public FleetControl(URI control, ControlToken token, Path log) {
         this.control = control;
+        this.token = token;
         this.log = log;
     }
 
@@ -86,12 +93,16 @@ public final class FleetControl {
     }
 
     private String get(String path) {
-        return send(HttpRequest.newBuilder(control.resolve(path)).timeout(CALL_TIMEOUT).GET().build());
+        return send(request(path).GET().build());
     }
 
     private void post(String pathAndQuery) {
-        send(HttpRequest.newBuilder(control.resolve(pathAndQuery)).timeout(CALL_TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.noBody()).build());
+        send(request(pathAndQuery).POST(HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    private HttpRequest.Builder request(String pathAndQuery) {
+        return HttpRequest.newBuilder(control.resolve(pathAndQuery)).timeout(CALL_TIMEOUT)
+                .header(ControlToken.HEADER, token.authorization());
     }
 
     private String send(HttpRequest request) {

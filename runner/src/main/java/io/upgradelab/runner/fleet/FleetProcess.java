@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The provider fleet (providers/fleet) as a process of its own, driven over its loopback control
@@ -48,16 +49,26 @@ public final class FleetProcess implements Fleet {
     private final ChildProcess process;
     private final FleetControl control;
 
-    private FleetProcess(ChildProcess process, URI control) {
+    private FleetProcess(ChildProcess process, URI control, ControlToken token) {
         this.process = process;
-        this.control = new FleetControl(control, process.output());
+        this.control = new FleetControl(control, token, process.output());
+    }
+
+    /**
+     * {@link #start(FleetSettings, ControlToken, Path, Consumer)} with a token of its own: for a fleet
+     * that is the only process its caller controls (a test, a benchmark).
+     */
+    public static FleetProcess start(FleetSettings settings, Path directory, Consumer<String> progress) {
+        return start(settings, ControlToken.generate(), directory, progress);
     }
 
     /**
      * Starts a fleet for the Nacos nodes {@code servers} ({@code 127.0.0.11:8848,...}) in {@code directory}
-     * (its user.home, caches and console log), and returns once its control channel answers.
+     * (its user.home, caches and console log), answering the run's control token {@code token}
+     * alone, and returns once its control channel answers.
      */
-    public static FleetProcess start(FleetSettings settings, Path directory, Consumer<String> progress) {
+    public static FleetProcess start(FleetSettings settings, ControlToken token, Path directory,
+                                     Consumer<String> progress) {
         Path log = directory.resolve("console.log");
         try {
             Files.createDirectories(directory);
@@ -65,18 +76,22 @@ public final class FleetProcess implements Fleet {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
         ChildProcess child = ChildProcess.start("fleet", command(settings, directory),
-                environment(settings), directory, log);
+                environment(settings, token), directory, log);
         progress.accept("fleet: launched, pid " + child.pid() + ", log " + log);
         String ready = child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
-        FleetProcess fleet = new FleetProcess(child, ProcessAddress.controlUri(ready));
+        FleetProcess fleet = new FleetProcess(child, ProcessAddress.controlUri(ready), token);
         fleet.status();   // answers, or fails here with a message
         return fleet;
     }
 
-    /** The login when the cluster has auth on, and the fleet's address. */
-    private static Map<String, String> environment(FleetSettings settings) {
+    /**
+     * The login when the cluster has auth on, the fleet's address, and the run's control token: in
+     * the environment, never on the command line, which every user of the machine reads.
+     */
+    static Map<String, String> environment(FleetSettings settings, ControlToken token) {
         Map<String, String> all = new HashMap<>(NacosCredentials.environment(settings.login()));
         all.putAll(settings.address().environment());
+        all.putAll(token.environment());
         return all;
     }
 

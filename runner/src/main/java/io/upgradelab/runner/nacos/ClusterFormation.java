@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * node UP at the version that node really runs (peers learn a new version only from the member's
  * next report); in cluster mode each knows the leader of the config raft group; when all run 2.x,
  * each serves in 2.x mode (a 1.x-compatible node refuses 2.x clients). Every backend that starts
- * or upgrades nodes waits on this one check, so "up" means the same wherever the nodes run.
+ * or upgrades nodes waits on this one check (through {@code backend.NodeReadiness}, or directly
+ * for a cluster the lab did not start), so "up" means the same wherever the nodes run.
  */
 public final class ClusterFormation {
 
@@ -18,16 +19,52 @@ public final class ClusterFormation {
     public static final String CONFIG_RAFT_GROUP = "nacos_config";
 
     /**
-     * One running node as the check needs it.
+     * What the check asks one running node, so that it can be answered over HTTP ({@link Member}) or,
+     * where no server runs, from memory.
+     */
+    public interface Node {
+
+        /** How messages name it, e.g. "node 2 (127.0.0.1:8858, 1.4.1)". */
+        String name();
+
+        /** How the member lists name it ({@code 127.0.0.1:8858}, or {@code nacos-2:8848} in hostname mode). */
+        String memberAddress();
+
+        /** The version it runs. */
+        String version();
+
+        /**
+         * The members as this node lists them.
+         *
+         * @throws NacosApiException when it does not answer
+         */
+        List<ClusterMember> members();
+
+        /**
+         * Whether it serves in 2.x mode ({@link NacosApi#servesIn2xMode}).
+         *
+         * @throws NacosApiException when it does not answer
+         */
+        boolean servesIn2xMode();
+    }
+
+    /**
+     * One running node, asked over its open API.
      *
      * @param name          how messages name it, e.g. "node 2 (127.0.0.1:8858, 1.4.1)"
      * @param memberAddress how the member lists name it ({@code 127.0.0.1:8858}, or {@code nacos-2:8848} in hostname mode)
      * @param version       the version it runs
      */
-    public record Member(String name, NacosApi api, String memberAddress, String version) {
+    public record Member(String name, NacosApi api, String memberAddress, String version) implements Node {
 
-        int generation() {
-            return Integer.parseInt(version.substring(0, version.indexOf('.')));
+        @Override
+        public List<ClusterMember> members() {
+            return api.members();
+        }
+
+        @Override
+        public boolean servesIn2xMode() {
+            return api.servesIn2xMode(Integer.parseInt(version.substring(0, version.indexOf('.'))));
         }
     }
 
@@ -35,47 +72,64 @@ public final class ClusterFormation {
     }
 
     /**
-     * Why the cluster of {@code running} has not formed yet, or "" when it has.
+     * Why the cluster of {@code running} has not formed yet, or "" when it has: the members agree
+     * ({@link #membersProblem}) and, when the versions make it due, every node serves in 2.x mode
+     * ({@link #twoXModeProblem}).
      *
      * @param standalone a single standalone server: it may name itself otherwise in its member list, and has no raft group
      */
-    public static String problem(List<Member> running, boolean standalone) {
-        return problem(running, standalone, true);
+    public static String problem(List<? extends Node> running, boolean standalone) {
+        String members = membersProblem(running, standalone, true);
+        return members.isEmpty() ? twoXModeProblem(running) : members;
     }
 
     /**
-     * {@link #problem(List, boolean)}; with {@code awaitTwoXMode} false, a cluster of 2.x nodes still in
-     * 1.x-compatible mode counts as formed (a rolling upgrade waits for that switch on its own terms).
+     * Why the members of {@code running} do not agree yet, or "" when they do: every node lists every
+     * node UP at its version and, in cluster mode with {@code configRaft}, knows the config raft
+     * group's leader.
+     *
+     * @param standalone a single standalone server: it may name itself otherwise in its member list, and has no raft group
+     * @param configRaft false with configs in an external database ({@code target.storage: mysql}): no
+     *                   config raft group to have a leader
      */
-    public static String problem(List<Member> running, boolean standalone, boolean awaitTwoXMode) {
-        return problem(running, standalone, awaitTwoXMode, true);
-    }
-
-    /**
-     * {@link #problem(List, boolean, boolean)}; with {@code configRaft} false (configs in an external
-     * database, {@code target.storage: mysql}) there is no config raft group to have a leader.
-     */
-    public static String problem(List<Member> running, boolean standalone, boolean awaitTwoXMode, boolean configRaft) {
+    public static String membersProblem(List<? extends Node> running, boolean standalone, boolean configRaft) {
         Map<String, String> expected = new TreeMap<>();   // member address -> the version running there
         running.forEach(n -> expected.put(n.memberAddress(), n.version()));
-        boolean allRun2x = running.stream().allMatch(n -> n.generation() >= 2);
-        for (Member node : running) {
+        for (Node node : running) {
             Map<String, ClusterMember> seen = new TreeMap<>();
             try {
-                node.api().members().forEach(m -> seen.put(standalone ? node.memberAddress() : m.address(), m));
-                String disagreement = disagreement(node, expected, seen);
-                if (!disagreement.isEmpty()) {
-                    return disagreement;
-                }
-                if (awaitTwoXMode && allRun2x && !node.api().servesIn2xMode(node.generation())) {
-                    return node.name() + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
-                }
+                node.members().forEach(m -> seen.put(standalone ? node.memberAddress() : m.address(), m));
             } catch (NacosApiException e) {
                 return node.name() + " does not answer: " + e.getMessage();
+            }
+            String disagreement = disagreement(node, expected, seen);
+            if (!disagreement.isEmpty()) {
+                return disagreement;
             }
             if (!standalone && configRaft && seen.get(node.memberAddress()).raftLeaders().getOrDefault(CONFIG_RAFT_GROUP, "").isEmpty()) {
                 return node.name() + " has no leader for raft group " + CONFIG_RAFT_GROUP
                         + " (\"did not find the Leader\" in its logs means the election failed)";
+            }
+        }
+        return "";
+    }
+
+    /**
+     * The first node of {@code running} still in 1.x-compatible mode although the versions make 2.x
+     * mode due ({@link UpgradePath#twoXModeDue}), or "": such a node refuses 2.x clients. Nodes are
+     * not asked while it is not due.
+     */
+    public static String twoXModeProblem(List<? extends Node> running) {
+        if (!UpgradePath.twoXModeDue(running.stream().map(Node::version).toList())) {
+            return "";
+        }
+        for (Node node : running) {
+            try {
+                if (!node.servesIn2xMode()) {
+                    return node.name() + " still serves in 1.x-compatible mode (upgraded=false): it would refuse 2.x clients";
+                }
+            } catch (NacosApiException e) {
+                return node.name() + " does not answer: " + e.getMessage();
             }
         }
         return "";
@@ -93,7 +147,7 @@ public final class ClusterFormation {
     }
 
     /** The first member {@code node} does not see UP at its version, or "". */
-    private static String disagreement(Member node, Map<String, String> expected, Map<String, ClusterMember> seen) {
+    private static String disagreement(Node node, Map<String, String> expected, Map<String, ClusterMember> seen) {
         for (Map.Entry<String, String> member : expected.entrySet()) {
             ClusterMember m = seen.get(member.getKey());
             if (m == null || !m.isUp() || !seesVersion(node.version(), m.version(), member.getValue())) {

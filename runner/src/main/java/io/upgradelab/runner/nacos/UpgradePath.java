@@ -1,5 +1,6 @@
 package io.upgradelab.runner.nacos;
 
+import java.util.Collection;
 import java.util.Optional;
 
 /**
@@ -16,12 +17,35 @@ import java.util.Optional;
  *   <li>1.x to 2.2 or later: unsupported by Nacos, which dropped the 1.x compatibility in 2.2; it
  *       runs, so that a gate can show what it does ({@link #unsupported}).</li>
  * </ul>
+ *
+ * <p>Whether a cluster of given versions must serve 2.x clients ({@link #twoXModeDue}) and which step
+ * starts its switch to 2.x mode ({@link #endsCompatibilityMode}) are decided here too, so that no
+ * backend reads version numbers to choose its waits.
  */
 public record UpgradePath(String from, String to) {
 
     /** Whether the nodes double-write the v1 and v2 models until every node reports {@code upgraded=true}. */
     public boolean awaitsUpgraded() {
         return NacosVersions.isOneX(from) && NacosVersions.hasCompatibilityMode(to);
+    }
+
+    /**
+     * Whether this step, which leaves the cluster's nodes on {@code versionsAfter}, is the one after
+     * which the cluster switches to 2.x mode: the last 1.x node is gone, and a node of 2.0 or 2.1 is
+     * there to leave 1.x-compatible mode (the switch takes minutes: a backend gives this step more time).
+     */
+    public boolean endsCompatibilityMode(Collection<String> versionsAfter) {
+        return NacosVersions.isOneX(from) && twoXModeDue(versionsAfter)
+                && versionsAfter.stream().anyMatch(NacosVersions::hasCompatibilityMode);
+    }
+
+    /**
+     * Whether a cluster whose running nodes run {@code versions} must serve in 2.x mode to count as
+     * ready: no 1.x node is left for the 1.x-compatible mode to serve, and a node still in that mode
+     * refuses 2.x clients. Versions without that mode answer from what they are.
+     */
+    public static boolean twoXModeDue(Collection<String> versions) {
+        return !versions.isEmpty() && versions.stream().noneMatch(NacosVersions::isOneX);
     }
 
     /** Whether a node leaving {@code from} may hand its raft groups to any other node, not only one already on {@code to}. */

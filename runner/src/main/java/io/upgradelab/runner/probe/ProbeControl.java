@@ -15,10 +15,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The probe's control port (consumer-probe's ControlPort) as the runner calls it: one class for the
- * protocol, whether the probe is a local process or a pod.
+ * protocol, whether the probe is a local process or a pod. Every request carries the run's control
+ * token ({@code Authorization: Bearer <token>}), without which the probe answers 401.
  */
 public final class ProbeControl {
 
@@ -27,10 +29,12 @@ public final class ProbeControl {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI control;
+    private final ControlToken token;
 
-    /** The control port at {@code control} ({@code http://ADDRESS:PORT/}). */
-    public ProbeControl(URI control) {
+    /** The control port at {@code control} ({@code http://ADDRESS:PORT/}), called with {@code token}. */
+    public ProbeControl(URI control, ControlToken token) {
         this.control = control;
+        this.token = token;
     }
 
     /** The whole lines of the series from byte {@code offset} on ({@code GET /series}), and the offset after them. */
@@ -40,7 +44,7 @@ public final class ProbeControl {
     /** {@code POST /phase}: what went wrong, or empty when the probe took it. */
     public Optional<String> phaseBegan(ProbePhase phase) {
         try {
-            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(control.resolve("phase"))
+            HttpResponse<String> answer = HTTP.send(request("phase")
                             .timeout(Duration.ofSeconds(2)).header("Content-Type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString(ProbeJson.phase(phase))).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -56,8 +60,7 @@ public final class ProbeControl {
 
     /** {@code POST /stop}: stop calling, account for every call, write the summary. */
     public void stop() throws IOException {
-        send(HttpRequest.newBuilder(control.resolve("stop")).timeout(CALL_TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.noBody()).build());
+        send(request("stop").timeout(CALL_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()).build());
     }
 
     /** {@code GET /state}: starting, warming, calling or finished. */
@@ -88,7 +91,12 @@ public final class ProbeControl {
     }
 
     private HttpRequest get(String path) {
-        return HttpRequest.newBuilder(control.resolve(path)).timeout(CALL_TIMEOUT).GET().build();
+        return request(path).timeout(CALL_TIMEOUT).GET().build();
+    }
+
+    /** A request to {@code path}, carrying the run's token. */
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(control.resolve(path)).header(ControlToken.HEADER, token.authorization());
     }
 
     private static HttpResponse<byte[]> send(HttpRequest request) throws IOException {

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The consumer probe (consumer-probe/) as a process of its own: a real Dubbo consumer of the demo
@@ -56,20 +57,30 @@ public final class ProbeProcess implements Probe {
     private final LogTail seriesFile;
     private final List<ProbeSecond> seconds = new ArrayList<>();
 
-    private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, URI control) {
+    private ProbeProcess(ChildProcess process, ProbeOptions options, Path directory, URI control, ControlToken token) {
         this.process = process;
         this.options = options;
         this.directory = directory;
         this.control = control;
-        this.controlPort = new ProbeControl(control);
+        this.controlPort = new ProbeControl(control, token);
         this.seriesFile = LogTail.fromStart(directory.resolve(SERIES));
     }
 
     /**
-     * Starts the probe against the Nacos servers {@code servers} ({@code 127.0.0.11:8848,...}), writing
-     * to {@code directory}; returns once it is calling.
+     * {@link #start(ProbeOptions, String, ControlToken, Path, Consumer)} with a token of its own: for a
+     * probe that is the only process its caller controls (a benchmark).
      */
     public static ProbeProcess start(ProbeOptions options, String servers, Path directory, Consumer<String> progress) {
+        return start(options, servers, ControlToken.generate(), directory, progress);
+    }
+
+    /**
+     * Starts the probe against the Nacos servers {@code servers} ({@code 127.0.0.11:8848,...}), writing
+     * to {@code directory}, its control port answering the run's control token {@code token} alone;
+     * returns once it is calling.
+     */
+    public static ProbeProcess start(ProbeOptions options, String servers, ControlToken token, Path directory,
+                                     Consumer<String> progress) {
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
@@ -83,11 +94,11 @@ public final class ProbeProcess implements Probe {
                 "--out", directory.toString())));
         Path log = directory.resolve("console.log");
         ChildProcess child = ChildProcess.start("probe-" + options.client(), command,
-                environment(options), directory, log);
+                environment(options, token), directory, log);
         progress.accept("probe (nacos-client " + options.client() + ", " + options.rate() + " calls/s): launched, pid "
                 + child.pid() + ", log " + log);
         String calling = child.awaitReadyLine(CALLING, Deadline.after(START_TIMEOUT));
-        return new ProbeProcess(child, options, directory, ProcessAddress.controlUri(calling));
+        return new ProbeProcess(child, options, directory, ProcessAddress.controlUri(calling), token);
     }
 
     /**
@@ -101,10 +112,14 @@ public final class ProbeProcess implements Probe {
                 probeArguments);
     }
 
-    /** The login when the cluster has auth on, and the probe's address. */
-    private static Map<String, String> environment(ProbeOptions options) {
+    /**
+     * The login when the cluster has auth on, the probe's address, and the run's control token: in the
+     * environment, never on the command line, which every user of the machine reads.
+     */
+    static Map<String, String> environment(ProbeOptions options, ControlToken token) {
         Map<String, String> all = new HashMap<>(NacosCredentials.environment(options.login()));
         all.putAll(options.address().environment());
+        all.putAll(token.environment());
         return all;
     }
 
@@ -146,7 +161,7 @@ public final class ProbeProcess implements Probe {
         return process.awaitExit(timeout);
     }
 
-    /** The probe's Prometheus endpoint. */
+    /** The probe's Prometheus endpoint; like every path of its control port, it answers the run's token alone. */
     public URI metrics() {
         return control.resolve("metrics");
     }

@@ -21,12 +21,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * Everything the kubernetes backend would create for one experiment, file by file, for a person to
  * review before a run: the cluster (namespace, Service, StatefulSet), the fleet, the probe and the
  * demo providers, the runner itself as a Job (with its experiment file, run volume and the RBAC it
- * needs; {@link RunnerManifests}), and under {@code faults/} the Chaos Mesh resource of each fault
+ * needs; {@link RunnerManifests}), the run's control token in a Secret (a new one each render) and the
+ * NetworkPolicies of the control ports and of Nacos, and under {@code faults/} the Chaos Mesh resource of each fault
  * phase, so that applying the folder never injects a fault by accident. What a phase changes
  * without a resource of its own (an image, a pod deleted) is said in {@link #notes()}.
  */
@@ -34,6 +36,8 @@ public final class ExperimentManifests {
 
     /** The faults' subdirectory. */
     public static final String FAULTS = "faults";
+    /** The Secret's file, after its number: {@code NN-control-secret.yaml}, the one file that holds a secret. */
+    public static final String CONTROL_SECRET_FILE = "control-secret.yaml";
 
     /**
      * One file to write.
@@ -98,6 +102,14 @@ public final class ExperimentManifests {
                 + RunnerManifests.deadlineSeconds(valid.timeline().total()) + " s (twice the planned "
                 + valid.timeline().total().toSeconds() + " s, plus 30 min).",
                 RunnerManifests.job(target, key, experiment.scale(), valid.timeline().total()));
+        m.add(CONTROL_SECRET_FILE, "The run's control token, made by this render: the runner Job, the fleet and the"
+                + " probe read it from here, and the fleet's and the probe's control ports answer nothing without it."
+                + " Render again for the next run; do not commit this file.", RunnerManifests.controlSecret(target,
+                ControlToken.generate()));
+        m.add("control-networkpolicy.yaml", "Only the runner Job's pod reaches the fleet's and the probe's control"
+                + " ports (and the Nacos pods their 1.x clients' UDP push port).", RunnerManifests.controlPolicy(target));
+        m.add("nacos-networkpolicy.yaml", "Only the lab's pods (the nodes, the fleet, the probe, the demo providers"
+                + " and the runner) reach Nacos.", RunnerManifests.nacosPolicy(target));
         String client = ClientVersions.canonical(experiment.fleet().clientVersion());
         for (Timeline.PlannedPhase planned : valid.timeline().phases()) {
             m.phase(target, planned, planned.phase(), client);

@@ -13,15 +13,23 @@ import io.upgradelab.runner.probe.ProbeProcess;
 import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The load as child processes of the runner, on this machine: every backend whose nodes the
  * runner's machine reaches directly (local processes, containers, an existing cluster).
+ *
+ * <p>It makes the run's control token ({@link ControlToken#generate()}, one per run: a run takes its
+ * backend's workloads once) and hands it to the fleet and the probe in their environment; their
+ * control ports answer nothing without it. The demo providers have no control port, so they do not
+ * get it.
  */
 public final class LocalWorkloads implements Workloads {
 
     /** Dubbo's default port, the first the demo providers try. */
     private static final int DEMO_FIRST_PORT = 20880;
+
+    private final ControlToken token = ControlToken.generate();
 
     @Override
     public DemoProviders demoProviders(DemoSettings settings, Path directory, Consumer<String> progress) {
@@ -30,12 +38,12 @@ public final class LocalWorkloads implements Workloads {
 
     @Override
     public Fleet fleet(FleetSettings settings, Path directory, Consumer<String> progress) {
-        return FleetProcess.start(settings, directory, progress);
+        return FleetProcess.start(settings, token, directory, progress);
     }
 
     @Override
     public Probe probe(ProbeOptions options, String servers, Path directory, Consumer<String> progress) {
-        return ProbeProcess.start(options, servers, directory, progress);
+        return ProbeProcess.start(options, servers, token, directory, progress);
     }
 
     /** {@code count} consecutive ports, below the ephemeral range, that nothing listens on. */

@@ -8,11 +8,16 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +85,9 @@ class RenderCommandTest {
                 "wrote " + out.resolve("09-runner-rolebinding.yaml"),
                 "wrote " + out.resolve("10-runs-pvc.yaml"),
                 "wrote " + out.resolve("11-runner-job.yaml"),
+                "wrote " + out.resolve("12-control-secret.yaml"),
+                "wrote " + out.resolve("13-control-networkpolicy.yaml"),
+                "wrote " + out.resolve("14-nacos-networkpolicy.yaml"),
                 "wrote " + out.resolve("faults/phase-02-kill-podchaos.yaml"),
                 "wrote " + out.resolve("faults/phase-03-delay-networkchaos.yaml"));
         assertThat(cli.out()).contains("phase 4 restart node 1 (graceful stop, start again after 10 s): no Chaos Mesh"
@@ -175,7 +183,10 @@ class RenderCommandTest {
                 "wrote " + out.resolve("10-runner-role.yaml"),
                 "wrote " + out.resolve("11-runner-rolebinding.yaml"),
                 "wrote " + out.resolve("12-runs-pvc.yaml"),
-                "wrote " + out.resolve("13-runner-job.yaml"));
+                "wrote " + out.resolve("13-runner-job.yaml"),
+                "wrote " + out.resolve("14-control-secret.yaml"),
+                "wrote " + out.resolve("15-control-networkpolicy.yaml"),
+                "wrote " + out.resolve("16-nacos-networkpolicy.yaml"));
         assertThat(Files.readAllLines(out.resolve("upgrade-lab-render.k8s-runner.txt"))).contains(
                 "06-demo-1.4.1-deployment.yaml", "07-demo-2.0.4-deployment.yaml", "08-experiment-configmap.yaml",
                 "09-runner-serviceaccount.yaml", "10-runner-role.yaml", "11-runner-rolebinding.yaml",
@@ -220,10 +231,11 @@ class RenderCommandTest {
                 "--control-port", "7071");
         assertThat(args(probe)).as("it serves its summary after its run, for the runner to read").endsWith("--linger");
         assertThatTheImageEntrypointTakes(args(probe));
-        // each is Ready once it serves: the control ports, the demo provider's Dubbo port
-        assertThat(fleet.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/state");
-        assertThat(fleet.at("/readinessProbe/httpGet/port").asInt()).isEqualTo(7070);
-        assertThat(probe.at("/readinessProbe/httpGet/port").asInt()).isEqualTo(7071);
+        // each is Ready once it serves: the control ports (a TCP check: they answer the run's token alone),
+        // the demo provider's Dubbo port
+        assertThat(fleet.at("/readinessProbe/tcpSocket/port").asInt()).isEqualTo(7070);
+        assertThat(fleet.at("/readinessProbe/httpGet").isMissingNode()).isTrue();
+        assertThat(probe.at("/readinessProbe/tcpSocket/port").asInt()).isEqualTo(7071);
         assertThat(read(out.resolve("06-demo-1.4.1-deployment.yaml"))
                 .at("/spec/template/spec/containers/0/readinessProbe/tcpSocket/port").asInt()).isEqualTo(20880);
 
@@ -307,7 +319,8 @@ class RenderCommandTest {
 
         // the runner's resources apart from the cluster's, by label
         for (String runnerFile : List.of("08-experiment-configmap.yaml", "09-runner-serviceaccount.yaml",
-                "10-runner-role.yaml", "11-runner-rolebinding.yaml", "12-runs-pvc.yaml", "13-runner-job.yaml")) {
+                "10-runner-role.yaml", "11-runner-rolebinding.yaml", "12-runs-pvc.yaml", "13-runner-job.yaml",
+                "14-control-secret.yaml", "15-control-networkpolicy.yaml", "16-nacos-networkpolicy.yaml")) {
             assertThat(read(out.resolve(runnerFile)).at("/metadata/labels/app.kubernetes.io~1component").asText())
                     .as(runnerFile).isEqualTo("runner");
         }
@@ -316,6 +329,169 @@ class RenderCommandTest {
             assertThat(read(out.resolve(clusterFile)).at("/metadata/labels/app.kubernetes.io~1component")
                     .isMissingNode()).as(clusterFile).isTrue();
         }
+    }
+
+    /**
+     * Issue 38: the run's control token is in its Secret and nowhere else (no ConfigMap, no other file,
+     * nothing printed), a new one each render; the runner Job, the fleet and the probe read it from the
+     * Secret; the control ports' NetworkPolicy lets exactly the runner's pod in over TCP, and Nacos's
+     * exactly the lab's pods. The policies are read as the YAML written, and matched against the
+     * labels of every pod template rendered.
+     */
+    @Test
+    void theControlTokenIsInItsSecretAloneAndOnlyTheRunnerReachesTheControlPorts() throws IOException {
+        Path file = Files.writeString(dir.resolve("k8s-runner.yaml"), RUNNER_EXPERIMENT);
+        Path out = dir.resolve("out");
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", out.toString())).as(cli.err()).isZero();
+
+        Path secretFile = out.resolve("14-control-secret.yaml");
+        JsonNode secret = read(secretFile);
+        assertThat(secret.at("/kind").asText()).isEqualTo("Secret");
+        assertThat(secret.at("/metadata/name").asText()).isEqualTo("upgrade-lab-control");
+        assertThat(secret.at("/metadata/namespace").asText()).isEqualTo("lab");
+        assertThat(secret.at("/metadata/labels/app.kubernetes.io~1component").asText()).as("applied with the runner")
+                .isEqualTo("runner");
+        String token = secret.at("/stringData/token").asText();
+        assertThat(token).as("32 random bytes, base64url").hasSize(43).matches("[A-Za-z0-9_-]+");
+        if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            assertThat(Files.getPosixFilePermissions(secretFile)).as("readable by its owner alone")
+                    .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        }
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.equals(secretFile)).toList()) {
+                assertThat(Files.readString(f)).as(f + ": the token is in the Secret alone").doesNotContain(token);
+            }
+        }
+        JsonNode config = read(out.resolve("08-experiment-configmap.yaml"));
+        assertThat(config.at("/kind").asText()).isEqualTo("ConfigMap");
+        assertThat(config.toString()).doesNotContain(token);
+        assertThat(cli.out() + cli.err()).as("render prints no token").doesNotContain(token);
+
+        // read from the Secret, never written into a pod's spec; not by the demo providers, which have no control port
+        Map<String, JsonNode> containers = Map.of(
+                "13-runner-job.yaml", read(out.resolve("13-runner-job.yaml")).at("/spec/template/spec/containers/0"),
+                "03-fleet-1.4.1-deployment.yaml", container(out.resolve("03-fleet-1.4.1-deployment.yaml")),
+                "04-fleet-2.0.4-deployment.yaml", container(out.resolve("04-fleet-2.0.4-deployment.yaml")),
+                "05-probe-deployment.yaml", container(out.resolve("05-probe-deployment.yaml")));
+        containers.forEach((name, container) -> assertThat(secretRef(container, "UPGRADE_LAB_CONTROL_TOKEN")).as(name)
+                .isEqualTo("upgrade-lab-control/token"));
+        for (String demo : List.of("06-demo-1.4.1-deployment.yaml", "07-demo-2.0.4-deployment.yaml")) {
+            assertThat(container(out.resolve(demo)).at("/env").toString()).as(demo)
+                    .doesNotContain("UPGRADE_LAB_CONTROL_TOKEN");
+        }
+
+        // the control ports: exactly the fleet's and the probe's pods, reached over TCP by exactly the runner's
+        Map<String, JsonNode> pods = podTemplates(out);
+        assertThat(pods.keySet()).containsExactlyInAnyOrder("02-nacos-statefulset.yaml",
+                "03-fleet-1.4.1-deployment.yaml", "04-fleet-2.0.4-deployment.yaml", "05-probe-deployment.yaml",
+                "06-demo-1.4.1-deployment.yaml", "07-demo-2.0.4-deployment.yaml", "13-runner-job.yaml");
+        JsonNode control = read(out.resolve("15-control-networkpolicy.yaml"));
+        assertThat(control.at("/kind").asText()).isEqualTo("NetworkPolicy");
+        assertThat(control.at("/apiVersion").asText()).isEqualTo("networking.k8s.io/v1");
+        assertThat(control.at("/metadata/namespace").asText()).isEqualTo("lab");
+        assertThat(words(control.at("/spec/policyTypes"))).isEqualTo("Ingress");
+        assertThat(selected(pods, control.at("/spec/podSelector"))).containsExactlyInAnyOrder(
+                "03-fleet-1.4.1-deployment.yaml", "04-fleet-2.0.4-deployment.yaml", "05-probe-deployment.yaml");
+        JsonNode rules = control.at("/spec/ingress");
+        assertThat(rules.size()).isEqualTo(2);
+        JsonNode ports = rules.get(0);
+        assertThat(ports.at("/from").size()).isEqualTo(1);
+        assertThat(fieldNames(ports.at("/from/0"))).as("no namespace or IP block besides").containsExactly("podSelector");
+        assertThat(selected(pods, ports.at("/from/0/podSelector"))).as("the runner, exactly")
+                .containsExactly("13-runner-job.yaml");
+        List<String> opened = new ArrayList<>();
+        ports.at("/ports").forEach(p -> opened.add(p.at("/protocol").asText() + " " + p.at("/port").asText()));
+        assertThat(opened).containsExactly("TCP 7070", "TCP 7071");
+        JsonNode push = rules.get(1);
+        assertThat(selected(pods, push.at("/from/0/podSelector"))).as("the 1.x clients' UDP push, from the nodes")
+                .containsExactly("02-nacos-statefulset.yaml");
+        assertThat(push.at("/from").size()).isEqualTo(1);
+        assertThat(push.at("/ports").size()).isEqualTo(1);
+        assertThat(push.at("/ports/0/protocol").asText()).isEqualTo("UDP");
+        // so every rule that lets TCP in (a rule without ports lets everything in) lets the runner alone in
+        for (JsonNode rule : rules) {
+            boolean tcp = rule.at("/ports").isMissingNode();
+            for (JsonNode p : rule.at("/ports")) {
+                tcp |= !"UDP".equals(p.at("/protocol").asText()) && !"SCTP".equals(p.at("/protocol").asText());
+            }
+            if (tcp) {
+                assertThat(rule.at("/from").size()).isEqualTo(1);
+                assertThat(selected(pods, rule.at("/from/0/podSelector"))).containsExactly("13-runner-job.yaml");
+            }
+        }
+
+        // Nacos: exactly its pods, reached by the lab's pods (the runner's included) and no others
+        JsonNode nacos = read(out.resolve("16-nacos-networkpolicy.yaml"));
+        assertThat(nacos.at("/kind").asText()).isEqualTo("NetworkPolicy");
+        assertThat(words(nacos.at("/spec/policyTypes"))).isEqualTo("Ingress");
+        assertThat(selected(pods, nacos.at("/spec/podSelector"))).containsExactly("02-nacos-statefulset.yaml");
+        assertThat(nacos.at("/spec/ingress").size()).isEqualTo(1);
+        assertThat(nacos.at("/spec/ingress/0/from").size()).isEqualTo(1);
+        assertThat(fieldNames(nacos.at("/spec/ingress/0/from/0"))).containsExactly("podSelector");
+        assertThat(selected(pods, nacos.at("/spec/ingress/0/from/0/podSelector")))
+                .containsExactlyInAnyOrderElementsOf(pods.keySet());
+
+        // the next render, the next run: another token
+        Path again = dir.resolve("again");
+        assertThat(cli.run("render", "k8s", file.toString(), "--out", again.toString())).isZero();
+        assertThat(read(again.resolve("14-control-secret.yaml")).at("/stringData/token").asText()).hasSize(43)
+                .isNotEqualTo(token);
+    }
+
+    /** The first container of a Deployment's pods. */
+    private JsonNode container(Path deployment) throws IOException {
+        return read(deployment).at("/spec/template/spec/containers/0");
+    }
+
+    /** Every rendered pod template's labels (a StatefulSet's, a Deployment's, the Job's), by file name. */
+    private Map<String, JsonNode> podTemplates(Path out) throws IOException {
+        Map<String, JsonNode> pods = new TreeMap<>();
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".yaml")).toList()) {
+                JsonNode resource = read(f);
+                if (List.of("StatefulSet", "Deployment", "Job").contains(resource.at("/kind").asText())) {
+                    pods.put(f.getFileName().toString(), resource.at("/spec/template/metadata/labels"));
+                }
+            }
+        }
+        return pods;
+    }
+
+    /** The pod templates a label selector selects: each of its matchLabels among the pod's labels (no expressions). */
+    private static List<String> selected(Map<String, JsonNode> pods, JsonNode selector) {
+        assertThat(selector.isObject()).as("a selector").isTrue();
+        assertThat(selector.at("/matchExpressions").isMissingNode()).isTrue();
+        JsonNode match = selector.at("/matchLabels");
+        assertThat(match.size()).as("selects by some label").isPositive();
+        List<String> selected = new ArrayList<>();
+        pods.forEach((name, labels) -> {
+            boolean all = true;
+            for (Iterator<Map.Entry<String, JsonNode>> it = match.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> label = it.next();
+                all &= label.getValue().asText().equals(labels.path(label.getKey()).asText(null));
+            }
+            if (all) {
+                selected.add(name);
+            }
+        });
+        return selected;
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** {@code SECRET/KEY} an environment variable takes its value from. */
+    private static String secretRef(JsonNode container, String name) {
+        for (JsonNode e : container.at("/env")) {
+            if (e.at("/name").asText().equals(name)) {
+                assertThat(e.at("/value").isMissingNode()).as(name + ": never a value in the spec").isTrue();
+                return e.at("/valueFrom/secretKeyRef/name").asText() + "/" + e.at("/valueFrom/secretKeyRef/key").asText();
+            }
+        }
+        throw new AssertionError("no env " + name + " in " + container);
     }
 
     @Test

@@ -1,36 +1,33 @@
 package io.upgradelab.runner.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.upgradelab.journal.JournalJson;
-import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeFault;
+import io.upgradelab.runner.backend.NodeState;
+import io.upgradelab.runner.fixture.FakeRunContext;
 import io.upgradelab.runner.nacos.NacosVersions;
-import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each fault's steps, in order, against a recording stand-in for the run and its cluster (the real
- * nodes are exercised end to end elsewhere): a fault must undo itself and say so in the journal.
+ * Each fault's steps, in order, against the recording fake run and cluster of the tests' fixture (the
+ * real nodes are exercised end to end elsewhere): a fault must undo itself and say so in the journal.
  */
 class FaultsTest {
 
-    private final List<String> steps = new ArrayList<>();
+    private final FakeRunContext run = new FakeRunContext();
 
     @Test
     void everyFaultOfTheLabIsFoundByItsName() {
@@ -50,18 +47,18 @@ class FaultsTest {
 
     @Test
     void restartStopsGracefullyWaitsStartsAgainAndRecordsBoth() throws Exception {
-        Faults.named("restart").orElseThrow().inject(run(), spec("restart", 2, 15));
+        Faults.named("restart").orElseThrow().inject(run, spec("restart", 2, 15));
 
-        assertThat(steps).containsExactly("stopNode [2, GRACEFUL]",
+        assertThat(run.calls()).containsExactly("stopNode [2, GRACEFUL]",
                 "record [fault, {action=stopped, fault=restart, node=2}]", "pause [PT15S]", "startNode [2]",
                 "record [fault, {action=started, fault=restart, node=2}]");
     }
 
     @Test
     void killCrashesTheNodeWaitsStartsAgainAndRecordsBoth() throws Exception {
-        Faults.named("kill").orElseThrow().inject(run(), spec("kill", 1, 5));
+        Faults.named("kill").orElseThrow().inject(run, spec("kill", 1, 5));
 
-        assertThat(steps).containsExactly("stopNode [1, KILL]", "record [fault, {action=killed, fault=kill, node=1}]",
+        assertThat(run.calls()).containsExactly("stopNode [1, KILL]", "record [fault, {action=killed, fault=kill, node=1}]",
                 "pause [PT5S]", "startNode [1]", "record [fault, {action=started, fault=kill, node=1}]");
     }
 
@@ -73,34 +70,29 @@ class FaultsTest {
 
     @Test
     void pauseResumesTheNodeEvenWhenTheRunIsStoppedDuringIt() {
-        RunContext stopped = run(new InterruptedException("run stopped"));
+        run.interruptPausesWith(new InterruptedException("run stopped"));
 
-        try {
-            Faults.named("pause").orElseThrow().inject(stopped, spec("pause", 3, 30));
-        } catch (InterruptedException expected) {
-            steps.add("interrupted");
-        }
+        assertThatThrownBy(() -> Faults.named("pause").orElseThrow().inject(run, spec("pause", 3, 30)))
+                .isInstanceOf(InterruptedException.class).hasMessage("run stopped");
 
-        assertThat(steps).containsExactly("pauseNode [3]", "record [fault, {action=paused, fault=pause, node=3}]",
-                "pause [PT30S]", "resumeNode [3]", "record [fault, {action=resumed, fault=pause, node=3}]",
-                "interrupted");
+        assertThat(run.calls()).containsExactly("pauseNode [3]", "record [fault, {action=paused, fault=pause, node=3}]",
+                "pause [PT30S]", "resumeNode [3]", "record [fault, {action=resumed, fault=pause, node=3}]");
+        assertThat(run.fakeCluster().state(3)).isEqualTo(NodeState.UP);
     }
 
     @Test
     void delayDisturbsTheNodesNetworkAndRestoresItEvenWhenTheRunIsStopped() {
-        RunContext stopped = run(new InterruptedException("run stopped"));
+        run.interruptPausesWith(new InterruptedException("run stopped"));
 
-        try {
-            Faults.named("delay").orElseThrow().inject(stopped,
-                    FaultPhase.of("delay", 2, Duration.ofSeconds(20), new NetworkDelay.Parameters(Duration.ofMillis(300))));
-        } catch (InterruptedException expected) {
-            steps.add("interrupted");
-        }
+        assertThatThrownBy(() -> Faults.named("delay").orElseThrow().inject(run,
+                FaultPhase.of("delay", 2, Duration.ofSeconds(20), new NetworkDelay.Parameters(Duration.ofMillis(300)))))
+                .isInstanceOf(InterruptedException.class);
 
-        assertThat(steps).containsExactly(
+        assertThat(run.calls()).containsExactly(
                 "disturbNetwork [2, NetworkDisturbance[kind=DELAY, delay=PT0.3S, lossPercent=0.0, between=ALL]]",
                 "record [fault, {action=disturbed, fault=delay, network=delay 300 ms, node=2}]", "pause [PT20S]",
-                "restoreNetwork [2]", "record [fault, {action=restored, fault=delay, node=2}]", "interrupted");
+                "restoreNetwork [2]", "record [fault, {action=restored, fault=delay, node=2}]");
+        assertThat(run.fakeCluster().disturbance(2)).isEmpty();
     }
 
     @Test
@@ -140,35 +132,5 @@ class FaultsTest {
 
     private static FaultPhase spec(String fault, int node, int seconds) {
         return FaultPhase.of(fault, node, Duration.ofSeconds(seconds), new Fault.None());
-    }
-
-    private RunContext run() {
-        return run(null);
-    }
-
-    /** A run whose cluster and journal record every call; its pause throws {@code onPause} if given. */
-    private RunContext run(InterruptedException onPause) {
-        Backend cluster = (Backend) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Backend.class},
-                (proxy, method, args) -> {
-                    steps.add(method.getName() + " " + Arrays.toString(args));
-                    return null;
-                });
-        return (RunContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {RunContext.class},
-                (proxy, method, args) -> switch (method.getName()) {
-                    case "cluster" -> cluster;
-                    case "record" -> {
-                        steps.add("record [" + JournalJson.typeOf(args[0].getClass()) + ", " + new java.util.TreeMap<>(
-                                JournalJson.builder().build().convertValue(args[0], java.util.Map.class)) + "]");
-                        yield null;
-                    }
-                    case "pause" -> {
-                        steps.add("pause [" + args[0] + "]");
-                        if (onPause != null) {
-                            throw onPause;
-                        }
-                        yield null;
-                    }
-                    default -> throw new UnsupportedOperationException(method.getName());
-                });
     }
 }

@@ -2,6 +2,7 @@ package io.upgradelab.runner.nacos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The waits and warnings each pair of server versions chooses, for the paths teams take. */
@@ -39,6 +40,26 @@ class UpgradePathTest {
     void aDowngradeToOneXIsUnsupported() {
         assertThat(new UpgradePath("2.0.4", "1.4.1").unsupported()).hasValueSatisfying(message -> assertThat(message)
                 .contains("downgrade"));
+    }
+
+    @Test
+    void theSwitchToTwoXModeFollowsTheStepThatTakesTheLastOneXNodeAway() {
+        UpgradePath path = new UpgradePath("1.4.1", "2.0.4");
+        assertThat(path.endsCompatibilityMode(List.of("2.0.4", "2.0.4", "2.0.4"))).isTrue();
+        assertThat(path.endsCompatibilityMode(List.of("2.0.4", "2.0.4", "1.4.1"))).as("a 1.x node is left").isFalse();
+        assertThat(new UpgradePath("2.0.4", "2.3.2").endsCompatibilityMode(List.of("2.3.2", "2.0.4", "2.0.4")))
+                .as("no 1.x node left this step").isFalse();
+        assertThat(new UpgradePath("1.4.1", "2.3.2").endsCompatibilityMode(List.of("2.3.2", "2.3.2", "2.3.2")))
+                .as("2.2 and later have no 1.x-compatible mode to leave").isFalse();
+        assertThat(new UpgradePath("1.4.1", "2.3.2").endsCompatibilityMode(List.of("2.3.2", "2.0.4", "2.0.4")))
+                .as("the 2.0.4 nodes still leave theirs").isTrue();
+    }
+
+    @Test
+    void twoXModeIsDueOnceNoOneXNodeRuns() {
+        assertThat(UpgradePath.twoXModeDue(List.of("2.0.4", "2.3.2", "3.0.1"))).isTrue();
+        assertThat(UpgradePath.twoXModeDue(List.of("2.0.4", "1.4.1"))).isFalse();
+        assertThat(UpgradePath.twoXModeDue(List.of())).as("no node: nothing to ask").isFalse();
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Supplier;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The probe's control port, how the runner talks to it while it calls: {@code GET /metrics}
@@ -28,6 +29,10 @@ import java.util.function.Supplier;
  * {@code GET /series?offset=B} (the whole lines of series.jsonl from byte {@code B} on; the next
  * offset is {@code B} plus the body's length) and {@code GET /summary} (summary.json once the probe
  * has ended, 404 before). Apart from the probe, so what each request does is tested without a registry.
+ *
+ * <p>Every request, {@code /metrics} included, carries the run's control token
+ * ({@code Authorization: Bearer <token>}, {@link ControlToken}); one without it, or with another, is
+ * answered 401 before it reaches a handler: no phase is told, no stop asked, nothing read.
  */
 final class ControlPort {
 
@@ -35,18 +40,20 @@ final class ControlPort {
     }
 
     /**
-     * Listens on {@code address} (port 0: a free one), serving until stopped; {@code state} is the
-     * probe's state now, {@code out} the directory of its series and summary.
+     * Listens on {@code address} (port 0: a free one), serving the holder of {@code token} alone until
+     * stopped; {@code state} is the probe's state now, {@code out} the directory of its series and summary.
      */
-    static HttpServer start(InetSocketAddress address, HttpHandler metrics, Runnable stop, Phases phases,
-                            Supplier<String> state, Path out) throws IOException {
+    static HttpServer start(InetSocketAddress address, ControlToken token, HttpHandler metrics, Runnable stop,
+                            Phases phases, Supplier<String> state, Path out) throws IOException {
         HttpServer server = HttpServer.create(address, 0);
-        server.createContext("/metrics", metrics);
-        server.createContext("/stop", exchange -> stop(exchange, stop));
-        server.createContext("/phase", exchange -> phase(exchange, phases));
-        server.createContext("/state", exchange -> get(exchange, () -> json("{\"state\":\"" + state.get() + "\"}")));
-        server.createContext("/series", exchange -> series(exchange, out.resolve(SeriesFile.NAME)));
-        server.createContext("/summary", exchange -> get(exchange, () -> summary(out.resolve(SummaryFile.NAME))));
+        token.guard(server.createContext("/metrics", metrics));
+        token.guard(server.createContext("/stop", exchange -> stop(exchange, stop)));
+        token.guard(server.createContext("/phase", exchange -> phase(exchange, phases)));
+        token.guard(server.createContext("/state", exchange -> get(exchange,
+                () -> json("{\"state\":\"" + state.get() + "\"}"))));
+        token.guard(server.createContext("/series", exchange -> series(exchange, out.resolve(SeriesFile.NAME))));
+        token.guard(server.createContext("/summary", exchange -> get(exchange,
+                () -> summary(out.resolve(SummaryFile.NAME)))));
         server.start();
         return server;
     }

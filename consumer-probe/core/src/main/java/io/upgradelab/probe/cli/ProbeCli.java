@@ -25,6 +25,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.upgradelab.demo.ControlToken;
 import org.upgradelab.demo.LabAddress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,7 +36,10 @@ import picocli.CommandLine.Spec;
  * The probe as a process: a real consumer of the demo service calling at a fixed rate until its
  * duration is over, a {@code POST /stop} on its control port, or SIGTERM; then it lets the calls in
  * flight end, writes summary.json and exits (0 when every call was accounted for). A {@code POST /phase}
- * tells it that a phase of the experiment began, so its JTL labels calls by phase.
+ * tells it that a phase of the experiment began, so its JTL labels calls by phase. Its control port
+ * answers only requests carrying the run's control token, taken from its environment
+ * ({@link ControlToken#VARIABLE}); without one it does not start (exit 2), for the reasons
+ * {@link ControlToken} gives.
  */
 @Command(name = "upgrade-lab-probe", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Calls the demo service through the Nacos registry at a fixed rate and classes every call:",
@@ -43,14 +47,17 @@ import picocli.CommandLine.Spec;
             "Writes to --out: series.jsonl (a line per second), results.jtl (JMeter CSV), summary.json (at the end).",
             "Serves at its own address, port --control-port: GET /metrics (Prometheus), POST /stop,",
             "POST /phase ({\"index\":N,\"title\":\"...\",\"at\":\"ISO-8601 time\"}: the JTL labels calls from then on",
-            "\"phase N: title\"), GET /state, GET /series?offset=BYTES (series.jsonl from there), GET /summary."},
+            "\"phase N: title\"), GET /state, GET /series?offset=BYTES (series.jsonl from there), GET /summary;",
+            "each request with 'Authorization: Bearer TOKEN' (" + ControlToken.VARIABLE + "), any other answered 401."},
         footer = {"", "Environment:",
             "  " + LabAddress.ADDRESS_VARIABLE + "  the probe's own address: its consumer reports it, the control port"
                 + " listens on it (default " + LabAddress.DEFAULT + ")",
-            "  " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true  allows addresses off loopback (127.0.0.0/8)"},
+            "  " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true  allows addresses off loopback (127.0.0.0/8)",
+            "  " + ControlToken.VARIABLE + "  the run's control token (required): what every request to the control"
+                + " port carries"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every scheduled call was accounted for", "1:the probe failed",
-            "2:invalid arguments"})
+            "2:invalid arguments, or no control token in the environment"})
 public final class ProbeCli implements Callable<Integer> {
 
     /** Printed once the control port listens: {@code probe control on ADDRESS:PORT}. */
@@ -89,7 +96,8 @@ public final class ProbeCli implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--control-port", defaultValue = "0", paramLabel = "PORT",
-            description = "loopback port for /metrics and /stop; 0 picks a free one (default: ${DEFAULT-VALUE})")
+            description = "port of the control port (/metrics, /stop, ...) at the probe's address; 0 picks a free one"
+                    + " (default: ${DEFAULT-VALUE})")
     private int controlPort;
 
     @Option(names = "--linger",
@@ -111,10 +119,11 @@ public final class ProbeCli implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ProbeSettings settings = settings();
+        ControlToken token = controlToken();
         ProbeTargetFactory factory = onlyFactory();
         Files.createDirectories(out);
         PrometheusMetrics metrics = new PrometheusMetrics(rate);
-        HttpServer control = controlServer(metrics);
+        HttpServer control = controlServer(metrics, token);
         Runtime.getRuntime().addShutdownHook(new Thread(this::stopAndAwait, "probe-stop"));
         try (ProbeTarget target = factory.connect(registry, timeout);
              SeriesFile series = new SeriesFile(out);
@@ -160,6 +169,15 @@ public final class ProbeCli implements Callable<Integer> {
         }
     }
 
+    /** The run's control token from the environment; without one (or a malformed one), exit 2 before anything starts. */
+    private ControlToken controlToken() {
+        try {
+            return ControlToken.required("the probe");
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
     private ProbeSettings settings() {
         try {
             LabAddress.checkServers(registry);
@@ -183,9 +201,9 @@ public final class ProbeCli implements Callable<Integer> {
         return factories.get(0);
     }
 
-    private HttpServer controlServer(PrometheusMetrics metrics) throws IOException {
+    private HttpServer controlServer(PrometheusMetrics metrics, ControlToken token) throws IOException {
         HttpServer server = ControlPort.start(new InetSocketAddress(InetAddress.getByName(LabAddress.own()), controlPort),
-                metrics.handler(), this::stop, phases, () -> state, out);
+                token, metrics.handler(), this::stop, phases, () -> state, out);
         System.out.println(CONTROL_LINE + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort());
         System.out.flush();
         return server;

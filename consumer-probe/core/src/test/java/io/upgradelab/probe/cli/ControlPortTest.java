@@ -16,17 +16,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.upgradelab.demo.ControlToken;
 
-/** The control port on loopback, as the runner uses it: a phase told is taken, a stop stops, anything else is refused. */
+/**
+ * The control port on loopback, as the runner uses it: a phase told is taken, a stop stops, anything
+ * else is refused; and a request without the run's token is answered 401 and changes nothing.
+ */
 class ControlPortTest {
 
+    private final ControlToken token = ControlToken.generate();
     private final Phases phases = new Phases();
     private final AtomicInteger stops = new AtomicInteger();
+    private final AtomicInteger scrapes = new AtomicInteger();
     private final HttpClient http = HttpClient.newHttpClient();
     private volatile String state = "warming";
     private HttpServer server;
@@ -36,8 +44,12 @@ class ControlPortTest {
 
     @BeforeEach
     void listen() throws Exception {
-        server = ControlPort.start(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0),
-                exchange -> exchange.close(), stops::incrementAndGet, phases, () -> state, out);
+        server = ControlPort.start(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), token,
+                exchange -> {
+                    scrapes.incrementAndGet();
+                    exchange.sendResponseHeaders(200, -1);
+                    exchange.close();
+                }, stops::incrementAndGet, phases, () -> state, out);
         base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
     }
 
@@ -65,13 +77,13 @@ class ControlPortTest {
         assertThat(answer.statusCode()).isEqualTo(400);
         assertThat(answer.body()).contains("field at");
         assertThat(phases.labelAt(Long.MAX_VALUE, "none")).isEqualTo("none");
-        assertThat(http.send(HttpRequest.newBuilder(base.resolve("phase")).build(), HttpResponse.BodyHandlers.ofString())
+        assertThat(http.send(request("phase").build(), HttpResponse.BodyHandlers.ofString())
                 .statusCode()).isEqualTo(405);
     }
 
     @Test
     void stopIsAPost() throws Exception {
-        assertThat(http.send(HttpRequest.newBuilder(base.resolve("stop")).build(), HttpResponse.BodyHandlers.ofString())
+        assertThat(http.send(request("stop").build(), HttpResponse.BodyHandlers.ofString())
                 .statusCode()).isEqualTo(405);
         assertThat(stops).hasValue(0);
 
@@ -80,8 +92,54 @@ class ControlPortTest {
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(request(path).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A request as the runner makes it: with the run's token. */
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).header(ControlToken.HEADER, token.authorization());
+    }
+
+    /**
+     * Without the token, with another run's, or with this one's but not as a bearer header, every path is
+     * answered 401: no phase is labelled, no stop asked, no metrics scraped, nothing read. The same
+     * requests with it go through.
+     */
+    @Test
+    void aCallWithoutTheRunsTokenIsRefusedAndChangesNothing() throws Exception {
+        Files.writeString(out.resolve("series.jsonl"), "{\"s\":1}\n");
+        Files.writeString(out.resolve("summary.json"), "{\"scheduled\":10}");
+        String phase = ProbeJson.phase(new ProbePhase(4, "kill node 2", Instant.parse("2026-11-22T04:39:25.853Z")));
+        List<String> refused = new ArrayList<>();
+        for (String authorization : new String[] {null, ControlToken.generate().authorization(), token.value(),
+                "Bearer " + token.value().substring(1), "bearer " + token.value()}) {
+            for (String path : List.of("phase", "stop", "metrics", "state", "series?offset=0", "summary")) {
+                HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path));
+                if (authorization != null) {
+                    request.header(ControlToken.HEADER, authorization);
+                }
+                if (path.equals("phase") || path.equals("stop")) {
+                    request.POST(HttpRequest.BodyPublishers.ofString(phase));
+                }
+                HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.statusCode()).as(path).isEqualTo(401);
+                assertThat(answer.body()).as(path).doesNotContain(token.value(), "scheduled", "\"s\"", "warming");
+                refused.add(path);
+            }
+        }
+
+        assertThat(refused).hasSize(5 * 6);
+        assertThat(stops).as("no stop asked").hasValue(0);
+        assertThat(scrapes).as("the metrics handler not reached").hasValue(0);
+        assertThat(phases.labelAt(Long.MAX_VALUE, "none")).as("no phase told").isEqualTo("none");
+
+        assertThat(post("phase", phase).statusCode()).isEqualTo(200);
+        assertThat(phases.labelAt(Long.MAX_VALUE, "none")).isEqualTo("phase 4: kill node 2");
+        assertThat(get("metrics").statusCode()).isEqualTo(200);
+        assertThat(scrapes).hasValue(1);
+        assertThat(post("stop", "").statusCode()).isEqualTo(202);
+        assertThat(stops).hasValue(1);
     }
 
     @Test
@@ -124,6 +182,6 @@ class ControlPortTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(request(path).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

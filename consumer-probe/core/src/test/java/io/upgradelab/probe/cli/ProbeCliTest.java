@@ -6,11 +6,13 @@ import io.upgradelab.probe.cli.ProbeCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.upgradelab.demo.ControlToken;
 import picocli.CommandLine;
 
-/** Bad arguments: exit 2 and a message that names the option, before anything starts. */
+/** Bad arguments, or no control token: exit 2 and a message that names what is wrong, before anything starts. */
 class ProbeCliTest {
 
     @TempDir
@@ -26,6 +28,14 @@ class ProbeCliTest {
         assertThat(run("--registry", "127.0.0.1:8848", "--rate", "0")).contains("rate must be above 0");
         assertThat(run("--registry", "127.0.0.1:8848", "--duration", "5 parsecs"))
                 .contains("--duration", "'5 parsecs' is not a duration");
+    }
+
+    /** Arguments that are fine, but no control token in the environment: nothing starts that no runner could control. */
+    @Test
+    void withoutTheRunsControlTokenItDoesNotStart() {
+        Assumptions.assumeTrue(System.getenv(ControlToken.VARIABLE) == null, "the test's own environment has no token");
+        assertThat(run("--registry", "127.0.0.1:8848")).contains("UPGRADE_LAB_CONTROL_TOKEN is not set: the probe serves"
+                + " its control port only to the runner that started it");
     }
 
     private String run(String... args) {

@@ -35,6 +35,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The probe end to end: a real Nacos server (a standalone node: what is judged here is the probe's
@@ -59,7 +60,8 @@ class ProbeIT {
             int portB = LocalClusterSpec.firstFreePort(1, portA + 1);
             List<DemoProviderProcess> providers = new ArrayList<>(List.of(
                     provider("1x", servers, portA, "demo-a"), provider("1x", servers, portB, "demo-b")));
-            try (ProbeProcess probe = ProbeProcess.start(ProbeOptions.defaults(PROBE_RUNS_AT_MOST), servers,
+            ControlToken token = ControlToken.generate();
+            try (ProbeProcess probe = ProbeProcess.start(ProbeOptions.defaults(PROBE_RUNS_AT_MOST), servers, token,
                     dir.resolve("probe"), System.out::println)) {
                 assertRunsAheadOfTheSystemUnderTestWhereAllowed(probe.pid());
 
@@ -69,7 +71,7 @@ class ProbeIT {
                 long succeeded = steady.stream().mapToLong(s -> s.calls().success()).sum();
                 assertThat(ended).isGreaterThan(1900);
                 assertThat(100.0 * succeeded / ended).as("success %% with providers up").isGreaterThanOrEqualTo(99.0);
-                assertPrometheusEndpointCounts(probe.metrics());
+                assertPrometheusEndpointCounts(probe.metrics(), token);
 
                 // every provider crashes: nothing deregistered
                 long crashedAt = probe.series().size();
@@ -187,9 +189,13 @@ class ProbeIT {
         return false;
     }
 
-    private static void assertPrometheusEndpointCounts(URI metrics) throws IOException, InterruptedException {
+    private static void assertPrometheusEndpointCounts(URI metrics, ControlToken token)
+            throws IOException, InterruptedException {
         assertThat(metrics.getHost()).isEqualTo("127.0.0.1");
-        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(metrics).build(),
+        HttpClient http = HttpClient.newHttpClient();
+        assertThat(http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.ofString()).statusCode())
+                .as("without the run's token").isEqualTo(401);
+        String text = http.send(HttpRequest.newBuilder(metrics).header(ControlToken.HEADER, token.authorization()).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         assertThat(text).contains("upgradelab_probe_scheduled_total", "upgradelab_probe_in_flight",
                 "upgradelab_probe_calls_total{outcome=\"no_provider\"} 0", "upgradelab_probe_latency_seconds_bucket");

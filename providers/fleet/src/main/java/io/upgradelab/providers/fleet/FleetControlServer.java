@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The fleet's control channel: a small JSON-over-HTTP API at the fleet's own address, so the runner (or a person
@@ -30,6 +31,10 @@ import java.util.concurrent.Executors;
  * {@code generation=} is the older name of {@code client=}, and new providers start on 1.4.1 without
  * either. Operations run in the order received; {@code busy} in the state is false once all are done.
  * Bad parameters answer 400 with {@code {"error": "..."}}.
+ *
+ * <p>Every request, a read included, carries the run's control token ({@code Authorization: Bearer <token>},
+ * {@link ControlToken}); one without it, or with another, is answered 401 before it reaches the fleet,
+ * so it changes nothing and reads nothing.
  */
 public final class FleetControlServer implements AutoCloseable {
 
@@ -39,7 +44,9 @@ public final class FleetControlServer implements AutoCloseable {
     private final Fleet fleet;
     private final Runnable onStop;
 
-    public FleetControlServer(Fleet fleet, String address, int port, Runnable onStop) throws IOException {
+    /** Serves {@code fleet} at {@code address}:{@code port} (0: a free one) to the holder of {@code token} alone. */
+    public FleetControlServer(Fleet fleet, String address, int port, ControlToken token, Runnable onStop)
+            throws IOException {
         this.fleet = fleet;
         this.onStop = onStop;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), port), 16);
@@ -48,28 +55,29 @@ public final class FleetControlServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         }));
-        server.createContext("/state", exchange -> respond(exchange, "GET", () -> fleet.state()));
-        server.createContext("/registrations", exchange -> respond(exchange, "GET", () -> fleet.registrations()));
-        server.createContext("/scale", exchange -> respond(exchange, "POST", () -> {
+        token.guard(server.createContext("/state", exchange -> respond(exchange, "GET", () -> fleet.state())));
+        token.guard(server.createContext("/registrations", exchange -> respond(exchange, "GET",
+                () -> fleet.registrations())));
+        token.guard(server.createContext("/scale", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
             fleet.scaleTo(integer(q, "to"), number(q, "rate", 100), q.getOrDefault("client", q.getOrDefault("generation", "1x")));
             return accepted();
-        }));
-        server.createContext("/crash", exchange -> respond(exchange, "POST", () -> {
+        })));
+        token.guard(server.createContext("/crash", exchange -> respond(exchange, "POST", () -> {
             fleet.crashProcesses(integer(query(exchange), "processes"));
             return accepted();
-        }));
-        server.createContext("/upgrade", exchange -> respond(exchange, "POST", () -> {
+        })));
+        token.guard(server.createContext("/upgrade", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
             fleet.upgradeBatch(integer(q, "batch"), integer(q, "of"), required(q, "to"),
                     number(q, "rate", 100));
             return accepted();
-        }));
-        server.createContext("/stop", exchange -> respond(exchange, "POST", () -> {
+        })));
+        token.guard(server.createContext("/stop", exchange -> respond(exchange, "POST", () -> {
             Thread stopper = new Thread(onStop, "fleet-stop");
             stopper.start();
             return accepted();
-        }));
+        })));
     }
 
     public void start() {

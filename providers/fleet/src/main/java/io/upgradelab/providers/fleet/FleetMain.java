@@ -2,6 +2,7 @@ package io.upgradelab.providers.fleet;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.upgradelab.demo.ControlToken;
 import org.upgradelab.demo.LabAddress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +11,9 @@ import picocli.CommandLine.Option;
 /**
  * The fleet as a process of its own: starts empty, listens for the runner at its own address
  * ({@link LabAddress#own()}, which its providers register too), and prints
- * {@code fleet control on ADDRESS:PORT} once it does.
+ * {@code fleet control on ADDRESS:PORT} once it does. It answers only requests carrying the run's
+ * control token, which it takes from its environment ({@link ControlToken#VARIABLE}); without one it
+ * does not start (exit 2), for the reasons {@link ControlToken} gives.
  */
 @Command(name = "provider-fleet", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Virtual Dubbo providers on the real nacos-client versions of its classpath, side by side,"
@@ -18,7 +21,12 @@ import picocli.CommandLine.Option;
         footer = {"", "Environment:",
                 "  " + LabAddress.ADDRESS_VARIABLE + "  the fleet's own address: its providers register it, the control channel"
                         + " listens on it (default " + LabAddress.DEFAULT + ")",
-                "  " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true  allows addresses off loopback (127.0.0.0/8)"})
+                "  " + LabAddress.ALLOW_REMOTE_VARIABLE + "=true  allows addresses off loopback (127.0.0.0/8)",
+                "  " + ControlToken.VARIABLE + "  the run's control token (required): every request to the control"
+                        + " channel carries it as 'Authorization: Bearer TOKEN', any other is answered 401"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped (POST /stop)", "1:the fleet failed",
+                "2:invalid arguments, or no control token in the environment"})
 public final class FleetMain implements Callable<Integer> {
 
     /** The start of the line that says the control channel listens: {@code fleet control on ADDRESS:PORT}. */
@@ -53,6 +61,13 @@ public final class FleetMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ControlToken token;
+        try {
+            token = ControlToken.required("the fleet");
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            System.err.println("provider-fleet: " + e.getMessage());
+            return 2;
+        }
         String own = LabAddress.own();
         Fleet fleet = new Fleet(new FleetLayout(services, providersPerClient, firstPort, "upgrade-lab-fleet", own),
                 new ClientSettings(servers, beatThreads, own));
@@ -62,7 +77,7 @@ public final class FleetMain implements Callable<Integer> {
             stopped.countDown();
         };
         Runtime.getRuntime().addShutdownHook(new Thread(fleet::close, "fleet-shutdown"));
-        try (FleetControlServer control = new FleetControlServer(fleet, own, controlPort, stop)) {
+        try (FleetControlServer control = new FleetControlServer(fleet, own, controlPort, token, stop)) {
             control.start();
             System.out.println(READY + own + ":" + control.port());
             System.out.flush();

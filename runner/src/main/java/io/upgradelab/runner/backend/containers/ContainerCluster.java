@@ -1,17 +1,16 @@
 package io.upgradelab.runner.backend.containers;
 
 import com.github.dockerjava.api.DockerClient;
-import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NacosImages;
+import io.upgradelab.runner.backend.NodeReadiness;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
-import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi;
-import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
+import io.upgradelab.runner.nacos.UpgradePath;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.ListeningSockets;
 import java.time.Duration;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,16 +35,14 @@ import org.testcontainers.utility.ResourceReaper;
  * Docker rather than the lab's local server builds.
  *
  * <p>The lifecycle mirrors the local backend's: each node must answer its readiness check, then the
- * members must agree (all UP at the versions they run, a config raft leader, 2.x mode once every
- * node runs 2.x); a failed start is tried once more. Everything the cluster creates carries
- * Testcontainers' session labels, so its reaper (Ryuk) removes it even when this JVM dies;
- * {@link #close()} removes it at once.
+ * cluster must be ready as on every backend ({@link NodeReadiness}: members agree, 2.x mode once
+ * every node runs 2.x, registrations accepted); a failed start is tried once more. Everything the
+ * cluster creates carries Testcontainers' session labels, so its reaper (Ryuk) removes it even when
+ * this JVM dies; {@link #close()} removes it at once.
  */
 public final class ContainerCluster implements Backend {
 
     private static final int START_ATTEMPTS = 2;
-    /** Beyond the start timeout, for the step after which every node runs 2.x (see the local backend). */
-    private static final Duration SWITCH_TO_TWO_X = Duration.ofMinutes(5);
     private static final Duration POLL = Duration.ofMillis(500);
 
     private final ContainerClusterSpec spec;
@@ -119,13 +115,8 @@ public final class ContainerCluster implements Backend {
         progress.accept(node + ": stopping for the upgrade to " + version);
         node.stop(StopMode.GRACEFUL);
         startAndAwait(List.of(node), n -> next);
-        boolean lastOfOneXToTwoX = generation(from) < 2 && nodes.stream().allMatch(n -> generation(n.version()) >= 2);
-        boolean waitForSwitch = lastOfOneXToTwoX && awaitTwoXMode;
-        if (waitForSwitch) {
-            progress.accept("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
-        }
-        awaitFormed(Deadline.after(waitForSwitch ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()),
-                awaitTwoXMode);
+        readiness().awaitUpgrade(new UpgradePath(from, version), nodes.stream().map(NodeContainer::version).toList(),
+                spec.startTimeout(), awaitTwoXMode);
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
     }
@@ -133,9 +124,11 @@ public final class ContainerCluster implements Backend {
     @Override
     public synchronized void stopNode(int number, StopMode mode) {
         NodeContainer node = node(number);
-        progress.accept(node + ": " + (mode == StopMode.KILL ? "killing (docker kill)"
-                : "stopping (docker stop, " + ChildProcess.DEFAULT_GRACE.toSeconds()
-                + " s grace)"));
+        String how = switch (mode) {
+            case KILL -> "killing (docker kill)";
+            case GRACEFUL -> "stopping (docker stop, " + ChildProcess.DEFAULT_GRACE.toSeconds() + " s grace)";
+        };
+        progress.accept(node + ": " + how);
         node.stop(mode);
     }
 
@@ -148,7 +141,7 @@ public final class ContainerCluster implements Backend {
         }
         node.stop(StopMode.KILL);     // a container that died unasked is removed first
         startAndAwait(List.of(node), NodeContainer::definition);
-        awaitFormed(Deadline.after(spec.startTimeout()));
+        readiness().await(spec.startTimeout());
     }
 
     @Override
@@ -225,7 +218,7 @@ public final class ContainerCluster implements Backend {
     private void startAll() {
         long began = System.nanoTime();
         startAndAwait(nodes, NodeContainer::definition);
-        awaitFormed(Deadline.after(spec.startTimeout()));
+        readiness().await(spec.startTimeout());
         if (!spec.standalone()) {
             progress.accept("cluster formed: " + nodes.size() + " members UP in " + seconds(System.nanoTime() - began));
         }
@@ -263,26 +256,11 @@ public final class ContainerCluster implements Backend {
         }
     }
 
-    /** Polls the members until they agree, or fails with what was last wrong. */
-    private void awaitFormed(Deadline deadline) {
-        awaitFormed(deadline, true);
-    }
-
-    private void awaitFormed(Deadline deadline, boolean awaitTwoXMode) {
-        for (String p = formationProblem(awaitTwoXMode); !p.isEmpty(); p = formationProblem(awaitTwoXMode)) {
-            if (deadline.hasPassed()) {
-                throw new LabException(LabException.FAILED, "the cluster did not form " + deadline.describe() + ": " + p,
-                        nodes.get(0).log().path(), List.of());
-            }
-            deadline.awaitNextPoll(POLL);
-        }
-    }
-
-    /** Why the cluster has not formed yet, or "" when it has (see {@link ClusterFormation}). */
-    private String formationProblem(boolean awaitTwoXMode) {
-        return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
-                .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.memberAddress(), n.version())).toList(),
-                spec.standalone(), awaitTwoXMode);
+    /** The readiness every backend waits on, over the running containers' open APIs (embedded storage). */
+    private NodeReadiness readiness() {
+        return new NodeReadiness(() -> nodes.stream().filter(n -> n.status().state() == NodeState.UP)
+                .map(n -> NodeReadiness.Node.of(n.toString(), n.memberAddress(), n.version(), n.api())).toList(),
+                new NodeReadiness.Shape(spec.standalone(), true, nodes.get(0).log().path(), POLL), progress);
     }
 
     /** Pulls {@code image} unless the engine has it, before any node stops for it. */
@@ -315,10 +293,6 @@ public final class ContainerCluster implements Backend {
                 }
             }
         }
-    }
-
-    static int generation(String version) {
-        return Integer.parseInt(version.substring(0, version.indexOf('.')));
     }
 
     private static void quietly(Runnable step) {

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.backend.containers;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.SyncDockerCmd;
 import com.github.dockerjava.api.exception.DockerException;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.NodeResources;
@@ -126,17 +127,21 @@ final class NodeContainer {
                 if (state == NodeState.PAUSED) {
                     docker.unpauseContainerCmd(id).exec();
                 }
-                if (mode == StopMode.KILL) {
-                    docker.killContainerCmd(id).exec();
-                } else {
-                    docker.stopContainerCmd(id).withTimeout((int) ChildProcess.DEFAULT_GRACE.toSeconds()).exec();
-                }
+                SyncDockerCmd<Void> stop = switch (mode) {
+                    case KILL -> docker.killContainerCmd(id);
+                    case GRACEFUL -> docker.stopContainerCmd(id).withTimeout((int) ChildProcess.DEFAULT_GRACE.toSeconds());
+                };
+                stop.exec();
             } catch (DockerException e) {
                 // already stopped or gone: removed below all the same
             }
             c.stop();
             stats.forget(id);
-            log.mark("container " + shortId(id) + (mode == StopMode.KILL ? " killed" : " stopped") + " and removed");
+            String done = switch (mode) {
+                case KILL -> " killed";
+                case GRACEFUL -> " stopped";
+            };
+            log.mark("container " + shortId(id) + done + " and removed");
             container = null;
         }
         state = NodeState.STOPPED;

@@ -65,16 +65,27 @@ public final class ChaosManifests {
      * is a pod deleted with its grace period and recreated by the StatefulSet.
      */
     public static Optional<HasMetadata> of(String namespace, int node, NodeFault fault) {
-        if (fault instanceof NodeFault.Kill) {
-            return Optional.of(podKill(namespace, node));
-        }
-        if (fault instanceof NodeFault.Pause) {
-            return Optional.of(podFailure(namespace, node));
-        }
-        if (fault instanceof NodeFault.Network network) {
-            return Optional.of(network(namespace, node, network.disturbance()));
-        }
-        return Optional.empty();   // NodeFault.Restart
+        return fault.match(new NodeFault.Cases<Optional<HasMetadata>>() {
+            @Override
+            public Optional<HasMetadata> kill() {
+                return Optional.of(podKill(namespace, node));
+            }
+
+            @Override
+            public Optional<HasMetadata> pause() {
+                return Optional.of(podFailure(namespace, node));
+            }
+
+            @Override
+            public Optional<HasMetadata> restart() {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<HasMetadata> network(NetworkDisturbance disturbance) {
+                return Optional.of(ChaosManifests.network(namespace, node, disturbance));
+            }
+        });
     }
 
     /**
@@ -86,7 +97,7 @@ public final class ChaosManifests {
         NetworkChaosSpecBuilder spec = new NetworkChaosSpecBuilder()
                 .withMode("one").withSelector(pod(namespace, node)).withDirection("to")
                 .withDuration(text(SAFETY_DURATION));
-        switch (disturbance.kind()) {
+        NetworkChaosSpecBuilder disturbed = switch (disturbance.kind()) {
             case DELAY -> spec.withAction("delay")
                     .withNewDelay().withLatency(disturbance.delay().toMillis() + "ms").withJitter("0ms")
                     .withCorrelation("0").endDelay();
@@ -94,8 +105,8 @@ public final class ChaosManifests {
                     .withNewLoss().withLoss(percent(disturbance.lossPercent())).withCorrelation("0").endLoss();
             case PARTITION -> spec.withAction("partition").withDirection("both")
                     .withNewTarget().withMode("all").withSelector(everyOtherPod(namespace, node)).endTarget();
-        }
-        return new NetworkChaosBuilder().withMetadata(meta(namespace, "network", node)).withSpec(spec.build()).build();
+        };
+        return new NetworkChaosBuilder().withMetadata(meta(namespace, "network", node)).withSpec(disturbed.build()).build();
     }
 
     /** {@code workers} CPU burners at {@code loadPercent} each in the node's pod, next to Nacos. */

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.upgradelab.demo.ControlToken;
 import org.upgradelab.demo.LabAddress;
 
 /**
@@ -66,6 +67,11 @@ public final class ClusterManifests {
     public static final int FLEET_CONTROL_PORT = 7070;
     /** Where the probe's control channel listens in its pod: the runner reads its outcomes there. */
     public static final int PROBE_CONTROL_PORT = 7071;
+    /**
+     * The label of the pods that serve a control port (the fleet's, the probe's): what
+     * {@link RunnerManifests#controlPolicy} selects. On the pods only, not in a Deployment's selector.
+     */
+    public static final String CONTROL_LABEL = LAB + "/control-port";
     /** The probe's Deployment. */
     public static final String PROBE = LAB + "-probe";
     /** The working directory of the lab image, where {@code serve} keeps what its process writes. */
@@ -233,9 +239,11 @@ public final class ClusterManifests {
 
     /**
      * One client version's fleet at {@code replicas} pods, as the runner creates it (0 to start with) and
-     * then scales it. Each pod is Ready once its control channel answers ({@code GET /state}), and
-     * stays so through a busy moment (5 s to answer, 6 misses): the runner counts the Ready pods'
-     * providers, and a loaded fleet is what the lab measures, not a pod to take out.
+     * then scales it. Each pod is Ready once its control channel listens, and stays so through a busy
+     * moment (5 s to answer, 6 misses): the runner counts the Ready pods' providers, and a loaded fleet
+     * is what the lab measures, not a pod to take out. A TCP check, not {@code GET /state}: the
+     * channel answers the run's control token alone ({@link #controlTokenVariable}), which a kubelet's
+     * probe cannot carry.
      */
     public static Deployment fleetAt(Target target, String clientVersion, int replicas, int perClient, int services,
                                      String heap) {
@@ -247,15 +255,16 @@ public final class ClusterManifests {
                 .withReplicas(replicas)
                 .withNewSelector().withMatchLabels(labels).endSelector()
                 .withNewTemplate()
-                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewMetadata().withLabels(controlled(labels)).endMetadata()
                 .withNewSpec()
                 .addToContainers(new ContainerBuilder(served("fleet", target, List.of("serve", "fleet", "--heap", heap,
                         "--", "--servers", servers(target), "--services", String.valueOf(services),
                         "--providers-per-client", String.valueOf(perClient),
                         "--control-port", String.valueOf(FLEET_CONTROL_PORT))))
+                        .addToEnv(controlTokenVariable())
                         .addNewPort().withName("control").withContainerPort(FLEET_CONTROL_PORT).endPort()
-                        .withNewReadinessProbe().withNewHttpGet().withPath("/state").withNewPort(FLEET_CONTROL_PORT)
-                        .endHttpGet().withPeriodSeconds(2).withTimeoutSeconds(5).withFailureThreshold(6)
+                        .withNewReadinessProbe().withNewTcpSocket().withNewPort(FLEET_CONTROL_PORT).endTcpSocket()
+                        .withPeriodSeconds(2).withTimeoutSeconds(5).withFailureThreshold(6)
                         .endReadinessProbe()
                         .build())
                 .endSpec()
@@ -267,7 +276,8 @@ public final class ClusterManifests {
     /**
      * The probe: one pod calling the demo service at {@code rate} per second through nacos-client
      * {@code clientVersion}, each call timing out after {@code timeout}. It lingers once it has ended
-     * ({@code --linger}), so the runner reads its summary over the control port; Ready once that port answers.
+     * ({@code --linger}), so the runner reads its summary over the control port; Ready once that port
+     * listens (a TCP check: the port answers the run's control token alone, as the fleet's does).
      */
     public static Deployment probe(Target target, String clientVersion, double rate, Duration timeout) {
         Map<String, String> labels = labels(PROBE);
@@ -277,16 +287,17 @@ public final class ClusterManifests {
                 .withReplicas(1)
                 .withNewSelector().withMatchLabels(labels).endSelector()
                 .withNewTemplate()
-                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewMetadata().withLabels(controlled(labels)).endMetadata()
                 .withNewSpec()
                 .addToContainers(new ContainerBuilder(served("probe", target, List.of("serve", "probe",
                         "--client", clientVersion, "--", "--registry", servers(target), "--rate", number(rate),
                         "--timeout", timeout.toMillis() + "ms", "--duration", PROBE_DURATION,
                         "--out", SERVE_DIR + "/probe-out", "--control-port", String.valueOf(PROBE_CONTROL_PORT),
                         "--linger")))
+                        .addToEnv(controlTokenVariable())
                         .addNewPort().withName("control").withContainerPort(PROBE_CONTROL_PORT).endPort()
-                        .withNewReadinessProbe().withNewHttpGet().withPath("/state").withNewPort(PROBE_CONTROL_PORT)
-                        .endHttpGet().withPeriodSeconds(2).endReadinessProbe()
+                        .withNewReadinessProbe().withNewTcpSocket().withNewPort(PROBE_CONTROL_PORT).endTcpSocket()
+                        .withPeriodSeconds(2).endReadinessProbe()
                         .build())
                 .endSpec()
                 .endTemplate()
@@ -377,6 +388,25 @@ public final class ClusterManifests {
                         env(LabAddress.ALLOW_REMOTE_VARIABLE, String.valueOf(target.allowRemote())),
                         env("JAVA_TOOL_OPTIONS", "-Xmx" + SERVE_HEAP))
                 .build();
+    }
+
+    /**
+     * {@code UPGRADE_LAB_CONTROL_TOKEN} from the Secret {@link RunnerManifests#CONTROL_SECRET}: the run's
+     * control token, as the fleet's and the probe's pods and the runner Job's get it. Never a value in
+     * a manifest: a Deployment, a Job or a ConfigMap is readable by whoever may read the namespace's
+     * workloads, a Secret only by whom RBAC lets.
+     */
+    public static EnvVar controlTokenVariable() {
+        return new EnvVarBuilder().withName(ControlToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
+                .withName(RunnerManifests.CONTROL_SECRET).withKey(RunnerManifests.CONTROL_SECRET_KEY).endSecretKeyRef()
+                .endValueFrom().build();
+    }
+
+    /** {@code labels} and {@link #CONTROL_LABEL}: a pod's labels when it serves a control port. */
+    private static Map<String, String> controlled(Map<String, String> labels) {
+        Map<String, String> pod = new LinkedHashMap<>(labels);
+        pod.put(CONTROL_LABEL, "true");
+        return pod;
     }
 
     static ObjectMeta meta(Target target, String name, Map<String, String> labels) {

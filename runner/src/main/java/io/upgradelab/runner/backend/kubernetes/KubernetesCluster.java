@@ -18,12 +18,14 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NacosImages;
 import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.backend.NodeReadiness;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.UpgradePath;
 import io.upgradelab.runner.workload.Workloads;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -36,7 +38,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * A Nacos cluster as a StatefulSet in a Kubernetes namespace, its faults as Chaos Mesh resources,
@@ -44,8 +48,9 @@ import java.util.stream.IntStream;
  *
  * <p>Every wait watches a real signal from the API server (a pod's Ready condition, its image, its
  * uid changing, a resource gone) until it holds or {@code kubernetes.startTimeout} passes; the
- * timeout names the pod and what it was doing (e.g. ImagePullBackOff). What the cluster itself
- * agrees on (members, {@code upgraded=true}) is the phases' business, over the node addresses.
+ * timeout names the pod and what it was doing (e.g. ImagePullBackOff). A Ready pod is this
+ * backend's "up"; after it, the cluster must be ready as on every backend ({@link NodeReadiness},
+ * over the nodes' open APIs: members agree, 2.x mode where due, registrations accepted).
  *
  * <p>Its {@link #workloads()} run the demo providers, the fleet and the probe as Deployments beside it.
  *
@@ -72,13 +77,15 @@ public final class KubernetesCluster implements Backend {
     private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
     private final Runnable afterClose;
     private final Poll poll;
+    /** Where the load's pods and the nodes are reached. */
+    private final PodAddresses addresses;
     private final KubernetesWorkloads workloads;
     private boolean createdNamespace;
     private boolean createdCluster;
     private boolean closed;
 
     private KubernetesCluster(KubernetesClient client, Target target, Consumer<String> progress, Runnable afterClose,
-                              Poll poll, PodAddresses addresses) {
+                              Poll poll, PodAddresses addresses, Supplier<ControlToken> controlToken) {
         this.client = client;
         this.chaos = client.adapt(ChaosMeshClient.class);
         this.target = target;
@@ -87,12 +94,13 @@ public final class KubernetesCluster implements Backend {
         this.progress = progress;
         this.afterClose = afterClose;
         this.poll = poll;
-        this.workloads = new KubernetesWorkloads(client, target, poll, addresses);
+        this.addresses = addresses;
+        this.workloads = new KubernetesWorkloads(client, target, poll, addresses, controlToken);
     }
 
     /**
      * Creates the namespace (when missing), the Service and the StatefulSet, and returns once every
-     * pod is Ready; on failure deletes them again.
+     * pod is Ready and the cluster is ready ({@link NodeReadiness}); on failure deletes them again.
      *
      * @param afterClose run once by {@link #close()}, e.g. to close a client the caller opened for it
      * @throws LabException INVALID_INPUT when a StatefulSet {@code nacos} is already there (an earlier
@@ -112,7 +120,18 @@ public final class KubernetesCluster implements Backend {
     /** {@link #open(KubernetesClient, Target, Consumer, Runnable, Poll)}, reaching the load's pods at {@code addresses}. */
     static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
                                   Runnable afterClose, Poll poll, PodAddresses addresses) {
-        KubernetesCluster cluster = new KubernetesCluster(client, target, progress, afterClose, poll, addresses);
+        return open(client, target, progress, afterClose, poll, addresses, KubernetesWorkloads.FROM_ENVIRONMENT);
+    }
+
+    /**
+     * {@link #open(KubernetesClient, Target, Consumer, Runnable, Poll, PodAddresses)}, calling the load's
+     * control ports with the token {@code controlToken} gives (the runner Job's environment's, or a test's).
+     */
+    static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
+                                  Runnable afterClose, Poll poll, PodAddresses addresses,
+                                  Supplier<ControlToken> controlToken) {
+        KubernetesCluster cluster = new KubernetesCluster(client, target, progress, afterClose, poll, addresses,
+                controlToken);
         try {
             cluster.create();
             return cluster;
@@ -147,7 +166,9 @@ public final class KubernetesCluster implements Backend {
             awaitPod(n, ready(), Duration.ofNanos(Math.max(0, deadline - System.nanoTime())), "to be Ready");
             progress.accept("node " + n + ": pod " + ClusterManifests.podName(n) + " Ready");
         }
-        progress.accept("cluster up: " + target.nodes() + " pods Ready in " + seconds(System.nanoTime() - began));
+        readiness().await(startTimeout);
+        progress.accept("cluster up: " + target.nodes() + " pods Ready in " + seconds(System.nanoTime() - began)
+                + "; members agree");
     }
 
     /** Read from the API server each time, without a lock: observers see the nodes during a long upgrade step. */
@@ -163,12 +184,18 @@ public final class KubernetesCluster implements Backend {
         }).toList();
     }
 
-    /**
-     * Sets the StatefulSet's image to {@code version}, deletes this node's pod (with its grace
-     * period) and waits until the controller has recreated it on that image and it is Ready.
-     */
     @Override
     public synchronized void upgradeNode(int node, String version) {
+        upgradeNode(node, version, true);
+    }
+
+    /**
+     * Sets the StatefulSet's image to {@code version}, deletes this node's pod (with its grace
+     * period), waits until the controller has recreated it on that image and it is Ready, then until
+     * the cluster is ready again ({@link NodeReadiness}).
+     */
+    @Override
+    public synchronized void upgradeNode(int node, String version, boolean awaitTwoXMode) {
         requireNode(node);
         String image = ClusterManifests.nacosImage(target, version);
         Pod before = pod(node).get();
@@ -181,8 +208,11 @@ public final class KubernetesCluster implements Backend {
         String oldUid = before == null ? "" : before.getMetadata().getUid();
         awaitPod(node, ready().and(p -> !p.getMetadata().getUid().equals(oldUid) && image.equals(imageOf(p))),
                 startTimeout, "to come back on " + image + " and be Ready");
+        readiness().awaitUpgrade(new UpgradePath(from, version), nodes().stream().map(NodeStatus::version).toList(),
+                startTimeout, awaitTwoXMode);
         progress.accept("node " + node + ": upgraded " + from + " -> " + version + " in "
-                + seconds(System.nanoTime() - began) + "; pod " + ClusterManifests.podName(node) + " Ready");
+                + seconds(System.nanoTime() - began) + "; pod " + ClusterManifests.podName(node)
+                + " Ready, members agree again");
     }
 
     /**
@@ -200,19 +230,26 @@ public final class KubernetesCluster implements Backend {
         }
         String uid = pod.getMetadata().getUid();
         stoppedPods.put(node, uid);
-        if (mode == StopMode.KILL) {
-            progress.accept("node " + node + ": killing pod " + pod.getMetadata().getName() + " (PodChaos pod-kill)");
-            apply(ChaosManifests.podKill(namespace, node));
-        } else {
-            progress.accept("node " + node + ": deleting pod " + pod.getMetadata().getName() + " (grace period "
-                    + pod.getSpec().getTerminationGracePeriodSeconds() + " s)");
-            pod(node).delete();
-        }
-        awaitPodGone(node, uid, mode == StopMode.KILL ? FAULT_EFFECT
-                : FAULT_EFFECT.plusSeconds(ClusterManifests.TERMINATION_GRACE_SECONDS));
+        Duration gone = switch (mode) {
+            case KILL -> {
+                progress.accept("node " + node + ": killing pod " + pod.getMetadata().getName() + " (PodChaos pod-kill)");
+                apply(ChaosManifests.podKill(namespace, node));
+                yield FAULT_EFFECT;
+            }
+            case GRACEFUL -> {
+                progress.accept("node " + node + ": deleting pod " + pod.getMetadata().getName() + " (grace period "
+                        + pod.getSpec().getTerminationGracePeriodSeconds() + " s)");
+                pod(node).delete();
+                yield FAULT_EFFECT.plusSeconds(ClusterManifests.TERMINATION_GRACE_SECONDS);
+            }
+        };
+        awaitPodGone(node, uid, gone);
     }
 
-    /** Removes the node's pod-kill, if any, and waits until its pod (another one than was stopped) is Ready. */
+    /**
+     * Removes the node's pod-kill, if any, and waits until its pod (another one than was stopped) is
+     * Ready, then until the cluster is ready again ({@link NodeReadiness}).
+     */
     @Override
     public synchronized void startNode(int node) {
         requireNode(node);
@@ -221,6 +258,7 @@ public final class KubernetesCluster implements Backend {
         String stopped = stoppedPods.getOrDefault(node, "");
         awaitPod(node, ready().and(p -> !p.getMetadata().getUid().equals(stopped)), startTimeout, "to be Ready again");
         stoppedPods.remove(node);
+        readiness().await(startTimeout);
         progress.accept("node " + node + ": pod " + ClusterManifests.podName(node) + " Ready again in "
                 + seconds(System.nanoTime() - began));
     }
@@ -351,6 +389,15 @@ public final class KubernetesCluster implements Backend {
         }
         failures.forEach(f -> progress.accept("clean-up: could not " + f));
         afterClose.run();
+    }
+
+    /**
+     * The readiness every backend waits on, over the nodes whose pods are Ready (embedded storage; no
+     * log file the lab can point at: {@code kubectl logs} is where to look).
+     */
+    private NodeReadiness readiness() {
+        return new NodeReadiness(() -> addresses.nacosNodes(nodes().stream().filter(n -> n.state() == NodeState.UP).toList(),
+                this::api), new NodeReadiness.Shape(target.nodes() == 1, true, null, poll.interval()), progress);
     }
 
     // ---- resources

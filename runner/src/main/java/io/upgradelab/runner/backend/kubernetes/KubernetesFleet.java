@@ -222,7 +222,7 @@ final class KubernetesFleet implements Fleet {
 
     private FleetPod fleetPod(LabDeployment deployment, String client, Pod pod) {
         return new FleetPod(deployment, client, pod, new FleetControl(workloads.control(pod,
-                ClusterManifests.FLEET_CONTROL_PORT), null));
+                ClusterManifests.FLEET_CONTROL_PORT), workloads.token(), null));
     }
 
     private static Map<String, Integer> held(List<FleetPod> pods) {

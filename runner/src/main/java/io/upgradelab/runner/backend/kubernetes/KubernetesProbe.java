@@ -40,7 +40,7 @@ final class KubernetesProbe implements Probe {
         this.workloads = workloads;
         this.deployment = deployment;
         this.pod = pod;
-        this.control = new ProbeControl(workloads.control(pod, ClusterManifests.PROBE_CONTROL_PORT));
+        this.control = new ProbeControl(workloads.control(pod, ClusterManifests.PROBE_CONTROL_PORT), workloads.token());
         this.options = options;
     }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The load on Kubernetes, beside the cluster in its namespace: the demo providers, the fleet and the
@@ -30,35 +31,60 @@ import java.util.function.Supplier;
  *
  * <p>It keeps every Deployment it created until deleted, so {@link #deleteAll} (the cluster's
  * close) removes what a failed start or a failed part's close left.
+ *
+ * <p>The control ports answer the run's control token alone: the fleet's and the probe's pods read it
+ * from the Secret {@link RunnerManifests#CONTROL_SECRET} ({@link ClusterManifests#controlTokenVariable}),
+ * and so does the runner Job, into its environment, where {@link #FROM_ENVIRONMENT} takes it on the
+ * first control call.
  */
 final class KubernetesWorkloads implements Workloads {
+
+    /** The runner Job's token: its environment's, which the Secret fills. */
+    static final Supplier<ControlToken> FROM_ENVIRONMENT = () -> {
+        try {
+            return ControlToken.fromEnvironment().orElseThrow(() -> new LabException(LabException.FAILED,
+                    ControlToken.VARIABLE + " is not set: the runner calls the fleet's and the probe's control ports"
+                            + " with the run's control token, which the runner Job takes from the Secret "
+                            + RunnerManifests.CONTROL_SECRET + " (render k8s writes it)"));
+        } catch (IllegalArgumentException e) {
+            throw new LabException(LabException.FAILED, ControlToken.VARIABLE + ": " + e.getMessage());
+        }
+    };
 
     private final KubernetesClient client;
     private final Target target;
     private final Poll poll;
     private final PodAddresses addresses;
+    private final Supplier<ControlToken> tokenSource;
     private final List<LabDeployment> created = new CopyOnWriteArrayList<>();
+    private ControlToken token;
 
-    KubernetesWorkloads(KubernetesClient client, Target target, Poll poll, PodAddresses addresses) {
+    KubernetesWorkloads(KubernetesClient client, Target target, Poll poll, PodAddresses addresses,
+                        Supplier<ControlToken> token) {
         this.client = client;
         this.target = target;
         this.poll = poll;
         this.addresses = addresses;
+        this.tokenSource = token;
     }
 
+    /** The demo providers have no control port; the run's token is taken here anyway, so a run without one stops first. */
     @Override
     public DemoProviders demoProviders(DemoSettings settings, Path directory, Consumer<String> progress) {
+        token();
         return KubernetesDemoProviders.start(this, settings.count(), settings.client(), progress);
     }
 
     /** The fleet starts empty, as a local one does: its first ramp creates its client version's Deployment. */
     @Override
     public Fleet fleet(FleetSettings settings, Path directory, Consumer<String> progress) {
+        token();
         return new KubernetesFleet(this, settings, progress);
     }
 
     @Override
     public Probe probe(ProbeOptions options, String servers, Path directory, Consumer<String> progress) {
+        token();
         return KubernetesProbe.start(this, options, progress);
     }
 
@@ -73,6 +99,14 @@ final class KubernetesWorkloads implements Workloads {
     /** Where the runner reaches {@code pod}'s control port {@code port}. */
     URI control(Pod pod, int port) {
         return addresses.control(pod, port);
+    }
+
+    /** The run's control token, which every call to a control port carries; taken once, when first needed. */
+    synchronized ControlToken token() {
+        if (token == null) {
+            token = tokenSource.get();
+        }
+        return token;
     }
 
     /** The pod {@code name} as the API server has it now, or null. */

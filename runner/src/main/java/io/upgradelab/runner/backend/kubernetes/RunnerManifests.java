@@ -3,14 +3,19 @@ package io.upgradelab.runner.backend.kubernetes;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.Role;
@@ -21,12 +26,15 @@ import io.upgradelab.runner.backend.Target;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The runner itself in the cluster, as pure functions of the target and the experiment: a Job
  * running {@code upgrade-lab run} on the lab image, the experiment file in a ConfigMap, a volume
  * for the run directory, and the ServiceAccount, Role and RoleBinding that let the runner do to
- * the API what {@link KubernetesCluster} does, and nothing more.
+ * the API what {@link KubernetesCluster} does, and nothing more; and the run's control token in a
+ * Secret, with the NetworkPolicies that let only the runner reach the control ports and only the
+ * lab's pods reach Nacos.
  *
  * <p>Each carries, besides the lab's labels, {@code app.kubernetes.io/component=runner}, so a person
  * applies them apart from the cluster's resources ({@code kubectl apply -f DIR -l
@@ -44,6 +52,14 @@ public final class RunnerManifests {
     public static final String EXPERIMENT = ClusterManifests.LAB + "-experiment";
     /** The volume of the run directories. */
     public static final String RUNS = ClusterManifests.LAB + "-runs";
+    /** The Secret holding the run's control token, and the NetworkPolicy of the control ports. */
+    public static final String CONTROL_SECRET = ClusterManifests.LAB + "-control";
+    /** The key of the token in {@link #CONTROL_SECRET}. */
+    public static final String CONTROL_SECRET_KEY = "token";
+    /** The NetworkPolicy of the control ports: {@code upgrade-lab-control}, as the Secret. */
+    public static final String CONTROL_POLICY = CONTROL_SECRET;
+    /** The NetworkPolicy of the Nacos pods. */
+    public static final String NACOS_POLICY = ClusterManifests.LAB + "-nacos";
     public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
     public static final String COMPONENT = "runner";
     /** Where the Job's container finds the experiment file (the ConfigMap, read-only). */
@@ -92,6 +108,70 @@ public final class RunnerManifests {
         return new ConfigMapBuilder()
                 .withMetadata(meta(target, EXPERIMENT))
                 .addToData(key, text)
+                .build();
+    }
+
+    /**
+     * The run's control token ({@link ControlToken#generate()}, made by each render) under
+     * {@link #CONTROL_SECRET_KEY}: what the runner Job's pod and the fleet's and the probe's pods read
+     * into {@link ControlToken#VARIABLE} ({@link ClusterManifests#controlTokenVariable}), and so the
+     * one place on Kubernetes the token is written. Applied with the runner's resources: a person
+     * renders (and so makes a token) per run.
+     */
+    public static Secret controlSecret(Target target, ControlToken token) {
+        return new SecretBuilder()
+                .withMetadata(meta(target, CONTROL_SECRET))
+                .withType("Opaque")
+                .addToStringData(CONTROL_SECRET_KEY, token.value())
+                .build();
+    }
+
+    /**
+     * Who reaches the control ports: the pods that serve one ({@link ClusterManifests#CONTROL_LABEL}:
+     * the fleet's and the probe's) take TCP on {@link ClusterManifests#FLEET_CONTROL_PORT} and
+     * {@link ClusterManifests#PROBE_CONTROL_PORT} from the runner Job's pod alone (its labels, all of
+     * them), and nothing else over TCP. Besides, UDP from the Nacos pods: a 1.x client (the probe's or a
+     * fleet pod's nacos-client 1.4.1) hears of a changed service in a UDP push from the server, on a
+     * port it picks, and without it would learn late, and the lab would measure that instead. The
+     * kubelet's readiness checks come from the pod's node, which a NetworkPolicy does not filter.
+     */
+    public static NetworkPolicy controlPolicy(Target target) {
+        return new NetworkPolicyBuilder()
+                .withMetadata(meta(target, CONTROL_POLICY))
+                .withNewSpec()
+                .withNewPodSelector().addToMatchLabels(ClusterManifests.CONTROL_LABEL, "true").endPodSelector()
+                .withPolicyTypes("Ingress")
+                .addNewIngress()
+                .addNewFrom().withNewPodSelector().withMatchLabels(labels(RUNNER)).endPodSelector().endFrom()
+                .addNewPort().withProtocol("TCP").withPort(new IntOrString(ClusterManifests.FLEET_CONTROL_PORT)).endPort()
+                .addNewPort().withProtocol("TCP").withPort(new IntOrString(ClusterManifests.PROBE_CONTROL_PORT)).endPort()
+                .endIngress()
+                .addNewIngress()
+                .addNewFrom().withNewPodSelector().withMatchLabels(ClusterManifests.labels(ClusterManifests.NACOS))
+                .endPodSelector().endFrom()
+                .addNewPort().withProtocol("UDP").endPort()
+                .endIngress()
+                .endSpec()
+                .build();
+    }
+
+    /**
+     * Who reaches Nacos: the lab's pods in the namespace alone ({@code app.kubernetes.io/managed-by:
+     * upgrade-lab}): the other nodes, the fleet, the probe, the demo providers, and the runner Job's
+     * pod, which carries the label too. Every port: the nodes' HTTP, gRPC and Raft ports are all
+     * the lab's.
+     */
+    public static NetworkPolicy nacosPolicy(Target target) {
+        return new NetworkPolicyBuilder()
+                .withMetadata(meta(target, NACOS_POLICY))
+                .withNewSpec()
+                .withNewPodSelector().withMatchLabels(ClusterManifests.labels(ClusterManifests.NACOS)).endPodSelector()
+                .withPolicyTypes("Ingress")
+                .addNewIngress()
+                .addNewFrom().withNewPodSelector().addToMatchLabels(ClusterManifests.MANAGED_BY, ClusterManifests.LAB)
+                .endPodSelector().endFrom()
+                .endIngress()
+                .endSpec()
                 .build();
     }
 
@@ -224,7 +304,8 @@ public final class RunnerManifests {
                 .withArgs("run", EXPERIMENT_DIR + "/" + key, "--scale", ClusterManifests.number(scale),
                         "--out", RUNS_DIR + "/$(" + POD_VARIABLE + ")")
                 .withEnv(new EnvVarBuilder().withName(POD_VARIABLE).withNewValueFrom().withNewFieldRef()
-                        .withFieldPath("metadata.name").endFieldRef().endValueFrom().build())
+                        .withFieldPath("metadata.name").endFieldRef().endValueFrom().build(),
+                        ClusterManifests.controlTokenVariable())
                 .addNewVolumeMount().withName("experiment").withMountPath(EXPERIMENT_DIR).withReadOnly(true)
                 .endVolumeMount()
                 .addNewVolumeMount().withName("runs").withMountPath(RUNS_DIR).endVolumeMount()

@@ -105,7 +105,8 @@ public final class LocalBackend implements BackendType {
             return LocalCluster.start(spec, distributions, progress);
         }
         LocalDatabase database = LocalDatabase.start(spec.runDirectory().resolve("database"),
-                LocalDatabase.portFor(spec.firstPort()), distributions.require(spec.version()), progress);
+                LocalDatabase.portFor(spec.firstPort()), distributions.require(spec.version()), spec.nodeAddresses(),
+                progress);
         try {
             Map<String, String> properties = new LinkedHashMap<>(spec.serverProperties());
             properties.putAll(database.nacosProperties());

@@ -3,36 +3,28 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
-import io.upgradelab.runner.backend.ClusterNotFormed;
 import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.backend.NodeReadiness;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
-import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.journal.StorageMigration;
-import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi;
-import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
-import io.upgradelab.runner.nacos.ServiceSummary;
+import io.upgradelab.runner.nacos.UpgradePath;
 import io.upgradelab.runner.process.ListeningSockets;
 import io.upgradelab.runner.process.LoopbackGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The embedded default backend: a cluster of real Nacos server processes on 127.0.0.1.
@@ -40,30 +32,18 @@ import java.util.function.Supplier;
  * <p>{@link #start} is the whole lifecycle of bringing a cluster up: free ports are checked, every
  * node is launched, each must log its start-up and answer its readiness check, and the cluster
  * must agree on its members (all UP, versions known) and, with embedded storage, have a raft
- * leader for config data; last, every node must accept registrations. Three nodes started together on two cores sometimes
+ * leader for config data; last, every node must accept registrations ({@link NodeReadiness}, as on
+ * every backend). Three nodes started together on two cores sometimes
  * lose that leader while one of them reads its start-up dump through it, and that node fails: it
  * alone is launched again (the others keep their leader), with the diagnosis printed. Any other
  * failure stops every node and the whole start is tried once more.
  */
 public final class LocalCluster implements Backend {
 
-    /** Where the readiness canaries register: a group of their own, apart from every experiment's services. */
-    public static final String CANARY_GROUP = "UPGRADE_LAB_READINESS";
-    /** Canary services per node: enough names that every node is responsible for some. */
-    private static final int CANARIES_PER_NODE = 4;
     private static final int START_ATTEMPTS = 2;
     /** Launches of one node whose start-up fails in a passing way, before the start fails. */
     private static final int NODE_LAUNCHES = 3;
-    /**
-     * Beyond the start timeout, for the step after which every node runs 2.x: Nacos 2.0.4 switches to
-     * 2.x mode (upgraded=true) only once every node's v1 and v2 models agree: ~20 s after the last
-     * node here, but over 3 minutes while a v1 model holds empty services (auto-cleaned 170 s after
-     * the responsible node started).
-     */
-    private static final Duration SWITCH_TO_TWO_X = Duration.ofMinutes(5);
     private static final Duration POLL = Duration.ofMillis(500);
-    /** How long readiness waits for the canary services to be deleted before it goes on without. */
-    private static final Duration CANARY_REMOVAL = Duration.ofSeconds(30);
 
     private final LocalClusterSpec spec;
     private final NacosDistributions distributions;
@@ -114,7 +94,8 @@ public final class LocalCluster implements Backend {
             members.add(spec.addressOf(n));
         }
         for (int n = 1; n <= spec.nodes(); n++) {
-            cluster.nodes.add(new LocalNode(n, spec, members));
+            cluster.nodes.add(new LocalNode(n, spec, members,
+                    database.map(LocalDatabase::nodeEnvironment).orElse(java.util.Map.of())));
         }
         for (int attempt = 1; ; attempt++) {
             try {
@@ -165,18 +146,12 @@ public final class LocalCluster implements Backend {
         String from = node.version();
         migrateStorage(version).filter(migration -> !migration.statements().isEmpty())
                 .ifPresent(migration -> progress.accept(migration.describe()));
-        boolean fromOneX = node.distribution().generation() < 2;
         long began = System.nanoTime();
         progress.accept(node + ": stopping for the upgrade to " + version);
         node.stop(StopMode.GRACEFUL);
         launchAndAwait(List.of(node), target);
-        boolean lastOfOneXToTwoX = fromOneX && nodes.stream().allMatch(n -> n.distribution().generation() >= 2);
-        boolean waitForSwitch = lastOfOneXToTwoX && awaitTwoXMode;
-        if (waitForSwitch) {
-            progress.accept("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
-        }
-        awaitFormed(Deadline.after(waitForSwitch ? spec.startTimeout().plus(SWITCH_TO_TWO_X) : spec.startTimeout()),
-                awaitTwoXMode);
+        readiness().awaitUpgrade(new UpgradePath(from, version), nodes.stream().map(LocalNode::version).toList(),
+                spec.startTimeout(), awaitTwoXMode);
         progress.accept("node " + number + ": upgraded " + from + " -> " + version + " in "
                 + seconds(System.nanoTime() - began) + "; members agree again");
     }
@@ -198,7 +173,11 @@ public final class LocalCluster implements Backend {
     @Override
     public synchronized void stopNode(int number, StopMode mode) {
         LocalNode node = node(number);
-        progress.accept(node + ": " + (mode == StopMode.KILL ? "killing (SIGKILL)" : "stopping (SIGTERM)"));
+        String how = switch (mode) {
+            case KILL -> "killing (SIGKILL)";
+            case GRACEFUL -> "stopping (SIGTERM)";
+        };
+        progress.accept(node + ": " + how);
         node.stop(mode);
     }
 
@@ -209,7 +188,7 @@ public final class LocalCluster implements Backend {
             throw new LabException(LabException.FAILED, node + " is already running");
         }
         launchAndAwait(List.of(node), node.distribution());
-        awaitFormed(Deadline.after(spec.startTimeout()));
+        readiness().await(spec.startTimeout());
     }
 
     @Override
@@ -231,19 +210,29 @@ public final class LocalCluster implements Backend {
      */
     @Override
     public synchronized void disturbNetwork(int number, NetworkDisturbance disturbance) {
-        if (disturbance.kind() == NetworkDisturbance.Kind.DELAY) {
-            NodePorts ports = node(number).ports();
-            List<Integer> delayed = List.of(ports.http(), ports.grpcClient());
-            netem.disturb(delayed, disturbance);
-            progress.accept(node(number) + ": " + disturbance.describe() + " on ports " + delayed);
-            return;
-        }
+        String done = switch (disturbance.kind()) {
+            case DELAY -> delay(number, disturbance);
+            case LOSS, PARTITION -> drop(number, disturbance);
+        };
+        progress.accept(node(number) + ": " + done);
+    }
+
+    /** Delays the packets to the node's client ports with netem; says what it did. */
+    private String delay(int number, NetworkDisturbance disturbance) {
+        NodePorts ports = node(number).ports();
+        List<Integer> delayed = List.of(ports.http(), ports.grpcClient());
+        netem.disturb(delayed, disturbance);
+        return disturbance.describe() + " on ports " + delayed;
+    }
+
+    /** Drops the node's packets with iptables; says what it did. */
+    private String drop(int number, NetworkDisturbance disturbance) {
         NodePackets packets = NodePackets.of(spec, number, disturbance);
         if (firewall == null) {
             firewall = LoopbackFirewall.open(progress);
         }
         firewall.drop(packets.dropped(), disturbance.lossPercent(), packets.spared());
-        progress.accept(node(number) + ": " + disturbance.describe(number) + " (iptables chain " + firewall.chain() + ")");
+        return disturbance.describe(number) + " (iptables chain " + firewall.chain() + ")";
     }
 
     @Override
@@ -319,7 +308,7 @@ public final class LocalCluster implements Backend {
     private void startAll(NacosDistribution version) {
         long began = System.nanoTime();
         launchAndAwait(nodes, version);
-        awaitFormed(Deadline.after(spec.startTimeout()));
+        readiness().await(spec.startTimeout());
         if (!spec.standalone()) {
             progress.accept("cluster formed: " + nodes.size() + " members UP in " + seconds(System.nanoTime() - began));
         }
@@ -368,109 +357,12 @@ public final class LocalCluster implements Backend {
         }
     }
 
-    /**
-     * Waits until every running node lists every running node as UP at the version that node really
-     * runs (peers learn a new version only from the member's next report); in cluster mode, knows
-     * the leader of the config raft group; when all run 2.x, serves in 2.x mode; and accepts
-     * registrations.
-     */
-    private void awaitFormed(Deadline deadline) {
-        awaitFormed(deadline, true);
-    }
-
-    private void awaitFormed(Deadline deadline, boolean awaitTwoXMode) {
-        String formation = awaitNoProblem(() -> formationProblem(awaitTwoXMode), deadline);
-        if (!formation.isEmpty()) {
-            throw new ClusterNotFormed("the cluster did not form " + deadline.describe() + ": " + formation,
-                    nodes.get(0).consoleLog());
-        }
-        String registration = awaitNoProblem(this::registrationProblem, deadline);
-        removeCanaryServices();
-        if (!registration.isEmpty()) {
-            throw new RegistrationsRefused("the cluster does not accept registrations " + deadline.describe() + ": "
-                    + registration, nodes.get(0).consoleLog());
-        }
-    }
-
-    /** Polls {@code problem} until it answers "" (no problem left) or the deadline passes; returns its last answer. */
-    private String awaitNoProblem(Supplier<String> problem, Deadline deadline) {
-        String p = problem.get();
-        while (!p.isEmpty() && !deadline.hasPassed()) {
-            deadline.awaitNextPoll(POLL);
-            p = problem.get();
-        }
-        return p;
-    }
-
-    /**
-     * Whether every running node accepts registrations, or why not ("" when they all do).
-     *
-     * <p>Members can agree while their distro views do not yet: a node then forwards a registration
-     * to the peer it believes responsible, which refuses it ("receive invalid redirect request from
-     * peer"). So the last readiness signal is the thing itself: canary instances registered through
-     * every node, for service names spread over every node's share, then deregistered (their
-     * services are deleted afterwards, by {@link #removeCanaryServices}).
-     */
-    private String registrationProblem() {
-        List<LocalNode> running = nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList();
-        for (LocalNode node : running) {
-            for (int k = 0; k < CANARIES_PER_NODE * running.size(); k++) {
-                String service = "upgrade-lab.readiness." + k;
-                try {
-                    node.api().registerInstance(service, CANARY_GROUP, LocalClusterSpec.DEFAULT_HOST, 1);
-                    node.api().deregisterInstance(service, CANARY_GROUP, LocalClusterSpec.DEFAULT_HOST, 1);
-                } catch (NacosApiException e) {
-                    return node + " does not accept registrations yet: " + e.getMessage();
-                }
-            }
-        }
-        return "";
-    }
-
-    /**
-     * Deletes the readiness canaries' services until no running node lists one. Left empty, each
-     * would hold back a 2.0.4 cluster's upgraded=true until the v1 auto-clean deletes it, 170 s
-     * after the responsible node started (its v2 model does not count empty services); a node
-     * refuses the delete while its own copy of the service still has the deregistered instance.
-     */
-    private void removeCanaryServices() {
-        Deadline deadline = Deadline.after(CANARY_REMOVAL);
-        String left = deleteCanaryServices();
-        while (!left.isEmpty() && !deadline.hasPassed()) {
-            deadline.awaitNextPoll(POLL);
-            left = deleteCanaryServices();
-        }
-        if (!left.isEmpty()) {
-            progress.accept("readiness canary services still listed " + deadline.describe() + ": " + left
-                    + "; a 2.x cluster's upgraded=true waits for their auto-clean (about 3 minutes)");
-        }
-    }
-
-    /** Asks each running node to delete the canary services it lists; names them, or "" when none is left. */
-    private String deleteCanaryServices() {
-        Set<String> left = new TreeSet<>();
-        for (LocalNode node : nodes.stream().filter(n -> n.status().state() == NodeState.UP).toList()) {
-            try {
-                for (ServiceSummary service : node.api().servicesIn(CANARY_GROUP)) {
-                    left.add(service.name());
-                    try {
-                        node.api().deleteService(service.name(), CANARY_GROUP);
-                    } catch (NacosApiException e) {
-                        // this node still sees the instance: asked again on the next poll
-                    }
-                }
-            } catch (NacosApiException e) {
-                left.add(node + " (no catalog: " + e.getMessage() + ")");
-            }
-        }
-        return String.join(", ", left);
-    }
-
-    /** Why the cluster has not formed yet, or "" when it has (see {@link ClusterFormation}). */
-    private String formationProblem(boolean awaitTwoXMode) {
-        return ClusterFormation.problem(nodes.stream().filter(n -> n.status().state() == NodeState.UP)
-                .map(n -> new ClusterFormation.Member(n.toString(), n.api(), n.address(), n.version())).toList(),
-                spec.standalone(), awaitTwoXMode, !spec.externalStorage());
+    /** The readiness every backend waits on, over the running nodes' open APIs. */
+    private NodeReadiness readiness() {
+        return new NodeReadiness(() -> nodes.stream().filter(n -> n.status().state() == NodeState.UP)
+                .map(n -> NodeReadiness.Node.of(n.toString(), n.address(), n.version(), n.api())).toList(),
+                new NodeReadiness.Shape(spec.standalone(), !spec.externalStorage(), nodes.get(0).consoleLog(), POLL),
+                progress);
     }
 
     private void stopAll(StopMode mode) {

@@ -10,6 +10,7 @@ import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.ProcessAddress;
+import io.upgradelab.runner.process.ThreadDump;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -38,6 +39,8 @@ public final class LocalNode {
     private final Path home;
     private final LocalClusterSpec spec;
     private final NacosApi api;
+    /** What only the node's process may see, in its environment: the database password with storage mysql. */
+    private final Map<String, String> secretEnvironment;
 
     private volatile NacosDistribution distribution;
     private volatile ChildProcess process;
@@ -46,6 +49,12 @@ public final class LocalNode {
     private CpuLimit cpuLimit;
 
     LocalNode(int number, LocalClusterSpec spec, List<String> members) {
+        this(number, spec, members, Map.of());
+    }
+
+    /** A node whose process also gets {@code secretEnvironment} (never its command line nor its files). */
+    LocalNode(int number, LocalClusterSpec spec, List<String> members, Map<String, String> secretEnvironment) {
+        this.secretEnvironment = Map.copyOf(secretEnvironment);
         this.number = number;
         this.spec = spec;
         this.ports = spec.portsOf(number);
@@ -105,13 +114,19 @@ public final class LocalNode {
         StartupLog log = new StartupLog(consoleLog());
         this.distribution = version;
         this.state = NodeState.STARTING;
-        Map<String, String> environment = new HashMap<>(ProcessAddress.of(spec.hostOf(number)).environment());
-        environment.put("CLASSPATH", version.classpath().stream().map(Path::toString).collect(Collectors.joining(":")));
-        this.process = ChildProcess.start("node-" + number, command(version), environment, home, consoleLog());
+        this.process = ChildProcess.start("node-" + number, command(version), environment(version), home, consoleLog());
         if (spec.nodeCpus() != null) {
             limitCpu(spec.nodeCpus());
         }
         return log;
+    }
+
+    /** The node process's environment: its address, its class path and {@link #secretEnvironment}. */
+    Map<String, String> environment(NacosDistribution version) {
+        Map<String, String> environment = new HashMap<>(ProcessAddress.of(spec.hostOf(number)).environment());
+        environment.put("CLASSPATH", version.classpath().stream().map(Path::toString).collect(Collectors.joining(":")));
+        environment.putAll(secretEnvironment);
+        return environment;
     }
 
     private synchronized void limitCpu(double cores) {
@@ -156,7 +171,7 @@ public final class LocalNode {
             if (deadline.hasPassed()) {
                 fail(log, (verdict == StartupLog.Verdict.STARTED
                         ? "started, but " + address() + "/nacos/v1/console/health/readiness never answered OK"
-                        : "no start-up verdict in the log") + " " + deadline.describe());
+                        : "no start-up verdict in the log") + " " + deadline.describe() + whereItWaited(log));
             }
             deadline.awaitNextPoll(POLL);
         }
@@ -212,7 +227,7 @@ public final class LocalNode {
                 log.passingFailure());
     }
 
-    private List<String> command(NacosDistribution version) {
+    List<String> command(NacosDistribution version) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms256m", "-Xmx" + spec.maxHeap(), "-XX:+UseSerialGC",
@@ -249,6 +264,26 @@ public final class LocalNode {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare " + home, e);
         }
+    }
+
+    /**
+     * Where a node that gave no verdict in time was waiting: its last log line and its main thread,
+     * from a thread dump kept beside the console log (the only trace a CI run shows is this message).
+     */
+    private String whereItWaited(StartupLog log) {
+        StringBuilder where = new StringBuilder();
+        List<String> tail = log.tail();
+        where.append(tail.isEmpty() ? "; the log is empty" : "; last log line: " + lastLine(log));
+        java.util.Optional<ThreadDump> dump = ThreadDump.take(process.pid(), home.resolve("thread-dump.txt"));
+        dump.ifPresent(d -> where.append("; main thread at ").append(d.top("main", 4).orElse("(no main thread)"))
+                .append(" (all threads: ").append(d.file()).append(')'));
+        try {
+            String[] load = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            where.append("; load average ").append(load[0]).append(' ').append(load[1]).append(", runnable ").append(load[3]);
+        } catch (IOException | RuntimeException e) {
+            // no /proc: the message goes without the machine's load
+        }
+        return where.toString();
     }
 
     private static String lastLine(StartupLog log) {

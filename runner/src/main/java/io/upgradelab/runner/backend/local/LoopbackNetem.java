@@ -41,11 +41,11 @@ public final class LoopbackNetem {
         commands.get(0).addAll(List.of(DEFAULT_PRIOMAP.split(" ")));
         List<String> netem = new ArrayList<>(List.of("tc", "qdisc", "add", "dev", DEVICE, "parent", BAND, "handle",
                 "7ab2:", "netem"));
-        switch (disturbance.kind()) {
-            case DELAY -> netem.addAll(List.of("delay", disturbance.delay().toMillis() + "ms"));
-            case LOSS -> netem.addAll(List.of("loss", percent(disturbance.lossPercent())));
-            case PARTITION -> netem.addAll(List.of("loss", "100%"));
-        }
+        netem.addAll(switch (disturbance.kind()) {
+            case DELAY -> List.of("delay", disturbance.delay().toMillis() + "ms");
+            case LOSS -> List.of("loss", percent(disturbance.lossPercent()));
+            case PARTITION -> List.of("loss", "100%");
+        });
         commands.add(netem);
         for (int port : ports) {
             commands.add(List.of("tc", "filter", "add", "dev", DEVICE, "parent", HANDLE, "protocol", "ip", "prio", "1",

@@ -2,9 +2,9 @@ package io.upgradelab.runner.backend.local;
 
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NetworkDisturbance.Between;
-import io.upgradelab.runner.backend.NetworkDisturbance.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Which packets a loss or a partition of one local node drops, as firewall matches: by address
@@ -31,16 +31,11 @@ record NodePackets(List<PacketMatch> dropped, List<PacketMatch> spared) {
             throw new IllegalArgumentException("nodes on one address cannot tell peers from clients: "
                     + disturbance.describe() + " needs target.nodeAddresses");
         }
-        List<PacketMatch> dropped = new ArrayList<>();
-        if (disturbance.kind() == Kind.PARTITION) {
-            ports.byPurpose().keySet().forEach(p -> {
-                dropped.add(PacketMatch.toPort(p));
-                dropped.add(PacketMatch.fromPort(p));
-            });
-        } else {
-            dropped.add(PacketMatch.toPort(ports.http()));
-            dropped.add(PacketMatch.toPort(ports.grpcClient()));
-        }
+        List<PacketMatch> dropped = switch (disturbance.kind()) {
+            case PARTITION -> ports.byPurpose().keySet().stream()
+                    .flatMap(p -> Stream.of(PacketMatch.toPort(p), PacketMatch.fromPort(p))).toList();
+            case DELAY, LOSS -> List.of(PacketMatch.toPort(ports.http()), PacketMatch.toPort(ports.grpcClient()));
+        };
         return new NodePackets(dropped, List.of());
     }
 
@@ -65,8 +60,10 @@ record NodePackets(List<PacketMatch> dropped, List<PacketMatch> spared) {
                 peers.forEach(p -> spared.addAll(PacketMatch.between(own, p)));
                 yield new NodePackets(List.of(PacketMatch.to(own), PacketMatch.from(own)), spared);
             }
-            case ALL -> new NodePackets(disturbance.kind() == Kind.PARTITION
-                    ? List.of(PacketMatch.to(own), PacketMatch.from(own)) : List.of(PacketMatch.to(own)), List.of());
+            case ALL -> new NodePackets(switch (disturbance.kind()) {
+                case PARTITION -> List.of(PacketMatch.to(own), PacketMatch.from(own));
+                case DELAY, LOSS -> List.of(PacketMatch.to(own));
+            }, List.of());
         };
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.chaosmesh.client.ChaosMeshClient;
 import io.fabric8.chaosmesh.v1alpha1.NetworkChaos;
 import io.fabric8.chaosmesh.v1alpha1.PodChaos;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
@@ -15,18 +16,23 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.InMemoryNodes;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NetworkDisturbance;
+import io.upgradelab.runner.backend.NodeReadiness;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.nacos.NacosApi;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,6 +59,20 @@ class KubernetesClusterTest {
     private ChaosMeshClient chaos;
     private final List<String> progress = new CopyOnWriteArrayList<>();
     private boolean clientClosedByBackend;
+    /** The Nacos nodes behind the pods, answering readiness from memory. */
+    private final InMemoryNodes nacos = new InMemoryNodes();
+    /** No load runs here: only the nodes are reached. */
+    private final PodAddresses nodesInMemory = new PodAddresses() {
+        @Override
+        public URI control(Pod pod, int port) {
+            throw new UnsupportedOperationException("no load in this test");
+        }
+
+        @Override
+        public List<NodeReadiness.Node> nacosNodes(List<NodeStatus> running, IntFunction<NacosApi> api) {
+            return nacos.of(running);
+        }
+    };
 
     @BeforeEach
     void playTheControllers() {
@@ -68,7 +88,8 @@ class KubernetesClusterTest {
     private KubernetesCluster open(String version) {
         Target target = new Target("kubernetes", version, 3, 0, "512m", null,
                 new KubernetesTarget(NS, null, null, null, null, Duration.ofSeconds(20)), null);
-        return KubernetesCluster.open(client, target, progress::add, () -> clientClosedByBackend = true, FAST);
+        return KubernetesCluster.open(client, target, progress::add, () -> clientClosedByBackend = true, FAST,
+                nodesInMemory);
     }
 
     @Test
@@ -94,8 +115,12 @@ class KubernetesClusterTest {
         // rolling upgrade: the template's image changes once, then each pod in turn is deleted and comes back on 2.0.4
         List<String> expectedEvents = new ArrayList<>(controllers.podEvents());
         List<List<String>> versionsAfterEachStep = new ArrayList<>();
+        assertThat(nacos.node(1).registrations()).as("readiness once the pods were Ready").isPositive();
         for (int node = 1; node <= 3; node++) {
+            int registered = nacos.node(node).registrations();
             cluster.upgradeNode(node, "2.0.4");
+            assertThat(nacos.node(node).registrations()).as("readiness after the pod came back").isGreaterThan(registered);
+            assertThat(nacos.node(node).version()).isEqualTo("2.0.4");
             assertThat(KubernetesCluster.imageOf(statefulSet())).isEqualTo("nacos/nacos-server:v2.0.4");
             expectedEvents.add("DELETED nacos-" + (node - 1) + " v1.4.1");
             expectedEvents.add("ADDED nacos-" + (node - 1) + " v2.0.4");
@@ -105,7 +130,10 @@ class KubernetesClusterTest {
         assertThat(versionsAfterEachStep).containsExactly(List.of("2.0.4", "1.4.1", "1.4.1"),
                 List.of("2.0.4", "2.0.4", "1.4.1"), List.of("2.0.4", "2.0.4", "2.0.4"));
         assertThat(progress).contains("node 2: upgraded 1.4.1 -> 2.0.4 in " + secondsIn(progress, "node 2: upgraded")
-                + "; pod nacos-1 Ready");
+                + "; pod nacos-1 Ready, members agree again");
+        assertThat(progress).as("the last step ends the 1.x-compatible mode")
+                .containsOnlyOnce("every node runs 2.x: waiting for the cluster to leave 1.x-compatible mode (upgraded=true)");
+        assertThat(nacos.node(3).modeQuestions()).as("asked once every node ran 2.x").isPositive();
 
         // pause: a PodChaos pod-failure on nacos-1 only while paused; the pod is not deleted
         cluster.pauseNode(2);

@@ -12,6 +12,10 @@ import io.upgradelab.journal.ProbeJson;
 import io.upgradelab.journal.ProbeSecond;
 import io.upgradelab.journal.ProbeSummary;
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.runner.backend.InMemoryNodes;
+import io.upgradelab.runner.backend.NodeReadiness;
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.nacos.NacosApi;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -22,7 +26,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The processes in the load's pods, played in the test behind the mock API server: each fleet pod
@@ -30,6 +36,8 @@ import java.util.stream.IntStream;
  * runner reaches it ({@link PodAddresses}). A fleet pod holds what it is told at once; the probe has
  * written two seconds and ends when stopped. Every request that changes something is written to
  * {@code sequence} as it arrives ("POST upgrade-lab-fleet-1-4-1-001 /scale to=10 client=1.4.1").
+ * Like the real ones, each port answers the run's control token alone: a request without it is
+ * answered 401, neither recorded nor done, and the run then fails.
  */
 final class PlayedPods implements PodAddresses, AutoCloseable {
 
@@ -37,10 +45,19 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private final List<String> sequence;
+    private final ControlToken token;
     private final Map<String, HttpServer> servers = new ConcurrentHashMap<>();
+    /** The Nacos nodes, answered from memory: a formed cluster that takes registrations. */
+    private final InMemoryNodes nacos = new InMemoryNodes();
 
-    PlayedPods(List<String> sequence) {
+    PlayedPods(List<String> sequence, ControlToken token) {
         this.sequence = sequence;
+        this.token = token;
+    }
+
+    @Override
+    public List<NodeReadiness.Node> nacosNodes(List<NodeStatus> running, IntFunction<NacosApi> api) {
+        return nacos.of(running);
     }
 
     @Override
@@ -55,9 +72,10 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
         HttpServer server = listen();
         Map<String, Object> state = new ConcurrentHashMap<>(Map.of("providers", 0, "client", "1.4.1",
                 "stop", StopReport.NONE));
-        server.createContext("/state", x -> answer(x, JSON.writeValueAsString(fleetStatus(state))));
-        server.createContext("/registrations", x -> answer(x, JSON.writeValueAsString(registrations(state))));
-        server.createContext("/scale", x -> {
+        token.guard(server.createContext("/state", x -> answer(x, JSON.writeValueAsString(fleetStatus(state)))));
+        token.guard(server.createContext("/registrations", x -> answer(x,
+                JSON.writeValueAsString(registrations(state)))));
+        token.guard(server.createContext("/scale", x -> {
             Map<String, String> q = query(x);
             int before = (int) state.get("providers");
             int to = Integer.parseInt(q.get("to"));
@@ -68,7 +86,7 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
             state.put("providers", to);
             state.put("client", q.get("client"));
             answer(x, "{\"accepted\":true}");
-        });
+        }));
         return server;
     }
 
@@ -90,32 +108,32 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
         HttpServer server = listen();
         Map<String, Boolean> ended = new ConcurrentHashMap<>(Map.of("ended", false));
         String series = ProbeJson.line(second(1)) + "\n" + ProbeJson.line(second(2)) + "\n";
-        server.createContext("/state", x -> answer(x, "{\"state\":\"" + (ended.get("ended") ? "finished" : "calling")
-                + "\"}"));
-        server.createContext("/phase", x -> {
+        token.guard(server.createContext("/state", x -> answer(x, "{\"state\":\""
+                + (ended.get("ended") ? "finished" : "calling") + "\"}")));
+        token.guard(server.createContext("/phase", x -> {
             sequence.add("POST " + pod + " /phase " + new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)
                     .replaceFirst(".*\"title\":\"([^\"]*)\".*", "$1"));
             answer(x, "ok");
-        });
-        server.createContext("/series", x -> {
+        }));
+        token.guard(server.createContext("/series", x -> {
             long offset = Long.parseLong(query(x).get("offset"));
             byte[] all = series.getBytes(StandardCharsets.UTF_8);
             answer(x, new String(all, (int) Math.min(offset, all.length), (int) Math.max(0, all.length - offset),
                     StandardCharsets.UTF_8));
-        });
-        server.createContext("/stop", x -> {
+        }));
+        token.guard(server.createContext("/stop", x -> {
             sequence.add("POST " + pod + " /stop");
             ended.put("ended", true);
             answer(x, "stopping");
-        });
-        server.createContext("/summary", x -> {
+        }));
+        token.guard(server.createContext("/summary", x -> {
             if (ended.get("ended")) {
                 answer(x, ProbeJson.document(summary()));
             } else {
                 x.sendResponseHeaders(404, -1);
                 x.close();
             }
-        });
+        }));
         return server;
     }
 

@@ -18,24 +18,20 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
 import io.upgradelab.journal.FleetStatus;
-import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSummary;
-import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.Target;
-import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.NetworkDelay;
+import io.upgradelab.runner.fixture.FakeRunContext;
 import io.upgradelab.runner.fleet.DemoProviders;
 import io.upgradelab.runner.fleet.DemoSettings;
 import io.upgradelab.runner.fleet.Fleet;
 import io.upgradelab.runner.fleet.FleetSettings;
-import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RampTo;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
-import io.upgradelab.runner.phase.RunContext;
 import io.upgradelab.runner.phase.ScaleDownTo;
 import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
@@ -66,12 +62,13 @@ import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * An experiment's whole sequence on Kubernetes, against fabric8's mock API server in CRUD mode: the
  * cluster, the demo providers, the probe and the fleet as Deployments, ramps, a shrink, a rolling
  * server upgrade, kill, pause, restart and delay faults, a rolling client upgrade in three batches,
- * and the tear-down, driven by the phases themselves through a {@link RunContext} of the test's own.
+ * and the tear-down, driven by the phases themselves through the tests' {@link FakeRunContext} over the real parts.
  * The controllers are played by {@link PlayedControllers}, the processes in the load's pods by
  * {@link PlayedPods}. What the runner changes, in the API server and at the pods' control ports, is
  * one ordered record: each API write as the API server receives it, each control request as the pod
@@ -84,15 +81,17 @@ class WholeRunTest {
     private static final Poll FAST = new Poll(Duration.ofMillis(20), Duration.ofSeconds(30));
     private static final Map<String, String> OURS = Map.of(ClusterManifests.MANAGED_BY, ClusterManifests.LAB);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The run's control token, as the runner Job has it from the Secret: the played pods answer it alone. */
+    private static final ControlToken TOKEN = ControlToken.generate();
 
     private final List<String> sequence = new CopyOnWriteArrayList<>();
     private final List<String> progress = new CopyOnWriteArrayList<>();
-    private final List<Map<String, Object>> journal = new CopyOnWriteArrayList<>();
     private KubernetesMockServer server;
     private KubernetesClient client;
     private KubernetesClient runner;
     private PlayedControllers controllers;
     private PlayedPods pods;
+    private int phases;
 
     @BeforeEach
     void startTheMockApiServer() {
@@ -110,7 +109,7 @@ class WholeRunTest {
                         .addToUsage("memory", new Quantity("500Mi")).endContainer().build())
                 .always();
         controllers = new PlayedControllers(client, NS);
-        pods = new PlayedPods(sequence);
+        pods = new PlayedPods(sequence, TOKEN);
     }
 
     @AfterEach
@@ -124,7 +123,8 @@ class WholeRunTest {
 
     @Test
     void anExperimentsResourceChangesInOrderAndNothingLeftAtTheEnd() throws InterruptedException {
-        KubernetesCluster cluster = KubernetesCluster.open(runner, target(), progress::add, () -> { }, FAST, pods);
+        KubernetesCluster cluster = KubernetesCluster.open(runner, target(), progress::add, () -> { }, FAST, pods,
+                () -> TOKEN);
         Workloads load = cluster.workloads();
         String servers = cluster.serverAddresses();
         DemoProviders demo = load.demoProviders(new DemoSettings(2, "1.4.1", servers, Optional.empty(),
@@ -132,21 +132,21 @@ class WholeRunTest {
         Fleet fleet = load.fleet(new FleetSettings(servers, 10, 10, 30000, 1, "256m"), Path.of("unused"), progress::add);
         Probe probe = load.probe(new ProbeOptions("1.4.1", 100, Duration.ofSeconds(3), Duration.ofHours(1)), servers,
                 Path.of("unused"), progress::add);
-        Run run = new Run(cluster, fleet, demo, probe);
+        FakeRunContext run = new FakeRunContext(cluster, fleet, demo);
 
-        run.phase(new RampTo(25, 1000));
-        run.phase(new RampTo(40, 1000));
-        run.phase(new ScaleDownTo(22, 1000));
+        phase(run, probe, new RampTo(25, 1000));
+        phase(run, probe, new RampTo(40, 1000));
+        phase(run, probe, new ScaleDownTo(22, 1000));
         sequence.add("-- rolling server upgrade");
         for (int node = 1; node <= 3; node++) {
             cluster.upgradeNode(node, "2.0.4");
         }
-        run.phase(fault("kill", 2));
-        run.phase(fault("pause", 1));
-        run.phase(fault("restart", 3));
-        run.phase(FaultPhase.of("delay", 3, Duration.ZERO, new NetworkDelay.Parameters(Duration.ofMillis(200))));
+        phase(run, probe, fault("kill", 2));
+        phase(run, probe, fault("pause", 1));
+        phase(run, probe, fault("restart", 3));
+        phase(run, probe, FaultPhase.of("delay", 3, Duration.ZERO, new NetworkDelay.Parameters(Duration.ofMillis(200))));
         cluster.sample(1);
-        run.phase(new RollingClientUpgrade("2.0.4", 3, Duration.ZERO, 1000));
+        phase(run, probe, new RollingClientUpgrade("2.0.4", 3, Duration.ZERO, 1000));
 
         FleetStatus status = fleet.status();
         assertThat(status.providers()).as("every provider on 2.0.4").containsExactly(Map.entry("2.0.4", 22));
@@ -156,7 +156,7 @@ class WholeRunTest {
         assertThat(demo.alive()).isEqualTo(2);
         assertThat(probe.series()).as("the probe's two seconds, read over its control port").hasSize(2);
         assertThat(probe.isAlive()).isTrue();
-        assertThat(journal).filteredOn(l -> "clientBatch".equals(l.get("type")))
+        assertThat(run.journal()).filteredOn(l -> "clientBatch".equals(l.get("type")))
                 .extracting(l -> l.get("providers") + " stop " + l.get("stop") + " demo " + l.get("demoProviders"))
                 .containsExactly(
                         "{1.4.1=12, 2.0.4=10} stop {requested=10, deregistered=10, failed=0, leftToExpire=0,"
@@ -187,13 +187,14 @@ class WholeRunTest {
      */
     @Test
     void theClusterDeletesWhatAFailedRunLeft() throws InterruptedException {
-        KubernetesCluster cluster = KubernetesCluster.open(runner, target(), progress::add, () -> { }, FAST, pods);
+        KubernetesCluster cluster = KubernetesCluster.open(runner, target(), progress::add, () -> { }, FAST, pods,
+                () -> TOKEN);
         String servers = cluster.serverAddresses();
         cluster.workloads().demoProviders(new DemoSettings(1, "1.4.1", servers, Optional.empty(), ProcessAddress.DEFAULT),
                 Path.of("unused"), progress::add);
         Fleet fleet = cluster.workloads().fleet(new FleetSettings(servers, 10, 10, 30000, 1, "256m"), Path.of("unused"),
                 progress::add);
-        new RampTo(15, 1000).run(new Run(cluster, fleet, null, null));
+        new RampTo(15, 1000).run(new FakeRunContext(cluster, fleet, null));
         assertThat(client.pods().inNamespace(NS).list().getItems()).hasSize(3 + 1 + 2);
         sequence.clear();
 
@@ -376,81 +377,14 @@ class WholeRunTest {
         }
     }
 
-    /** What a phase may use, wired to the parts under test; the journal's lines kept in {@link #journal}. */
-    private final class Run implements RunContext {
-
-        private final Backend cluster;
-        private final Fleet fleet;
-        private final DemoProviders demo;
-        private final Probe probe;
-        private String client = "1.4.1";
-        private int index;
-
-        Run(Backend cluster, Fleet fleet, DemoProviders demo, Probe probe) {
-            this.cluster = cluster;
-            this.fleet = fleet;
-            this.demo = demo;
-            this.probe = probe;
-        }
-
-        /** Runs {@code phase} as the engine does: marked in the sequence, told to the probe. */
-        void phase(Phase phase) throws InterruptedException {
-            String title = phase.title(new PlannedState(3, "2.0.4", client, 2, "kubernetes", Set.of()));
-            sequence.add("-- " + title);
-            probe.phaseBegan(new ProbePhase(++index, title, Instant.now()));
-            phase.run(this);
-        }
-
-        @Override
-        public Backend cluster() {
-            return cluster;
-        }
-
-        @Override
-        public Fleet fleet() {
-            return fleet;
-        }
-
-        @Override
-        public DemoProviders demoProviders() {
-            return demo;
-        }
-
-        @Override
-        public String fleetGeneration() {
-            return client;
-        }
-
-        @Override
-        public void setFleetGeneration(String clientVersion) {
-            client = clientVersion;
-        }
-
-        @Override
-        public Observations observations() {
-            return new Observations();
-        }
-
-        @Override
-        public void say(String message) {
-            progress.add(message);
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public void record(Object body) {
-            Map<String, Object> line = new LinkedHashMap<>(JournalJson.builder().build().convertValue(body, Map.class));
-            line.put("type", JournalJson.typeOf(body.getClass()));
-            journal.add(line);
-        }
-
-        @Override
-        public void pause(Duration duration) {
-        }
-
-        @Override
-        public void awaitCondition(Condition condition, Duration timeout, String what) {
-            throw new UnsupportedOperationException("no observers here");
-        }
+    /**
+     * Runs {@code phase} as the engine does, through the fixture's run over the parts under test: marked
+     * in the sequence, told to the probe.
+     */
+    private void phase(FakeRunContext run, Probe probe, Phase phase) throws InterruptedException {
+        String title = phase.title(new PlannedState(3, "2.0.4", run.fleetGeneration(), 2, "kubernetes", Set.of()));
+        sequence.add("-- " + title);
+        probe.phaseBegan(new ProbePhase(++phases, title, Instant.now()));
+        phase.run(run);
     }
 }

@@ -34,6 +34,12 @@ class SignsTest {
             + " implement this method as raft stops working since some error occurs, you should figure out the cause and"
             + " repair or remove this node.";
 
+    /** The policy check (reports) knows the signs by the journal's list: it must be this one. */
+    @Test
+    void theJournalNamesExactlyTheSignsTheLabWatches() {
+        assertThat(io.upgradelab.journal.FailureSignWarning.SIGNS).containsExactlyInAnyOrderElementsOf(Signs.names());
+    }
+
     @Test
     void eachLogSignMatchesTheLineNacosWritesForIt() {
         assertThat(sign("naming-server.log", INVALID_REDIRECT)).contains("invalidRedirect");
