@@ -132,9 +132,12 @@ public record RunSummary(String experiment, String description, double scale, St
                     .mapToObj(i -> i + 1).toList();
         }
 
-        /** Registered instances missing from the node that lists fewest (0 when none is missing). */
+        /**
+         * Registered instances missing from the node that lists fewest, of the nodes that answered the last
+         * sample (0 when none is missing); a node that did not answer is in {@link #unreachable()}.
+         */
         public int lost() {
-            return instancesPerNode.stream().mapToInt(i -> Math.max(0, registered - Math.max(i, 0))).max().orElse(0);
+            return instancesPerNode.stream().filter(i -> i >= 0).mapToInt(i -> Math.max(0, registered - i)).max().orElse(0);
         }
 
         /**

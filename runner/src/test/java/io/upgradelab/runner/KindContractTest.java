@@ -183,7 +183,9 @@ class KindContractTest {
                       kind: instancesSettled
                     timeout: 1m
                     """, List.of("wait until every node holds the registered providers", "at most 1m"), ran -> {
-                        assertThat(ran.calls()).singleElement().asString().startsWith(
+                        assertThat(ran.calls()).hasSize(2);
+                        assertThat(ran.calls().get(0)).asString().startsWith("record [conditionHeld, {condition=instancesSettled");
+                        assertThat(ran.calls().get(1)).asString().startsWith(
                                 "awaitCondition [every node holds the registered providers (within 1.0%), held after");
                         assertThat(ran.took()).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(1));
                     }));

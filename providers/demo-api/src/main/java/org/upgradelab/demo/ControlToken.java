@@ -3,6 +3,8 @@ package org.upgradelab.demo;
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +59,7 @@ public final class ControlToken {
     private final String value;
     /** {@code Bearer <token>}, as the header must be, compared in constant time. */
     private final byte[] expected;
+    private final Guard guard = new Guard();
 
     private ControlToken(String value) {
         this.value = value;
@@ -122,6 +125,11 @@ public final class ControlToken {
         return authorization(value);
     }
 
+    /** A request to {@code uri} carrying this token: how every control call is made. */
+    public java.net.http.HttpRequest.Builder request(java.net.URI uri) {
+        return java.net.http.HttpRequest.newBuilder(uri).header(HEADER, authorization());
+    }
+
     private static String authorization(String value) {
         return SCHEME + " " + value;
     }
@@ -137,11 +145,13 @@ public final class ControlToken {
     }
 
     /**
-     * Guards {@code context}: a request without this token's {@link #HEADER} is answered 401 and
-     * never reaches the context's handler. Returns the context.
+     * Serves {@code path} on {@code server} with {@code handler}, guarded: a request without this token's
+     * {@link #HEADER} is answered 401 and never reaches the handler. The one way a control server adds a
+     * path, so none can be added unguarded. Returns the context.
      */
-    public HttpContext guard(HttpContext context) {
-        context.getFilters().add(new Guard());
+    public HttpContext serve(HttpServer server, String path, HttpHandler handler) {
+        HttpContext context = server.createContext(path, handler);
+        context.getFilters().add(guard);
         return context;
     }
 

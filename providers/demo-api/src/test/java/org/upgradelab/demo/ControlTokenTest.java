@@ -71,11 +71,11 @@ class ControlTokenTest {
         ControlToken token = ControlToken.generate();
         AtomicInteger handled = new AtomicInteger();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 0);
-        token.guard(server.createContext("/act", exchange -> {
+        token.serve(server, "/act", exchange -> {
             handled.incrementAndGet();
             exchange.sendResponseHeaders(204, -1);
             exchange.close();
-        }));
+        });
         server.start();
         try {
             HttpClient http = HttpClient.newHttpClient();

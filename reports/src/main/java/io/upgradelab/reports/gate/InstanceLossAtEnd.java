@@ -38,7 +38,7 @@ public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) imple
                     + " known, so no loss can be counted (nodes list " + end.instancesPerNode() + ")");
         }
         List<Integer> unreachable = end.unreachable();
-        int lost = lostOnNodesThatAnswered(end);
+        int lost = end.lost();
         String measured = lost + " lost: " + end.registered() + " registered, nodes list " + end.instancesPerNode()
                 + (unreachable.isEmpty() ? "" : " (-1: did not answer)");
         if (!end.overCounted().isEmpty()) {
@@ -56,11 +56,5 @@ public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) imple
                 : Evidence.load(run.phases().get(run.phases().size() - 1));
         return load.map(l -> Verdict.inconclusive(describe(), measured + "; the last phase's " + l
                 + ": the loss may be the lab's")).orElse(new Verdict(describe(), false, measured));
-    }
-
-    /** Registered instances missing from the node that lists fewest, of the nodes that answered. */
-    private static int lostOnNodesThatAnswered(RunSummary.EndOfRun end) {
-        return end.instancesPerNode().stream().filter(i -> i >= 0).mapToInt(i -> Math.max(0, end.registered() - i))
-                .max().orElse(0);
     }
 }

@@ -29,20 +29,21 @@ public interface Backend extends AutoCloseable {
 
     /**
      * The rolling-upgrade step: stops the node, starts {@code version} on the same data and
-     * configuration, and returns once it is up and the cluster sees all members again.
+     * configuration, and returns once it is up and the cluster sees all members again, including the
+     * switch to 2.x mode where it is due.
      */
-    void upgradeNode(int node, String version);
+    default void upgradeNode(int node, String version) {
+        upgradeNode(node, version, true);
+    }
 
     /**
-     * {@link #upgradeNode(int, String)}, where the caller waits for the switch to 2.x mode itself
+     * {@link #upgradeNode(int, String)}, where the caller may wait for the switch to 2.x mode itself
      * ({@code awaitTwoXMode} false): after the last node of a 1.x to 2.x upgrade, the rolling upgrade
      * phase waits for {@code upgraded=true} with its own timeout, and goes on with a warning when
      * Nacos never gets there (alibaba/nacos #5638, #10293), so the run measures what follows. Backends
-     * that cannot tell the two apart wait as {@link #upgradeNode(int, String)} does.
+     * that cannot tell the two apart ignore the flag.
      */
-    default void upgradeNode(int node, String version, boolean awaitTwoXMode) {
-        upgradeNode(node, version);
-    }
+    void upgradeNode(int node, String version, boolean awaitTwoXMode);
 
     /**
      * Brings the cluster's shared database (when it has one, {@code target.storage: mysql}) to

@@ -15,10 +15,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -111,10 +108,8 @@ final class RenderCommand implements Runnable {
             PrintWriter stdout = spec.commandLine().getOut();
             for (ExperimentManifests.File file : manifests.files()) {
                 Path path = files.write(file.path(), HEADER + " from " + valid.file() + " (experiment "
-                        + valid.experiment().name() + ").\n# " + file.about() + "\n" + yaml(file.resource()));
-                if (file.resource() instanceof Secret) {
-                    ownerOnly(path);
-                }
+                        + valid.experiment().name() + ").\n# " + file.about() + "\n" + yaml(file.resource()),
+                        file.resource() instanceof Secret);
                 stdout.println("wrote " + path);
             }
             files.replace(written, HEADER, valid.experiment().name())
@@ -141,23 +136,6 @@ final class RenderCommand implements Runnable {
                 return Files.readString(file, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new LabException(LabException.FAILED, "cannot read " + file + " again: " + e);
-            }
-        }
-
-        /**
-         * A Secret's file: readable by its owner alone, where the file system has POSIX permissions
-         * (elsewhere it is as private as its folder). Not through a symbolic link, as nothing render does is.
-         */
-        private static void ownerOnly(Path file) {
-            PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            if (view == null) {
-                return;
-            }
-            try {
-                view.setPermissions(PosixFilePermissions.fromString("rw-------"));
-            } catch (IOException e) {
-                throw new LabException(LabException.FAILED, "cannot make " + file + " readable by its owner alone: " + e);
             }
         }
 

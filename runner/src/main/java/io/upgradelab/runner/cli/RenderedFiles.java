@@ -5,12 +5,17 @@ import io.upgradelab.runner.render.ExperimentManifests;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -27,6 +32,8 @@ import java.util.regex.Pattern;
  * @param previous what the earlier render listed, in its order (empty when there was none)
  */
 record RenderedFiles(Path dir, Path list, List<String> previous) {
+
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     /** What a listed file may be called: what {@link ExperimentManifests} names its files. */
     private static final Pattern ENTRY = Pattern.compile("(" + Pattern.quote(ExperimentManifests.FAULTS)
@@ -100,14 +107,39 @@ record RenderedFiles(Path dir, Path list, List<String> previous) {
 
     /** Writes {@code text} as {@code path} (relative to the folder), never through a symbolic link. */
     Path write(String path, String text) {
+        return write(path, text, false);
+    }
+
+    /**
+     * {@link #write(String, String)}, and with {@code ownerOnly} readable by its owner alone before a byte is
+     * written, where the file system has POSIX permissions (a Secret's file; elsewhere it is as private as
+     * its folder). Never through a symbolic link.
+     */
+    Path write(String path, String text, boolean ownerOnly) {
         Path file = dir.resolve(path);
         try {
+            if (ownerOnly) {
+                makeOwnerOnly(file);
+            }
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             return file;
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot write " + file + (Files.isSymbolicLink(file)
                     ? ": it is a symbolic link, which render does not follow" : ": " + e));
+        }
+    }
+
+    private static void makeOwnerOnly(Path file) throws IOException {
+        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            view.setPermissions(OWNER_ONLY);
+        } else {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         }
     }
 

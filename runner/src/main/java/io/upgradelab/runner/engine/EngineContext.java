@@ -11,10 +11,6 @@ import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.phase.PhaseFailure;
 import io.upgradelab.runner.phase.RunContext;
-import io.upgradelab.runner.LabException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -84,15 +80,7 @@ final class EngineContext implements RunContext {
 
     @Override
     public PhaseFile phaseFile(String name, String suffix) {
-        Path runDirectory = journal.file().getParent();
-        String relative = name + "/phase-" + journal.phase() + "-" + suffix;
-        Path path = runDirectory.resolve(relative);
-        try {
-            Files.createDirectories(path.getParent());
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "cannot make " + path.getParent() + ": " + e.getMessage());
-        }
-        return new PhaseFile(path, relative);
+        return PhaseFile.in(journal.file().getParent(), journal.phase(), name, suffix);
     }
 
     @Override

@@ -101,8 +101,7 @@ public final class FleetControl {
     }
 
     private HttpRequest.Builder request(String pathAndQuery) {
-        return HttpRequest.newBuilder(control.resolve(pathAndQuery)).timeout(CALL_TIMEOUT)
-                .header(ControlToken.HEADER, token.authorization());
+        return token.request(control.resolve(pathAndQuery)).timeout(CALL_TIMEOUT);
     }
 
     private String send(HttpRequest request) {

@@ -51,6 +51,22 @@ public interface RunContext {
 
     /** A file a phase writes: where it is, and how the journal names it (relative to the run directory). */
     record PhaseFile(java.nio.file.Path path, String relative) {
+
+        /**
+         * Phase {@code phase}'s file {@code suffix} of {@code name} in {@code runDirectory}
+         * ({@code NAME/phase-N-SUFFIX}), its folder made.
+         */
+        public static PhaseFile in(java.nio.file.Path runDirectory, int phase, String name, String suffix) {
+            String relative = name + "/phase-" + phase + "-" + suffix;
+            java.nio.file.Path path = runDirectory.resolve(relative);
+            try {
+                java.nio.file.Files.createDirectories(path.getParent());
+            } catch (java.io.IOException e) {
+                throw new io.upgradelab.runner.LabException(io.upgradelab.runner.LabException.FAILED,
+                        "cannot make " + path.getParent() + ": " + e.getMessage());
+            }
+            return new PhaseFile(path, relative);
+        }
     }
 
     /** Waits {@code duration}, or less if the run is stopped (then throws InterruptedException). */

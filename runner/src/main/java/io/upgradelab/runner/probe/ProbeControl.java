@@ -96,7 +96,7 @@ public final class ProbeControl {
 
     /** A request to {@code path}, carrying the run's token. */
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(control.resolve(path)).header(ControlToken.HEADER, token.authorization());
+        return token.request(control.resolve(path));
     }
 
     private static HttpResponse<byte[]> send(HttpRequest request) throws IOException {

@@ -39,7 +39,8 @@ class RollingServerUpgradeTest {
 
         assertThat(switchCalls()).containsExactly(
                 "node 3: PUT " + offHere(), "node 1: PUT " + offHere(), "node 2: PUT " + offHere());
-        assertThat(run.types()).containsExactly("warning", "doubleWrite", "doubleWrite", "doubleWrite", "upgradeForced");
+        assertThat(run.types()).containsExactly("warning", "doubleWrite", "doubleWrite", "doubleWrite", "conditionHeld",
+                "upgradeForced");
         List<Map<String, Object>> records = run.journal();
         assertThat(records.get(0).get("kind")).isEqualTo("upgradedNotReached");
         assertThat((String) records.get(0).get("message"))
@@ -78,10 +79,10 @@ class RollingServerUpgradeTest {
 
         new RollingServerUpgrade("1.4.1", false, false, null, Duration.ofMinutes(5), false, false).run(run);
 
-        assertThat(run.types()).containsExactly("upgradeStep", "upgradeStep", "upgradeStep",
-                "upgradeStep", "warning", "upgradeStep", "upgradeStep",
-                "upgradeStep", "upgradeStep", "upgradeStep");
-        assertThat(run.journal().get(4)).containsEntry("kind", "registrationsRefused").containsEntry("node", 2);
+        assertThat(run.types()).containsExactly("upgradeStep", "upgradeStep", "conditionHeld", "upgradeStep",
+                "upgradeStep", "warning", "upgradeStep", "conditionHeld", "upgradeStep",
+                "upgradeStep", "upgradeStep", "conditionHeld", "upgradeStep");
+        assertThat(run.journal().get(5)).containsEntry("kind", "registrationsRefused").containsEntry("node", 2);
         assertThat(cluster.calls().of("upgradeNode"))
                 .containsExactly("upgradeNode [1, 1.4.1, true]", "upgradeNode [2, 1.4.1, true]",
                         "upgradeNode [3, 1.4.1, true]");

@@ -46,14 +46,14 @@ final class ControlPort {
     static HttpServer start(InetSocketAddress address, ControlToken token, HttpHandler metrics, Runnable stop,
                             Phases phases, Supplier<String> state, Path out) throws IOException {
         HttpServer server = HttpServer.create(address, 0);
-        token.guard(server.createContext("/metrics", metrics));
-        token.guard(server.createContext("/stop", exchange -> stop(exchange, stop)));
-        token.guard(server.createContext("/phase", exchange -> phase(exchange, phases)));
-        token.guard(server.createContext("/state", exchange -> get(exchange,
-                () -> json("{\"state\":\"" + state.get() + "\"}"))));
-        token.guard(server.createContext("/series", exchange -> series(exchange, out.resolve(SeriesFile.NAME))));
-        token.guard(server.createContext("/summary", exchange -> get(exchange,
-                () -> summary(out.resolve(SummaryFile.NAME)))));
+        token.serve(server, "/metrics", metrics);
+        token.serve(server, "/stop", exchange -> stop(exchange, stop));
+        token.serve(server, "/phase", exchange -> phase(exchange, phases));
+        token.serve(server, "/state", exchange -> get(exchange,
+                () -> json("{\"state\":\"" + state.get() + "\"}")));
+        token.serve(server, "/series", exchange -> series(exchange, out.resolve(SeriesFile.NAME)));
+        token.serve(server, "/summary", exchange -> get(exchange,
+                () -> summary(out.resolve(SummaryFile.NAME))));
         server.start();
         return server;
     }

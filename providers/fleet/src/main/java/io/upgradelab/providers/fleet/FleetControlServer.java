@@ -55,29 +55,29 @@ public final class FleetControlServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         }));
-        token.guard(server.createContext("/state", exchange -> respond(exchange, "GET", () -> fleet.state())));
-        token.guard(server.createContext("/registrations", exchange -> respond(exchange, "GET",
-                () -> fleet.registrations())));
-        token.guard(server.createContext("/scale", exchange -> respond(exchange, "POST", () -> {
+        token.serve(server, "/state", exchange -> respond(exchange, "GET", () -> fleet.state()));
+        token.serve(server, "/registrations", exchange -> respond(exchange, "GET",
+                () -> fleet.registrations()));
+        token.serve(server, "/scale", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
             fleet.scaleTo(integer(q, "to"), number(q, "rate", 100), q.getOrDefault("client", q.getOrDefault("generation", "1x")));
             return accepted();
-        })));
-        token.guard(server.createContext("/crash", exchange -> respond(exchange, "POST", () -> {
+        }));
+        token.serve(server, "/crash", exchange -> respond(exchange, "POST", () -> {
             fleet.crashProcesses(integer(query(exchange), "processes"));
             return accepted();
-        })));
-        token.guard(server.createContext("/upgrade", exchange -> respond(exchange, "POST", () -> {
+        }));
+        token.serve(server, "/upgrade", exchange -> respond(exchange, "POST", () -> {
             Map<String, String> q = query(exchange);
             fleet.upgradeBatch(integer(q, "batch"), integer(q, "of"), required(q, "to"),
                     number(q, "rate", 100));
             return accepted();
-        })));
-        token.guard(server.createContext("/stop", exchange -> respond(exchange, "POST", () -> {
+        }));
+        token.serve(server, "/stop", exchange -> respond(exchange, "POST", () -> {
             Thread stopper = new Thread(onStop, "fleet-stop");
             stopper.start();
             return accepted();
-        })));
+        }));
     }
 
     public void start() {

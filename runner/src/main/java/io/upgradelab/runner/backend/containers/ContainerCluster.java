@@ -101,11 +101,6 @@ public final class ContainerCluster implements Backend {
     }
 
     @Override
-    public synchronized void upgradeNode(int number, String version) {
-        upgradeNode(number, version, true);
-    }
-
-    @Override
     public synchronized void upgradeNode(int number, String version, boolean awaitTwoXMode) {
         NodeContainer node = node(number);
         String from = node.version();

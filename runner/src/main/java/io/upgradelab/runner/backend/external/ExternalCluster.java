@@ -96,9 +96,12 @@ public final class ExternalCluster implements Backend {
         return apis.get(node - 1);
     }
 
-    /** Runs the node's upgrade command, then waits until it answers on {@code version} and the members agree. */
+    /**
+     * Runs the node's upgrade command, then waits until it answers on {@code version} and the members agree
+     * (the 2.x mode switch is not told apart: {@code awaitTwoXMode} is not used).
+     */
     @Override
-    public void upgradeNode(int node, String version) {
+    public void upgradeNode(int node, String version, boolean awaitTwoXMode) {
         List<String> command = upgradeCommand(node, version);
         Deadline deadline = Deadline.after(target.upgradeTimeout());
         progress.accept("node " + node + ": upgrading to " + version + " with " + command + " (log " + upgradeLog(node) + ")");

@@ -108,16 +108,14 @@ public final class KubernetesCluster implements Backend {
      */
     public static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
                                          Runnable afterClose) {
-        return open(client, target, progress, afterClose, Poll.DEFAULT);
+        return open(client, target, progress, afterClose, Poll.DEFAULT, PodAddresses.POD_IP,
+                KubernetesWorkloads.FROM_ENVIRONMENT);
     }
 
-    /** {@link #open(KubernetesClient, Target, Consumer, Runnable)}, reading every {@code poll.interval}. */
-    static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
-                                  Runnable afterClose, Poll poll) {
-        return open(client, target, progress, afterClose, poll, PodAddresses.POD_IP);
-    }
-
-    /** {@link #open(KubernetesClient, Target, Consumer, Runnable, Poll)}, reaching the load's pods at {@code addresses}. */
+    /**
+     * {@link #open(KubernetesClient, Target, Consumer, Runnable)}, reading every {@code poll.interval} and
+     * reaching the load's pods at {@code addresses}.
+     */
     static KubernetesCluster open(KubernetesClient client, Target target, Consumer<String> progress,
                                   Runnable afterClose, Poll poll, PodAddresses addresses) {
         return open(client, target, progress, afterClose, poll, addresses, KubernetesWorkloads.FROM_ENVIRONMENT);
@@ -182,11 +180,6 @@ public final class KubernetesCluster implements Backend {
             return new NodeStatus(n, ClusterManifests.address(namespace, n), NacosImages.versionOf(image), -1,
                     stateOf(n, pod), null);
         }).toList();
-    }
-
-    @Override
-    public synchronized void upgradeNode(int node, String version) {
-        upgradeNode(node, version, true);
     }
 
     /**

@@ -135,11 +135,6 @@ public final class LocalCluster implements Backend {
     }
 
     @Override
-    public synchronized void upgradeNode(int number, String version) {
-        upgradeNode(number, version, true);
-    }
-
-    @Override
     public synchronized void upgradeNode(int number, String version, boolean awaitTwoXMode) {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);

@@ -116,11 +116,6 @@ public final class LocalDatabase implements AutoCloseable {
         return firstPort + PORT_OFFSET;
     }
 
-    /** {@link #start(Path, int, NacosDistribution, List, Consumer)} for nodes that all run on 127.0.0.1. */
-    public static LocalDatabase start(Path directory, int port, NacosDistribution first, Consumer<String> progress) {
-        return start(directory, port, first, List.of(), progress);
-    }
-
     /**
      * Initialises {@code directory}, starts MariaDB on 127.0.0.1:{@code port}, makes the nodes' user
      * (from 127.0.0.1 and from each loopback address of {@code nodeAddresses}) and the lab's, waits

@@ -48,10 +48,6 @@ public final class LocalNode {
     /** The node's CPU limit (target.nodeCpus), made at its first launch; null when unlimited. */
     private CpuLimit cpuLimit;
 
-    LocalNode(int number, LocalClusterSpec spec, List<String> members) {
-        this(number, spec, members, Map.of());
-    }
-
     /** A node whose process also gets {@code secretEnvironment} (never its command line nor its files). */
     LocalNode(int number, LocalClusterSpec spec, List<String> members, Map<String, String> secretEnvironment) {
         this.secretEnvironment = Map.copyOf(secretEnvironment);
@@ -161,8 +157,9 @@ public final class LocalNode {
                 fail(log, log.cause().orElse("Nacos reported a start-up failure"));
             }
             if (!process.isAlive()) {
+                List<String> tail = log.tail();
                 fail(log, log.cause().orElse("the JVM exited with code " + process.exitCode()
-                        + (log.tail().isEmpty() ? "" : ": " + lastLine(log))));
+                        + (tail.isEmpty() ? "" : ": " + lastLine(tail))));
             }
             if (verdict == StartupLog.Verdict.STARTED && api.isReady()) {
                 state = NodeState.UP;
@@ -273,10 +270,9 @@ public final class LocalNode {
     private String whereItWaited(StartupLog log) {
         StringBuilder where = new StringBuilder();
         List<String> tail = log.tail();
-        where.append(tail.isEmpty() ? "; the log is empty" : "; last log line: " + lastLine(log));
-        java.util.Optional<ThreadDump> dump = ThreadDump.take(process.pid(), home.resolve("thread-dump.txt"));
-        dump.ifPresent(d -> where.append("; main thread at ").append(d.top("main", 4).orElse("(no main thread)"))
-                .append(" (all threads: ").append(d.file()).append(')'));
+        where.append(tail.isEmpty() ? "; the log is empty" : "; last log line: " + lastLine(tail));
+        ThreadDump.take(process.pid(), home.resolve("thread-dump.txt")).ifPresent(d -> where.append("; main thread at ")
+                .append(d.top("main", 4).orElse("(no main thread)")).append(" (all threads: ").append(d.file()).append(')'));
         try {
             String[] load = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
             where.append("; load average ").append(load[0]).append(' ').append(load[1]).append(", runnable ").append(load[3]);
@@ -286,8 +282,7 @@ public final class LocalNode {
         return where.toString();
     }
 
-    private static String lastLine(StartupLog log) {
-        List<String> tail = log.tail();
+    private static String lastLine(List<String> tail) {
         return tail.get(tail.size() - 1).trim();
     }
 

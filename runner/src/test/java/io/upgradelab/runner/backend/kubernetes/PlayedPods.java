@@ -72,10 +72,10 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
         HttpServer server = listen();
         Map<String, Object> state = new ConcurrentHashMap<>(Map.of("providers", 0, "client", "1.4.1",
                 "stop", StopReport.NONE));
-        token.guard(server.createContext("/state", x -> answer(x, JSON.writeValueAsString(fleetStatus(state)))));
-        token.guard(server.createContext("/registrations", x -> answer(x,
-                JSON.writeValueAsString(registrations(state)))));
-        token.guard(server.createContext("/scale", x -> {
+        token.serve(server, "/state", x -> answer(x, JSON.writeValueAsString(fleetStatus(state))));
+        token.serve(server, "/registrations", x -> answer(x,
+                JSON.writeValueAsString(registrations(state))));
+        token.serve(server, "/scale", x -> {
             Map<String, String> q = query(x);
             int before = (int) state.get("providers");
             int to = Integer.parseInt(q.get("to"));
@@ -86,7 +86,7 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
             state.put("providers", to);
             state.put("client", q.get("client"));
             answer(x, "{\"accepted\":true}");
-        }));
+        });
         return server;
     }
 
@@ -108,32 +108,32 @@ final class PlayedPods implements PodAddresses, AutoCloseable {
         HttpServer server = listen();
         Map<String, Boolean> ended = new ConcurrentHashMap<>(Map.of("ended", false));
         String series = ProbeJson.line(second(1)) + "\n" + ProbeJson.line(second(2)) + "\n";
-        token.guard(server.createContext("/state", x -> answer(x, "{\"state\":\""
-                + (ended.get("ended") ? "finished" : "calling") + "\"}")));
-        token.guard(server.createContext("/phase", x -> {
+        token.serve(server, "/state", x -> answer(x, "{\"state\":\""
+                + (ended.get("ended") ? "finished" : "calling") + "\"}"));
+        token.serve(server, "/phase", x -> {
             sequence.add("POST " + pod + " /phase " + new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)
                     .replaceFirst(".*\"title\":\"([^\"]*)\".*", "$1"));
             answer(x, "ok");
-        }));
-        token.guard(server.createContext("/series", x -> {
+        });
+        token.serve(server, "/series", x -> {
             long offset = Long.parseLong(query(x).get("offset"));
             byte[] all = series.getBytes(StandardCharsets.UTF_8);
             answer(x, new String(all, (int) Math.min(offset, all.length), (int) Math.max(0, all.length - offset),
                     StandardCharsets.UTF_8));
-        }));
-        token.guard(server.createContext("/stop", x -> {
+        });
+        token.serve(server, "/stop", x -> {
             sequence.add("POST " + pod + " /stop");
             ended.put("ended", true);
             answer(x, "stopping");
-        }));
-        token.guard(server.createContext("/summary", x -> {
+        });
+        token.serve(server, "/summary", x -> {
             if (ended.get("ended")) {
                 answer(x, ProbeJson.document(summary()));
             } else {
                 x.sendResponseHeaders(404, -1);
                 x.close();
             }
-        }));
+        });
         return server;
     }
 
