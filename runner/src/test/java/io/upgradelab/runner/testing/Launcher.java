@@ -10,9 +10,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The real {@code ./upgrade-lab} launcher run as a separate process, as a person or a CI job runs
@@ -53,10 +55,42 @@ public final class Launcher implements AutoCloseable {
 
     /** Waits for a line of standard output matching {@code condition} and returns it. */
     public String awaitOutLine(Predicate<String> condition, Duration timeout) {
-        Awaitility.await().atMost(timeout).pollInterval(Duration.ofMillis(200))
-                .failFast("upgrade-lab exited: " + this, () -> !process.isAlive() && find(out, condition).isEmpty())
-                .until(() -> find(out, condition).isPresent());
+        awaitUntil("a matching line of output", timeout, Duration.ofMillis(200), () -> find(out, condition).isPresent());
         return find(out, condition).orElseThrow();
+    }
+
+    /**
+     * Waits until {@code condition} holds while upgrade-lab runs. A wait that fails says, on its first
+     * line, what the run was doing: a CI log shows little more than that line.
+     */
+    public void awaitUntil(String what, Duration timeout, Callable<Boolean> condition) {
+        awaitUntil(what, timeout, Duration.ofSeconds(1), condition);
+    }
+
+    private void awaitUntil(String what, Duration timeout, Duration poll, Callable<Boolean> condition) {
+        try {
+            Awaitility.await().atMost(timeout).pollInterval(poll)
+                    .until(() -> condition.call() || !process.isAlive());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(what + ": not within " + timeout + "; upgrade-lab's last lines: " + lastLines(6)
+                    + "\n" + this, e);
+        }
+        try {
+            if (!condition.call()) {
+                throw new AssertionError(what + ": upgrade-lab exited first; its last lines: " + lastLines(6) + "\n" + this);
+            }
+        } catch (AssertionError e) {
+            throw e;
+        } catch (Exception e) {
+            throw new AssertionError(what + ": " + e, e);
+        }
+    }
+
+    /** The last {@code count} lines of standard output and error, on one line. */
+    public synchronized String lastLines(int count) {
+        List<String> lines = new ArrayList<>(out.subList(Math.max(0, out.size() - count), out.size()));
+        lines.addAll(err.subList(Math.max(0, err.size() - count), err.size()));
+        return lines.isEmpty() ? "(none)" : String.join(" | ", lines);
     }
 
     public int awaitExit(Duration timeout) throws InterruptedException {

@@ -65,9 +65,8 @@ class ConfigIntactIT {
         URI metrics = URI.create("http://127.0.0.1:" + metricsPort + "/metrics");
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString(),
                 "--metrics-port", Integer.toString(metricsPort))) {
-            await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500))
-                    .failFast("the run ended: " + run, () -> !run.process().isAlive())
-                    .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted")
+            run.awaitUntil("phase 3 started", Duration.ofMinutes(4),
+                    () -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted")
                             .stream().anyMatch(p -> p.path("index").asInt() == 3));
             assertThat(GrafanaDashboard.scrape(metrics)).as("served mid-run: every metric the dashboard queries")
                     .containsAll(GrafanaDashboard.read().metricNames());

@@ -34,6 +34,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.upgradelab.demo.ControlToken;
 
 /**
  * The external backend against a real Nacos 2.0.4 with auth on, which this test starts as a
@@ -86,6 +88,8 @@ class ExternalClusterIT {
                         "nacos.core.auth.caching.enabled", "false")).withAuth();   // a new password counts at once
         Path credentials = directory.resolve("nacos.properties");
         String token;
+        Map<String, String> nodeKeys;
+        List<String> commandLines = new ArrayList<>();
         try (LocalCluster nacos = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()),
                 System.out::println)) {
             String address = nacos.nodes().get(0).address();
@@ -93,6 +97,7 @@ class ExternalClusterIT {
                     .hasMessageContaining("403");
 
             token = changePassword(address, PASSWORD);
+            nodeKeys = new java.util.TreeMap<>(nodeAuthKeys(nacos.nodes().get(0).pid()));
             Files.writeString(credentials, "username=nacos\npassword=" + PASSWORD + "\n");
             Path script = upgradeScript();
             Path arguments = directory.resolve("arguments.txt");
@@ -136,6 +141,8 @@ class ExternalClusterIT {
                     fleet.scaleTo(20, 50, "2x");
                     FleetStatus status = fleet.awaitIdle(Duration.ofMinutes(1));
                     assertThat(status.registrationFailures() + status.clientErrors()).as(status.lastError()).isZero();
+                    commandLines.addAll(everyCommandLine());   // the node, the runner's test JVM, the fleet
+                    nodeKeys.put("the fleet's control token", environment(fleet.pid()).get(ControlToken.VARIABLE));
                     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(external.api(1).services()
                             .stream().filter(s -> s.name().startsWith("providers:")
                                     && !s.name().equals(NodeCounts.DEMO_SERVICE)).mapToInt(s -> s.instances()).sum())
@@ -163,11 +170,14 @@ class ExternalClusterIT {
         long started = System.nanoTime();
         List<String> leaks = new ArrayList<>();
         int files = 0;
-        Map<String, Pattern> secrets = Map.of("the password", Pattern.compile(Pattern.quote(PASSWORD)),
+        Map<String, Pattern> secrets = new java.util.LinkedHashMap<>(Map.of("the password", Pattern.compile(Pattern.quote(PASSWORD)),
                 "the test's own token", Pattern.compile(Pattern.quote(token)),
                 "a token parameter", Pattern.compile("accessToken=[^&\\s]"),
                 "a bearer token", Pattern.compile("Bearer [A-Za-z0-9_-]"),
-                "a JWT", JWT);
+                "a JWT", JWT));
+        nodeKeys.forEach((variable, value) -> secrets.put(variable, Pattern.compile(Pattern.quote(value))));
+        assertThat(commandLines).as("every command line on the machine mid-run (ps)").isNotEmpty()
+                .noneMatch(line -> secrets.values().stream().anyMatch(p -> p.matcher(line).find()));
         try (Stream<Path> all = Files.walk(directory)) {
             for (Path file : all.filter(Files::isRegularFile).filter(f -> !f.equals(credentials)).toList()) {
                 files++;
@@ -184,6 +194,39 @@ class ExternalClusterIT {
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         assertThat(files).as("files searched").isGreaterThan(20);
         assertThat(leaks).as("the password or a token in a file of the run").isEmpty();
+    }
+
+    /**
+     * The keys the cluster made for itself (its token signing key and its peers' identity), read from
+     * the node's environment: each made per cluster, so that finding one in a file is a real leak.
+     */
+    private static Map<String, String> nodeAuthKeys(long pid) throws IOException {
+        Map<String, String> keys = new java.util.TreeMap<>(environment(pid));
+        keys.keySet().removeIf(variable -> !variable.startsWith("NACOS_CORE_AUTH_"));
+        assertThat(keys).as("the node's auth keys, in its environment").containsKeys(
+                "NACOS_CORE_AUTH_DEFAULT_TOKEN_SECRET_KEY", "NACOS_CORE_AUTH_SERVER_IDENTITY_KEY",
+                "NACOS_CORE_AUTH_SERVER_IDENTITY_VALUE").allSatisfy((k, v) -> assertThat(v).hasSizeGreaterThan(30));
+        return keys;
+    }
+
+    private static Map<String, String> environment(long pid) throws IOException {
+        Map<String, String> variables = new java.util.TreeMap<>();
+        for (String variable : new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ")),
+                StandardCharsets.UTF_8).split("\0")) {
+            int equals = variable.indexOf('=');
+            if (equals > 0) {
+                variables.put(variable.substring(0, equals), variable.substring(equals + 1));
+            }
+        }
+        return variables;
+    }
+
+    /** What {@code ps -eww -o args} shows: every process's whole command line. */
+    private static List<String> everyCommandLine() throws IOException, InterruptedException {
+        Process ps = new ProcessBuilder("ps", "-eww", "-o", "args=").redirectErrorStream(true).start();
+        List<String> lines = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertThat(ps.waitFor()).isZero();
+        return lines;
     }
 
     /**

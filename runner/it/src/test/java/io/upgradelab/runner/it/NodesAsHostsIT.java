@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.NamingBenchmark;
 import io.upgradelab.journal.ResponseTimes;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.backend.local.LoopbackFirewall;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.ServiceSummary;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A 3-node Nacos 2.0.4 cluster laid out as three hosts would be, through the real launcher: each
- * node at an address of its own (127.0.0.11 to .13) at Nacos's standard ports, the fleet, the probe
+ * node at an address of its own (127.0.0.11 to .13), all three at the same ports (a free block, not
+ * Nacos's 8848, which a machine may already use), the fleet, the probe
  * and the demo provider at others. Every registered instance carries its process's address, and
  * every socket of every process is on that process's address.
  *
@@ -48,10 +50,12 @@ class NodesAsHostsIT {
     private static final String FLEET = "127.0.0.21";
     private static final String PROBE = "127.0.0.31";
     private static final String DEMO = "127.0.0.32";
+    /** Every node's HTTP port, each at its own address; its gRPC and raft ports follow from it. */
+    private static final int PORT = LocalClusterSpec.firstFreePort(1, 25000);
 
     private static final String EXPERIMENT = """
             name: nodes-as-hosts
-            target: {version: 2.0.4, nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13], serverHeap: 512m}
+            target: {version: 2.0.4, nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13], firstPort: %d, serverHeap: 512m}
             fleet: {services: 10, providersPerClient: 10, rampRate: 50, client: 2x, address: 127.0.0.21}
             probe: {rate: 100, demoProviders: 1, address: 127.0.0.31, demoAddress: 127.0.0.32}
             observeEvery: 2s
@@ -78,14 +82,13 @@ class NodesAsHostsIT {
     @Test
     void everyProcessIsAtItsOwnAddressAndNetworkFaultsCutWhatTheySay() throws Exception {
         Path runDirectory = work.resolve("run");
-        Path experiment = Files.writeString(work.resolve("hosts.yaml"), EXPERIMENT);
+        Path experiment = Files.writeString(work.resolve("hosts.yaml"), EXPERIMENT.formatted(PORT));
         Path journalFile = runDirectory.resolve("journal.jsonl");
         String chain;
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
             chain = LoopbackFirewall.CHAIN_PREFIX + run.pid();
-            await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1))
-                    .failFast("the run ended: " + run, () -> !run.process().isAlive())
-                    .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted")
+            run.awaitUntil("phase 2 started", Duration.ofMinutes(7),
+                    () -> Files.exists(journalFile) && JournalLines.read(journalFile).ofType("phaseStarted")
                             .stream().anyMatch(p -> p.path("index").asInt() == 2));
             everyInstanceCarriesItsProcesssAddress();
             everySocketIsOnItsProcesssAddress(runDirectory);
@@ -126,18 +129,18 @@ class NodesAsHostsIT {
             assertThat(viewOf(s, 3).path("1").asText()).isEqualTo("UP");
         });
         assertThat(journal.ofType("note").stream().map(n -> n.path("message").asText())
-                .filter(m -> m.startsWith("node 1 (127.0.0.11:8848, 2.0.4): network restored (")))
+                .filter(m -> m.startsWith("node 1 (127.0.0.11:" + PORT + ", 2.0.4): network restored (")))
                 .singleElement().asString().matches(".*\\(\\d+ packets dropped\\)").doesNotContain("(0 packets");
         assertThat(journal.ofType("runEnded")).singleElement()
                 .satisfies(r -> assertThat(r.path("outcome").asText()).isEqualTo("completed"));
     }
 
     /**
-     * Node 1, at its own address and port 8848, lists every fleet provider at the fleet's address,
+     * Node 1, at its own address and the nodes' port, lists every fleet provider at the fleet's address,
      * every demo provider at theirs and the probe's consumer at the probe's: none at 127.0.0.1.
      */
     private static void everyInstanceCarriesItsProcesssAddress() {
-        NacosApi api = new NacosApi(NODES.get(0) + ":8848");
+        NacosApi api = new NacosApi(NODES.get(0) + ":" + PORT);
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             List<ServiceSummary> services = api.services();
             assertThat(services).anyMatch(s -> s.name().startsWith("consumers:"))

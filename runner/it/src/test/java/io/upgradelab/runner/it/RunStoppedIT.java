@@ -93,9 +93,8 @@ class RunStoppedIT {
         Files.writeString(experiment, EXPERIMENT);
         Path journalFile = runDirectory.resolve("journal.jsonl");
         Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString());
-        await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1))
-                .failFast("the run ended: " + run, () -> !run.process().isAlive())
-                .until(() -> Files.exists(journalFile) && JournalLines.read(journalFile).samples("nodeCounts").stream()
+        run.awaitUntil("two nodeCounts samples in phase 2", Duration.ofMinutes(4),
+                () -> Files.exists(journalFile) && JournalLines.read(journalFile).samples("nodeCounts").stream()
                         .filter(s -> s.path("phase").asInt() == 2).count() >= 2);
         return run;
     }

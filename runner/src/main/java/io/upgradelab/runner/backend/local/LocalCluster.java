@@ -20,7 +20,9 @@ import io.upgradelab.runner.process.LoopbackGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -93,9 +95,9 @@ public final class LocalCluster implements Backend {
         for (int n = 1; n <= spec.nodes(); n++) {
             members.add(spec.addressOf(n));
         }
+        Map<String, String> secrets = nodeSecrets(spec, database);
         for (int n = 1; n <= spec.nodes(); n++) {
-            cluster.nodes.add(new LocalNode(n, spec, members,
-                    database.map(LocalDatabase::nodeEnvironment).orElse(java.util.Map.of())));
+            cluster.nodes.add(new LocalNode(n, spec, members, secrets));
         }
         for (int attempt = 1; ; attempt++) {
             try {
@@ -350,6 +352,18 @@ public final class LocalCluster implements Backend {
                 log = launch(node, version);
             }
         }
+    }
+
+    /**
+     * What only the nodes' processes get, in their environment: the database's password, and with
+     * auth on the keys made for this cluster ({@link NodeAuthKeys}).
+     */
+    private static Map<String, String> nodeSecrets(LocalClusterSpec spec, Optional<LocalDatabase> database) {
+        Map<String, String> secrets = new HashMap<>(database.map(LocalDatabase::nodeEnvironment).orElse(Map.of()));
+        if (spec.credentials().isPresent()) {
+            secrets.putAll(NodeAuthKeys.random().environment());
+        }
+        return secrets;
     }
 
     /** The readiness every backend waits on, over the running nodes' open APIs. */

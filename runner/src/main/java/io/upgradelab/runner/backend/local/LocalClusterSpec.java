@@ -47,7 +47,6 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /** Nacos's own sample key (valid Base64, over 32 bytes decoded, as 2.x wants): these clusters are loopback-only test beds. */
     /** Nacos's own access log pattern, with the request's path where it has the whole request line. */
     static final String ACCESS_LOG_PATTERN = "%h %l %u %t \"%m %U %H\" %s %b %D %{User-Agent}i %{Request-Source}i";
-    private static final String TOKEN_SECRET = "SecretKey012345678901234567890123456789012345678901234567890123456789";
 
     public LocalClusterSpec {
         serverProperties = Map.copyOf(new LinkedHashMap<>(serverProperties));
@@ -111,7 +110,8 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /**
      * The same cluster with Nacos auth on, as a staging registry often has it: every open-API call
      * then needs a token, which the lab's own calls get by logging in as {@link #DEFAULT_USER}. The
-     * peers recognise each other by an identity header rather than by their User-Agent. The nodes'
+     * peers recognise each other by an identity header rather than by their User-Agent; the
+     * cluster makes that header and its token signing key when it starts ({@link NodeAuthKeys}). The nodes'
      * access logs leave out query strings, where 1.x clients put their tokens, and their auth logs
      * the DEBUG lines that carry a token.
      */
@@ -119,9 +119,8 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
         Map<String, String> properties = new LinkedHashMap<>(serverProperties);
         properties.put(AUTH_ENABLED, "true");
         properties.put("nacos.core.auth.enable.userAgentAuthWhite", "false");
-        properties.put("nacos.core.auth.server.identity.key", "upgrade-lab-peer");
-        properties.put("nacos.core.auth.server.identity.value", "upgrade-lab-peer");
-        properties.put("nacos.core.auth.default.token.secret.key", TOKEN_SECRET);
+        // the token signing key and the peers' identity are made per cluster and given to the nodes
+        // in their environment, never here (NodeAuthKeys)
         // the access log without query strings (%U, not %r): nacos-client 1.x sends its token as the
         // accessToken parameter, and the log is in the run directory
         properties.put("server.tomcat.accesslog.pattern", ACCESS_LOG_PATTERN);

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -26,7 +25,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -508,35 +506,6 @@ public final class LocalDatabase implements AutoCloseable {
     @Override
     public String toString() {
         return "MariaDB (127.0.0.1:" + port + ", pid " + pid() + ", " + directory + ")";
-    }
-
-    /** A password made for this run: its value only where it is used, never in a toString. */
-    static final class Secret {
-
-        static final String HIDDEN = "(hidden)";
-        private static final SecureRandom RANDOM = new SecureRandom();
-
-        private final String value;
-
-        private Secret(String value) {
-            this.value = value;
-        }
-
-        /** 192 random bits, base64url: letters, digits, '-' and '_', nothing SQL or a shell would read. */
-        static Secret random() {
-            byte[] bytes = new byte[24];
-            RANDOM.nextBytes(bytes);
-            return new Secret(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
-        }
-
-        String value() {
-            return value;
-        }
-
-        @Override
-        public String toString() {
-            return HIDDEN;
-        }
     }
 
     /**

@@ -30,8 +30,8 @@ class LocalDatabaseTest {
 
     @Test
     void theNodesUserIsGrantedTheNacosSchemaOnlyFromTheNodesAddresses() {
-        LocalDatabase.Secret nodes = LocalDatabase.Secret.random();
-        LocalDatabase.Secret lab = LocalDatabase.Secret.random();
+        Secret nodes = Secret.random();
+        Secret lab = Secret.random();
 
         List<String> sql = LocalDatabase.accountsSql(LocalDatabase.nodeHosts(List.of("127.0.0.2", "10.1.2.3")), nodes, lab)
                 .lines().toList();
@@ -57,14 +57,14 @@ class LocalDatabaseTest {
     void aHostOffLoopbackIsNeverGranted() {
         assertThat(LocalDatabase.nodeHosts(List.of("127.0.0.3", "192.168.1.4", "localhost", "127.0.0.3")))
                 .containsExactly("127.0.0.1", "127.0.0.3");
-        assertThatThrownBy(() -> LocalDatabase.accountsSql(List.of("0.0.0.0"), LocalDatabase.Secret.random(),
-                LocalDatabase.Secret.random())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LocalDatabase.accountsSql(List.of("0.0.0.0"), Secret.random(),
+                Secret.random())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void passwordsAreMadePerRunAndNeverPrinted() {
-        LocalDatabase.Secret one = LocalDatabase.Secret.random();
-        LocalDatabase.Secret two = LocalDatabase.Secret.random();
+        Secret one = Secret.random();
+        Secret two = Secret.random();
 
         assertThat(one.value()).matches("[A-Za-z0-9_-]{32}").isNotEqualTo(two.value());
         assertThat(one).hasToString("(hidden)");
@@ -96,7 +96,7 @@ class LocalDatabaseTest {
 
     @Test
     void theNodesGetThePasswordInTheirEnvironmentNotInTheirPropertiesNorCommandLine() throws IOException {
-        LocalDatabase.Secret password = LocalDatabase.Secret.random();
+        Secret password = Secret.random();
         Map<String, String> properties = new LinkedHashMap<>(LocalDatabase.nacosProperties(8853));
         assertThat(properties).containsEntry("db.user.0", "nacos").containsKey("db.url.0")
                 .doesNotContainKeys("db.password.0", "db.password");
