@@ -94,7 +94,14 @@ public final class BroughtInServer {
             if (known != null && Files.isDirectory(known.directory())) {
                 return known;
             }
-            NacosDistribution server = inspect(version, unpacked(version, source, cache), source);
+            Path folder = unpacked(version, source, cache);
+            NacosDistribution server;
+            try {
+                server = inspect(version, folder, source);
+            } catch (LabException | IOException e) {   // unpacked, then refused: no cache of what is never run
+                deleteTree(folder);
+                throw e;
+            }
             READ.put(key, server);
             return server;
         } catch (IOException e) {

@@ -130,6 +130,11 @@ class BroughtInServerTest {
         Path archive = ServerArchives.tarGz(ServerArchives.fakeServer(dir.resolve("src"), "2.4.3", JAVA_17), "",
                 dir.resolve("server.tgz"));
         assertRefused("2.5.0", archive, archive + ": holds Nacos 2.4.3, not 2.5.0: key it '2.4.3'");
+        assertThat(cacheEntries()).as("an archive unpacked, then refused, leaves nothing in the cache").isEmpty();
+
+        Path other = ServerArchives.tarGz(dir.resolve("other.tar.gz"), Map.of("README.md", "hello".getBytes()));
+        assertRefused("2.4.3", other, other + ": not a Nacos server");
+        assertThat(cacheEntries()).isEmpty();
     }
 
     @Test
