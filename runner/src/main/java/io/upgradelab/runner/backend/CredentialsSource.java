@@ -1,6 +1,10 @@
 package io.upgradelab.runner.backend;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.experiment.Experiment;
+import io.upgradelab.runner.plan.SchemaRef;
+
 /**
  * Where the Nacos user of an auth-enabled cluster is read from: two environment variables, or a
  * properties file with {@code username} and {@code password}. Experiment files name the source,
@@ -10,7 +14,19 @@ import io.upgradelab.runner.experiment.Experiment;
  * @param passwordEnv default {@code NACOS_PASSWORD}
  * @param file        a properties file, absolute or relative to the working directory; when given, the variables are not read
  */
-public record CredentialsSource(String usernameEnv, String passwordEnv, String file) {
+@JsonClassDescription("Environment variables (default NACOS_USERNAME and NACOS_PASSWORD) or a properties file with"
+        + " username= and password=.")
+public record CredentialsSource(
+        @SchemaRef("variableName")
+        @JsonPropertyDescription("The variable holding the user name. Default NACOS_USERNAME.")
+        String usernameEnv,
+        @SchemaRef("variableName")
+        @JsonPropertyDescription("The variable holding the password. Default NACOS_PASSWORD.")
+        String passwordEnv,
+        @SchemaRef("text")
+        @JsonPropertyDescription("A properties file with username and password, absolute or relative to the"
+                + " directory upgrade-lab runs in. When given, the variables are not read.")
+        String file) {
 
     public CredentialsSource {
         usernameEnv = usernameEnv == null ? "NACOS_USERNAME" : usernameEnv;

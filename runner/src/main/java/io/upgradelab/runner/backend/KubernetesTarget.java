@@ -1,5 +1,8 @@
 package io.upgradelab.runner.backend;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 
 /**
@@ -17,8 +20,31 @@ import java.time.Duration;
  * @param startTimeout how long the pods may take to be Ready (image pulls included), at the start and after
  *                     each upgrade step, kill or pause (default 10m)
  */
-public record KubernetesTarget(String namespace, String context, String image, String labImage, String dataVolume,
-                               Duration startTimeout) {
+@JsonClassDescription("Nacos as a StatefulSet, the fleet and the probe as Deployments, faults as Chaos Mesh"
+        + " resources.")
+public record KubernetesTarget(
+        @SchemaRef("kubernetesName")
+        @JsonPropertyDescription("Where everything is created. Default upgrade-lab.")
+        String namespace,
+        @SchemaRef("text")
+        @JsonPropertyDescription("The kubeconfig context. Default: the current one.")
+        String context,
+        @SchemaRef("text")
+        @JsonPropertyDescription("The Nacos server image without its tag; the tag is v<version>. Default"
+                + " nacos/nacos-server.")
+        String image,
+        @SchemaRef("text")
+        @JsonPropertyDescription("The image with upgrade-lab, run as the provider fleet and the probe. Default"
+                + " upgrade-lab:<version of upgrade-lab>.")
+        String labImage,
+        @SchemaRef("quantity")
+        @JsonPropertyDescription("The size of each node's data volume (a PersistentVolumeClaim of the cluster's"
+                + " default storage class), as Kubernetes writes quantities, e.g. 1Gi. An upgraded node starts on the"
+                + " data its predecessor wrote. Default 1Gi.")
+        String dataVolume,
+        @JsonPropertyDescription("How long the pods may take to be Ready (image pulls included), at the start and"
+                + " after each upgrade step, kill or pause. Default 10m.")
+        Duration startTimeout) {
 
     public KubernetesTarget {
         namespace = namespace == null ? "upgrade-lab" : namespace;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.kinds.yaml.RecordFieldNames;
 import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.CredentialsSource;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.Fault;
 import io.upgradelab.runner.fault.FaultPhase;
@@ -45,9 +46,9 @@ final class KindSchemas {
     private static final String DEFS = "#/$defs/";
     /** The sections generated from their records, by name (in order); the base refers to each as {@code $defs/<name>}. */
     private static final Map<String, Class<?>> SECTIONS = new TreeMap<>(Map.of("configs", ConfigsSpec.class,
-            "metrics", MetricsSpec.class));
+            "metrics", MetricsSpec.class, "credentials", CredentialsSource.class));
     private static final Map<Class<?>, String> REFERENCED = Map.of(Duration.class, "duration",
-            Condition.class, "condition", Phase.class, "phase");
+            Condition.class, "condition", Phase.class, "phase", CredentialsSource.class, "credentials");
 
     /** One kind as its dispatcher names it: {@code kind: rampTo} selects {@code $defs/rampTo}. */
     private record Case(String value, String definition, ObjectNode schema) {
@@ -70,6 +71,7 @@ final class KindSchemas {
         SECTIONS.forEach((name, type) -> defs.set(name, section(name, type)));
         ArrayNode backends = ((ObjectNode) defs.at("/target/properties/backend")).putArray("enum");
         Backends.names().stream().sorted().forEach(backends::add);
+        backendSections(defs);
         ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
         faultField.put("description", faultField.path("description").asText() + " " + faults.stream()
                 .map(c -> c.value() + ": " + lowerFirst(c.schema().path("description").asText()))
@@ -129,6 +131,19 @@ final class KindSchemas {
             schema.remove("required");
         }
         return new Case(fault.name(), faultPhase + "." + fault.name(), schema);
+    }
+
+    /**
+     * Each backend's own section, {@code target.<backend>}, from the record it binds to
+     * ({@link io.upgradelab.runner.backend.BackendType#settings()}), and its place in {@code target}.
+     */
+    private static void backendSections(ObjectNode defs) {
+        ObjectNode target = (ObjectNode) defs.at("/target/properties");
+        Backends.names().stream().sorted().forEach(name -> Backends.require(name).settings().ifPresent(type -> {
+            defs.set(name, section(name, type));
+            target.putObject(name).put("description", "Settings of backend " + name + " (target.backend: " + name
+                    + "); read only by it.").put("$ref", DEFS + name);
+        }));
     }
 
     /** A section of the file bound to one record ({@code configs}, {@code metrics}): its fields, described, closed to others. */

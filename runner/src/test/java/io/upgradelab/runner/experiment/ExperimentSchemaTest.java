@@ -1,5 +1,6 @@
 package io.upgradelab.runner.experiment;
 
+import io.upgradelab.runner.backend.Backends;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -47,6 +48,25 @@ class ExperimentSchemaTest {
     static final String WRITE = "upgradelab.writeSchema";
     static final String REGENERATE = "./mvnw -B -ntp -o -q -pl runner -am test -Dtest=ExperimentSchemaTest"
             + " -Dsurefire.failIfNoSpecifiedTests=false -D" + WRITE + "=true";
+
+    /** A backend's section is read where the schema says it is: target's field of the backend's name, of its settings' type. */
+    @Test
+    void eachBackendsSectionIsTheTargetFieldOfItsNameAndItsSchemaComesFromThatRecord() {
+        Map<String, Class<?>> targetFields = java.util.Arrays.stream(Target.class.getRecordComponents())
+                .collect(java.util.stream.Collectors.toMap(java.lang.reflect.RecordComponent::getName,
+                        java.lang.reflect.RecordComponent::getType));
+        List<String> withSettings = Backends.names().stream().filter(n -> Backends.require(n).settings().isPresent())
+                .sorted().toList();
+        assertThat(withSettings).containsExactly("external", "kubernetes", "testcontainers");
+        for (String name : withSettings) {
+            assertThat(targetFields).as("target." + name).containsEntry(name, Backends.require(name).settings().orElseThrow());
+            assertThat(schema.at("/$defs/target/properties/" + name + "/$ref").asText()).isEqualTo("#/$defs/" + name);
+            assertThat(schema.at("/$defs/" + name + "/properties").size()).as(name + "'s fields")
+                    .isEqualTo(Backends.require(name).settings().orElseThrow().getRecordComponents().length);
+        }
+        assertThat(schema.at("/$defs/external/required")).extracting(JsonNode::asText).containsExactly("addresses");
+        assertThat(schema.at("/$defs/external/properties/credentials/$ref").asText()).isEqualTo("#/$defs/credentials");
+    }
 
     @Test
     void theCommittedSchemaIsTheOneTheKindsAssemble() throws IOException {

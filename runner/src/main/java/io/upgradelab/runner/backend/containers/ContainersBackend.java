@@ -8,6 +8,7 @@ import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.plan.Capability;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -21,6 +22,11 @@ public final class ContainersBackend implements BackendType {
     @Override
     public String name() {
         return "testcontainers";
+    }
+
+    @Override
+    public Optional<Class<? extends Record>> settings() {
+        return Optional.of(ContainersTarget.class);
     }
 
     /** No network faults (Testcontainers gives no per-container netem here). */

@@ -25,6 +25,11 @@ public final class ExternalBackend implements BackendType {
         return "external";
     }
 
+    @Override
+    public Optional<Class<? extends Record>> settings() {
+        return Optional.of(ExternalTarget.class);
+    }
+
     /** Only the upgrade, where the target gives the user's own upgrade commands: the lab neither starts nor stops the nodes. */
     @Override
     public Set<Capability> capabilities(Target target) {

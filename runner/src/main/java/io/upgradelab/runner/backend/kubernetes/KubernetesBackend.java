@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
 import io.upgradelab.runner.backend.Target;
@@ -12,6 +13,7 @@ import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -25,6 +27,11 @@ public final class KubernetesBackend implements BackendType {
     @Override
     public String name() {
         return "kubernetes";
+    }
+
+    @Override
+    public Optional<Class<? extends Record>> settings() {
+        return Optional.of(KubernetesTarget.class);
     }
 
     /** Every one (faults through Chaos Mesh) but a network fault between a node and its peers or its clients alone, not mapped yet. */
