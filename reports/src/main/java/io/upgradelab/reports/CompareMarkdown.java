@@ -3,6 +3,7 @@ package io.upgradelab.reports;
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.RunComparison.Pair;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import io.upgradelab.reports.stats.LocationShift;
 import java.util.List;
 
 /**
@@ -17,10 +18,23 @@ public final class CompareMarkdown {
     public static final String PAIRING = "Phases pair up by number when they are of the same kind. Change: after minus"
             + " before, and after / before for figures that are not counts.";
 
+    /** How a figure's shift is judged: said under the table in every form of the comparison. */
+    public static final String SHIFTS = "Per phase, each figure's samples (the probe's per second, each node's per"
+            + " observation) before against after: shift = the Hodges-Lehmann estimate of after minus before, its"
+            + " interval distribution-free at " + Math.round(FigureShift.CONFIDENCE * 100) + " %, p = Mann-Whitney U,"
+            + " two-sided. A figure moved when the interval leaves out 0, p is under 5 % and the shift is at least its minimum"
+            + " effect (p99 and CPU: a quarter of the before median, at least 1 ms and 5 points; success: 1 point;"
+            + " instances: 1 % of the before median).";
+
     private CompareMarkdown() {
     }
 
     public static String render(RunComparison comparison) {
+        return render(comparison, List.of());
+    }
+
+    /** The comparison, and under its phases the figures whose samples shifted ({@link FigureShift}). */
+    public static String render(RunComparison comparison, List<FigureShift> shifts) {
         StringBuilder md = new StringBuilder();
         md.append("## Before: ").append(headline(comparison.before())).append("\n## After: ")
                 .append(headline(comparison.after())).append("\n\n");
@@ -43,6 +57,9 @@ public final class CompareMarkdown {
         unmatched(md, "Only in the before run", phases(comparison.onlyInBefore()));
         unmatched(md, "Only in the after run", phases(comparison.onlyInAfter()));
         md.append('\n').append(PAIRING).append('\n');
+        if (!shifts.isEmpty()) {
+            shifts(md, shifts);
+        }
         if (!comparison.benchmarks().isEmpty()) {
             benchmarks(md, comparison.benchmarks());
         }
@@ -52,6 +69,38 @@ public final class CompareMarkdown {
     private static String headline(RunSummary run) {
         return SummaryMarkdown.escape(run.experiment()) + ", " + SummaryMarkdown.escape(run.outcome()) + " in "
                 + SummaryText.duration(run.seconds()) + ", started " + SummaryMarkdown.escape(run.started());
+    }
+
+    /** The figures whose samples moved beyond their minimum effect, worse first; then how many did not, or could not say. */
+    private static void shifts(StringBuilder md, List<FigureShift> shifts) {
+        md.append("\n### What the samples show\n\n");
+        List<FigureShift> moved = shifts.stream().filter(f -> f.judgement() == FigureShift.Judgement.WORSE).toList();
+        List<FigureShift> better = shifts.stream().filter(f -> f.judgement() == FigureShift.Judgement.BETTER).toList();
+        if (moved.isEmpty() && better.isEmpty()) {
+            md.append("No figure moved beyond its minimum effect.\n");
+        } else {
+            md.append("| # | phase | figure | judgement | shift [95 % interval] | minimum effect | n before / after | p |\n"
+                    + "|--:|---|---|---|---|--:|--:|--:|\n");
+            for (FigureShift f : java.util.stream.Stream.concat(moved.stream(), better.stream()).toList()) {
+                LocationShift s = f.shift();
+                md.append("| ").append(f.phase()).append(" | ").append(SummaryMarkdown.escape(f.title())).append(" | ")
+                        .append(f.figure()).append(" | ").append(f.judgement().name().toLowerCase()).append(" (")
+                        .append(f.worseWhen()).append(" is worse) | ").append(signed(s.estimate())).append(" [")
+                        .append(signed(s.low())).append(", ").append(signed(s.high())).append("] | ")
+                        .append(SummaryText.number(f.minEffect())).append(" | ").append(s.before()).append(" / ")
+                        .append(s.after()).append(" | ").append(String.format(java.util.Locale.ROOT, "%.3g", s.pValue()))
+                        .append(" |\n");
+            }
+        }
+        long same = shifts.stream().filter(f -> f.judgement() == FigureShift.Judgement.SAME).count();
+        long thin = shifts.stream().filter(f -> f.judgement() == FigureShift.Judgement.THIN).count();
+        md.append('\n').append(same).append(" figure(s) the same within their minimum effect; ").append(thin)
+                .append(" with too few samples for an interval, not judged.\n\n")
+                .append(SHIFTS).append('\n');
+    }
+
+    private static String signed(double value) {
+        return (value > 0 ? "+" : "") + SummaryText.number(value);
     }
 
     /** The naming benchmark's operations: TPS and p99 before, after, and after / before. */

@@ -51,8 +51,8 @@ public final class RecordedRuns {
     }
 
     /**
-     * A copy of the CI-size run in {@code dir}/journal.jsonl whose nodes' mean CPU in every phase is
-     * {@code factor} times the recorded one: the same run on a registry that costs more (or less).
+     * A copy of the CI-size run in {@code dir}/journal.jsonl whose nodes' CPU, every sample and every
+     * phase's mean, is {@code factor} times the recorded one: the same run on a registry that costs more (or less).
      */
     public static Path ciSizeRunWithCpuTimes(double factor, Path dir) throws IOException {
         ObjectMapper json = new ObjectMapper();
@@ -62,6 +62,9 @@ public final class RecordedRuns {
             if ("phaseEnded".equals(node.path("type").asText())) {
                 node.withArray("nodes").forEach(n -> ((ObjectNode) n).put("meanCpuPercent",
                         n.path("meanCpuPercent").asDouble() * factor));
+            } else if ("nodeResources".equals(node.path("observer").asText())) {   // and every sample behind the means
+                node.withArray("nodes").forEach(n -> ((ObjectNode) n).put("cpuPercent",
+                        n.path("cpuPercent").asDouble() * factor));
             }
             lines.add(json.writeValueAsString(node));
         }

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.CompareMarkdown;
+import io.upgradelab.reports.FigureShift;
 import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunComparison;
 import io.upgradelab.reports.RunSummaries;
@@ -81,16 +82,18 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
         }
         RunComparison comparison = RunComparison.of(read(() -> RunSummaries.of(beforeJournal)),
                 read(() -> RunSummaries.of(afterJournal)));
-        String markdown = CompareMarkdown.render(comparison);
+        RunTimeline beforeTimeline = read(() -> RunTimeline.of(beforeJournal));
+        RunTimeline afterTimeline = read(() -> RunTimeline.of(afterJournal));
+        List<FigureShift> shifts = FigureShift.of(comparison, beforeTimeline, afterTimeline);
+        String markdown = CompareMarkdown.render(comparison, shifts);
         if (output.json()) {
-            OutputOption.print(spec, ComparisonJson.of(comparison));
+            OutputOption.print(spec, ComparisonJson.of(comparison, shifts));
         } else {
             spec.commandLine().getOut().print(markdown);
             spec.commandLine().getOut().flush();
         }
         if (out != null) {
-            String page = CompareHtml.render(comparison, read(() -> RunTimeline.of(beforeJournal)),
-                    read(() -> RunTimeline.of(afterJournal)));
+            String page = CompareHtml.render(comparison, beforeTimeline, afterTimeline);
             write(FILE_NAME, markdown, inputs);
             write(HTML_NAME, page, inputs);
         }

@@ -2,10 +2,12 @@ package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.BenchmarkComparison;
 import io.upgradelab.reports.BenchmarkSummary;
+import io.upgradelab.reports.FigureShift;
 import io.upgradelab.reports.PhaseFigure;
 import io.upgradelab.reports.RunComparison;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import io.upgradelab.reports.stats.LocationShift;
 import java.util.List;
 
 /**
@@ -19,9 +21,10 @@ import java.util.List;
  * @param onlyInBefore phases of the before run without a counterpart
  * @param onlyInAfter  phases of the after run without a counterpart
  * @param benchmarks   the naming benchmarks' operations in both runs, paired by phase number and operation
+ * @param shifts       per paired phase, each figure's samples before against after ({@link FigureShift})
  */
 record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phase> onlyInBefore,
-                      List<Phase> onlyInAfter, List<BenchmarkChange> benchmarks) {
+                      List<Phase> onlyInAfter, List<BenchmarkChange> benchmarks, List<Shift> shifts) {
 
     /**
      * One run compared.
@@ -101,12 +104,42 @@ record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phas
         }
     }
 
-    static ComparisonJson of(RunComparison comparison) {
+    /**
+     * A figure of a paired phase, judged from its samples: {@code phases[i]}'s figures are one number a
+     * run; this is every sample's. Null effect, interval and p when the judgement is {@code thin}.
+     *
+     * @param judgement  worse, better, same (no shift shown, or under the minimum effect) or thin (too few samples)
+     * @param worseWhen  higher or lower
+     * @param effect     after minus before, the Hodges-Lehmann estimate
+     * @param low        the effect's interval, lower end, at {@code confidence}
+     * @param nBefore    the before samples
+     * @param pValue     Mann-Whitney U, two-sided
+     */
+    record Shift(int phase, String figure, String judgement, String worseWhen, double minEffect, Double effect,
+                 Double low, Double high, Double confidence, int nBefore, int nAfter, Double pValue) {
+
+        static Shift of(FigureShift f) {
+            LocationShift s = f.shift();
+            return s == null
+                    ? new Shift(f.phase(), f.figure(), name(f), f.worseWhen(), measured(f.minEffect()), null, null, null,
+                            null, f.before(), f.after(), null)
+                    : new Shift(f.phase(), f.figure(), name(f), f.worseWhen(), measured(f.minEffect()),
+                            measured(s.estimate()), measured(s.low()), measured(s.high()), s.confidence(), f.before(),
+                            f.after(), s.pValue());
+        }
+
+        private static String name(FigureShift f) {
+            return f.judgement().name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    static ComparisonJson of(RunComparison comparison, List<FigureShift> shifts) {
         return new ComparisonJson(Run.of(comparison.before()), Run.of(comparison.after()),
                 comparison.pairs().stream().map(ComparisonJson::change).toList(),
                 comparison.onlyInBefore().stream().map(Phase::of).toList(),
                 comparison.onlyInAfter().stream().map(Phase::of).toList(),
-                comparison.benchmarks().pairs().stream().map(BenchmarkChange::of).toList());
+                comparison.benchmarks().pairs().stream().map(BenchmarkChange::of).toList(),
+                shifts.stream().map(Shift::of).toList());
     }
 
     private static PhaseChange change(RunComparison.Pair pair) {

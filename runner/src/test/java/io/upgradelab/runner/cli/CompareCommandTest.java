@@ -156,6 +156,20 @@ class CompareCommandTest {
                 .isEqualTo(json.get("phases").size() + 1);
         assertThat(json.get("onlyInAfter")).isEmpty();
         assertThat(json.get("benchmarks")).isEmpty();
+        // the same samples on both sides (the after run is the before's first half): nothing moved, each with its n
+        assertThat(json.get("shifts")).isNotEmpty().allSatisfy(shift -> {
+            assertThat(shift.get("judgement").asText()).isIn("same", "thin");
+            assertThat(shift.get("nBefore").asInt()).isNotNegative();
+            assertThat(shift.get("worseWhen").asText()).isIn("higher", "lower");
+        });
+        assertThat(json.get("shifts")).filteredOn(shift -> shift.get("judgement").asText().equals("same"))
+                .isNotEmpty().allSatisfy(shift -> {
+                    assertThat(shift.get("effect").asDouble()).isZero();
+                    assertThat(shift.get("low").asDouble()).isLessThanOrEqualTo(0);
+                    assertThat(shift.get("high").asDouble()).isGreaterThanOrEqualTo(0);
+                    assertThat(shift.get("confidence").asDouble()).isEqualTo(0.95);
+                    assertThat(shift.get("nAfter").asInt()).isGreaterThanOrEqualTo(3);
+                });
     }
 
     @Test
