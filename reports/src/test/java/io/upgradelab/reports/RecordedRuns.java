@@ -335,7 +335,7 @@ public final class RecordedRuns {
             lines.add(json.writeValueAsString(node));
             if ("setUp".equals(node.path("type").asText()) && "probe".equals(node.path("step").asText())) {
                 ObjectNode signs = at(node, json.createObjectNode().put("type", "signsWatched"));
-                List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine").forEach(signs.putArray("signs")::add);
+                io.upgradelab.journal.FailureSignWarning.SIGNS.forEach(signs.putArray("signs")::add);
                 signs.putArray("logs");
                 lines.add(json.writeValueAsString(signs));
             }

@@ -183,6 +183,10 @@ public final class TimelineCharts {
      */
     static Chart draw(JFreeChart chart, int height, List<RunTimeline> timelines) {
         SVGGraphics2D graphics = new SVGGraphics2D(WIDTH, height);
+        // clip paths named the same each time (JFreeSVG's default prefix is the clock's): the same journal
+        // renders the same page, so committed evidence judged again changes only where its judgement does;
+        // each chart is an image of its own, so its names need not differ from another chart's
+        graphics.setDefsKeyPrefix("chart");
         // to a tenth of a pixel: a third of the file, nothing visible lost
         graphics.setGeomDoubleConverter(v -> Double.toString(Math.round(v * 10) / 10.0));
         ChartRenderingInfo info = new ChartRenderingInfo();
