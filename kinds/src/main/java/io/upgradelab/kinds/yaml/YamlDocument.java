@@ -99,6 +99,14 @@ public record YamlDocument(JsonNode tree, SourceLines lines) {
             return new SyntaxException(line, column, "duplicate field '" + field + "'"
                     + (first == null ? "" : " (first set on line " + first.line() + ")") + ": write each field once");
         }
+        if (message.startsWith("Malformed numeric value") && e.getProcessor() != null) {
+            // .nan, .inf, -.inf: YAML's names of what is not a number, refused as values everywhere the lab reads
+            String field = e.getProcessor().getParsingContext().pathAsPointer().toString()
+                    .replaceAll("/([0-9]+)", "[$1]").replace('/', '.');
+            return new SyntaxException(line, column, (field.isEmpty() ? "" : field.substring(1) + ": ")
+                    + "not a finite number (" + message.substring(message.indexOf('\'')) + "): YAML names what is not a"
+                    + " number so; write a finite number");
+        }
         if (e.getCause() instanceof ReaderException unreadable) {
             // SnakeYAML's position is where its buffer was, lines before; the character is found in the text
             int found = text.indexOf(Character.toString(unreadable.getCodePoint()));

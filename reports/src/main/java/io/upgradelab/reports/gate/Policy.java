@@ -3,8 +3,6 @@ package io.upgradelab.reports.gate;
 import io.upgradelab.reports.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.stream.IntStream;
 
 /**
  * An upgrade gate: the criteria a run must meet to pass. A run that did not complete (failed,
@@ -22,19 +20,6 @@ public record Policy(String name, List<Criterion> criteria) {
         verdicts.add(Evidence.completion(run).over(run.seconds()));
         criteria.forEach(c -> verdicts.add(c.judge(run, baseline).over(c.seconds(run))));
         return verdicts;
-    }
-
-    /**
-     * The phase names its criteria use that name none of {@code kinds} (a run's phases, in order,
-     * numbered from 1): checked against an experiment before it runs, so a typo is not found only
-     * when the run is judged.
-     */
-    public List<String> phaseNamesMatchingNone(List<String> kinds) {
-        return criteria.stream().filter(PhaseCriterion.class::isInstance)
-                .map(c -> ((PhaseCriterion) c).phases()).filter(Objects::nonNull).flatMap(List::stream)
-                .filter(name -> IntStream.range(0, kinds.size())
-                        .noneMatch(i -> PhaseSelection.names(name, i + 1, kinds.get(i))))
-                .distinct().toList();
     }
 
     /** Whether a criterion compares with a baseline run. */

@@ -21,6 +21,7 @@ import io.upgradelab.kinds.yaml.RecordFieldNames;
 import io.upgradelab.kinds.yaml.SourceLines;
 import io.upgradelab.kinds.yaml.YamlDocument;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * Reads a policy file (YAML). A mistake is reported as {@code FILE:LINE: field.path: what}, as
@@ -160,6 +162,12 @@ public final class PolicyFile {
         if (!unknownFields(criterion, pointer, field + ".", kind.asText(), known, problems).isEmpty()) {
             return;
         }
+        int before = problems.size();
+        numbersAsText(criterion, CRITERIA.get(type), pointer, field, problems);
+        phaseNames(criterion.path("phases"), pointer + "/phases", field + ".phases", problems);
+        if (problems.size() > before) {
+            return;
+        }
         try {
             BINDER.treeToValue(criterion, Criterion.class);
         } catch (JsonMappingException e) {
@@ -189,6 +197,89 @@ public final class PolicyFile {
                 }
             }
         });
+    }
+
+    /**
+     * A threshold written as text ({@code "NaN"}, {@code "Infinity"}, {@code "900"}): the binder would read it as a
+     * number past every range check (a percentage of NaN or 900 judges nothing), so a number must be written as one.
+     */
+    private static void numbersAsText(JsonNode criterion, Class<?> type, String pointer, String field,
+                                      List<Problem> problems) {
+        for (RecordComponent component : type.getRecordComponents()) {
+            JsonNode value = criterion.get(component.getName());
+            boolean numeric = component.getType().isPrimitive() && component.getType() != boolean.class
+                    || Number.class.isAssignableFrom(component.getType());
+            if (numeric && value != null && value.isTextual() && readsAsNumber(value.asText())) {
+                problems.add(new Problem(pointer + "/" + SourceLines.escaped(component.getName()),
+                        field + "." + component.getName(), "must be a number written as one (e.g. 99), not the text '"
+                        + value.asText() + "'"));
+            }
+        }
+    }
+
+    /** Whether the binder would read {@code text} as a number ({@code NaN}, {@code Infinity}, {@code 900}, {@code 1e3}). */
+    private static boolean readsAsNumber(String text) {
+        try {
+            Double.parseDouble(text.trim());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Phase names that can name no phase of any run: an empty list (it would judge nothing), a number that is not a
+     * whole number from 1, or something that is neither a number nor a phase kind's name. Names of phases a run may
+     * not have (14 of a 9-phase run) are checked against the run ({@link #phasesMatchingNone}).
+     */
+    private static void phaseNames(JsonNode phases, String pointer, String field, List<Problem> problems) {
+        if (!phases.isArray()) {
+            return;
+        }
+        if (phases.isEmpty()) {
+            problems.add(new Problem(pointer, field, "an empty list selects no phase: name phases, or leave phases out"
+                    + " to judge every phase"));
+        }
+        for (int i = 0; i < phases.size(); i++) {
+            JsonNode name = phases.get(i);
+            boolean number = name.isIntegralNumber() && name.canConvertToInt() && name.asInt() >= 1;
+            boolean kind = name.isTextual() && PHASE_KIND.matcher(name.asText()).matches();
+            if (!number && !kind && !name.isNull()) {
+                problems.add(new Problem(pointer + "/" + i, field + "[" + i + "]", name + " is not a phase: name one by"
+                        + " its number in the report (1, 2, ...) or by its kind (e.g. rollingServerUpgrade)"));
+            }
+        }
+    }
+
+    /** How a phase kind is spelt (rampTo, rollingServerUpgrade), or a phase number written as text. */
+    private static final Pattern PHASE_KIND = Pattern.compile("[a-z][A-Za-z0-9]*|[1-9][0-9]{0,8}");
+
+    /**
+     * The criteria's phase names that name no phase of a run whose phases are {@code kinds} (in order, numbered
+     * from 1), each at its line ({@code FILE:LINE: criteria[2].phases[0]: ...}); empty when every name matches.
+     * A typo would otherwise be found only as a failed criterion, which reads as a failed upgrade.
+     */
+    public static List<String> phasesMatchingNone(Path file, List<String> kinds) {
+        YamlDocument document;
+        try {
+            document = YamlDocument.parse(Files.readString(file), "", "");
+        } catch (IOException | YamlDocument.SyntaxException e) {
+            return List.of();   // read already, by read(file)
+        }
+        List<String> found = new ArrayList<>();
+        JsonNode criteria = document.tree().path("criteria");
+        for (int c = 0; c < criteria.size(); c++) {
+            JsonNode phases = criteria.get(c).path("phases");
+            for (int i = 0; i < phases.size(); i++) {
+                String name = phases.get(i).asText();
+                if (IntStream.range(0, kinds.size()).noneMatch(k -> PhaseSelection.names(name, k + 1, kinds.get(k)))) {
+                    found.add(file + ":" + document.lines().lineOf("/criteria/" + c + "/phases/" + i) + ": criteria["
+                            + c + "].phases[" + i + "]: no phase of the run is " + name + " (it has phases 1 to "
+                            + kinds.size() + ": " + String.join(", ", kinds) + ")");
+                }
+            }
+        }
+        return found;
     }
 
     /**

@@ -201,14 +201,14 @@ class GateTest {
                     phases: [rollingClientUpgarde]
                   - kind: cpuP95
                     atMostPercent: 90
-                    phases: [0]
+                    phases: [99]
                 """);
 
         Gate gate = Gate.judge(run.resolve("journal.jsonl"), PolicyFile.read(typo), null, null);
 
         assertThat(gate.passed()).isFalse();
         assertThat(gate.verdicts().get(1).measured()).startsWith("no phase of the run is rollingClientUpgarde");
-        assertThat(gate.verdicts().get(2).measured()).startsWith("no phase of the run is 0");
+        assertThat(gate.verdicts().get(2).measured()).startsWith("no phase of the run is 99");
         assertThat(gate.junit()).isEqualTo(run.resolve(Gate.JUNIT_NAME).toAbsolutePath());
         assertThat(parse(gate.junit()).getDocumentElement().getAttribute("name")).isEqualTo("typo\\u0001");
     }

@@ -11,6 +11,7 @@ import io.upgradelab.runner.LabException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -98,6 +99,7 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
     public Integer call() {
         Policy read = read(policy);
         checkBaseline(read, baseline);
+        refusePhasesMatchingNone(policy, run.path);
         refuseJUnitOverPolicy();
         Gate gate = judge(run.path, read, baseline, junit);
         if (output.json()) {
@@ -140,6 +142,34 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
         } catch (PolicyFile.InvalidPolicyException e) {
             throw LabException.invalidInput(e.getMessage());
         }
+    }
+
+    /**
+     * Exit 2 when the policy names a phase the run in {@code run} neither ran nor planned, each at its line: a
+     * typo in a policy is the policy's mistake, not a failed upgrade (exit 1). A journal that cannot be read is
+     * left to the judging, which refuses it with its own message.
+     */
+    static void refusePhasesMatchingNone(Path policy, Path run) {
+        List<String> kinds;
+        try {
+            kinds = plannedKinds(JournalFile.read(run));
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            return;
+        }
+        List<String> problems = PolicyFile.phasesMatchingNone(policy, kinds);
+        if (!kinds.isEmpty() && !problems.isEmpty()) {
+            throw LabException.invalidInput(String.join("\n", problems));
+        }
+    }
+
+    /** The kinds of the phases the run planned, phase 1 first (its first line, runStarted). */
+    private static List<String> plannedKinds(JournalFile journal) {
+        if (journal.lines().isEmpty()) {
+            return List.of();
+        }
+        List<String> kinds = new ArrayList<>();
+        journal.lines().get(0).path("phases").forEach(p -> kinds.add(p.path("kind").asText()));
+        return kinds;
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.experiment.ExperimentError;
 import io.upgradelab.runner.experiment.InvalidExperimentException;
 import java.io.PrintWriter;
@@ -102,6 +103,31 @@ final class OutputOption {
                     ? invalid.errors().stream().map(Problem::of).toList() : List.of();
             print(command.getCommandSpec(), new Failure(new Failure.Details(exitCode, message, problems)));
         }
+    }
+
+    /**
+     * A usage error (an unknown option, a missing parameter, a bad value) of a command that takes
+     * {@code --output}: printed as a {@link Failure} document when the arguments ask for JSON. Read from the
+     * arguments as given, since a command line that did not parse may not have set the option; a pipeline that
+     * asked for JSON must get JSON whatever went wrong.
+     */
+    static void printUsageFailure(CommandLine command, String[] args, String message) {
+        boolean takesOutput = command.getCommandSpec().mixins().values().stream()
+                .anyMatch(mixin -> mixin.userObject() instanceof OutputOption);
+        if (takesOutput && asksForJson(args)) {
+            print(command.getCommandSpec(), new Failure(new Failure.Details(LabException.INVALID_INPUT, message, List.of())));
+        }
+    }
+
+    /** Whether {@code args} hold {@code --output json} or {@code --output=json} (before a {@code --}). */
+    static boolean asksForJson(String[] args) {
+        for (int i = 0; i < args.length && !args[i].equals("--"); i++) {
+            if (args[i].equals("--output=json") || args[i].equals("--output") && i + 1 < args.length
+                    && args[i + 1].equals("json")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -67,6 +67,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         Policy read = policy == null ? null : GateCommand.read(policy);
         GateCommand.checkBaseline(read, baseline);
+        if (policy != null) {
+            GateCommand.refusePhasesMatchingNone(policy, run.path);
+        }
         refuseUnsafeTargets(read != null);
         GateResult gate = judge(read);
         SummaryFiles.Written written;

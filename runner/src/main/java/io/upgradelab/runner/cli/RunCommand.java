@@ -2,6 +2,7 @@ package io.upgradelab.runner.cli;
 
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.Policy;
+import io.upgradelab.reports.gate.PolicyFile;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.engine.RunOutcome;
@@ -77,10 +78,9 @@ final class RunCommand implements Callable<Integer> {
         valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
         Experiment experiment = valid.experiment();
         if (policy != null) {
-            List<String> unknown = policy.phaseNamesMatchingNone(experiment.phases().stream().map(Phase::kind).toList());
+            List<String> unknown = PolicyFile.phasesMatchingNone(gate, experiment.phases().stream().map(Phase::kind).toList());
             if (!unknown.isEmpty()) {
-                throw LabException.invalidInput(gate + ": phases " + unknown + " name no phase of " + experiment.name()
-                        + " (phases are named by number, 1 to " + experiment.phases().size() + ", or by kind)");
+                throw LabException.invalidInput(String.join("\n", unknown));
             }
         }
         Path runDirectory = out != null ? out.toAbsolutePath().normalize()

@@ -86,6 +86,7 @@ public final class UpgradeLab {
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
+        OutputOption.printUsageFailure(cli, args, e.getMessage());
         return LabException.INVALID_INPUT;
     }
 

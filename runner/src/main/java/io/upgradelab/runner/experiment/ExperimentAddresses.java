@@ -4,6 +4,8 @@ import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.plan.Problems;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.upgradelab.demo.LabAddress;
 
@@ -15,8 +17,6 @@ import org.upgradelab.demo.LabAddress;
  * same list.
  */
 public final class ExperimentAddresses {
-
-    private static final String WILDCARD = "0.0.0.0";
 
     /**
      * One address of the experiment.
@@ -90,25 +90,70 @@ public final class ExperimentAddresses {
     }
 
     /**
-     * Refuses the wildcard address 0.0.0.0 anywhere (a process of the lab is one address), and each
-     * other address off loopback unless the file allows remote addresses; each at its line.
+     * Refuses, each at its line: an address spelt in a way readers disagree on (an IPv4 address is four
+     * numbers 0 to 255 without leading zeros: the kernel reads {@code 127.1}, {@code 0x7f.1} or
+     * {@code 0177.0.0.1} as 127.0.0.1 and {@code 010} as 8, Java and this check would not); an address that is not
+     * one host (0.0.0.0/8, the wildcard in any spelling, multicast, broadcast), because a process of the lab is one
+     * address; and each other address off loopback unless the file allows remote addresses. Compared as parsed
+     * addresses, never as text.
      */
     static void check(Experiment experiment, Problems problems) {
         for (Named address : of(experiment)) {
-            if (address.host().equals(WILDCARD)) {
-                problems.add(address.pointer(), WILDCARD + " is every address of the machine: the lab binds, dials and"
-                        + " advertises one address per process (e.g. 127.0.0.1)");
-            }
-        }
-        if (experiment.target().allowRemote()) {
-            return;
-        }
-        for (Named address : remote(experiment)) {
-            if (address.host().equals(WILDCARD)) {
+            Optional<byte[]> parsed = Ipv4.parse(address.host());
+            if (parsed.isEmpty()) {
+                if (Ipv4.looksNumeric(address.host())) {
+                    problems.add(address.pointer(), address.host() + " is an address spelt in a way readers disagree on:"
+                            + " write four numbers 0 to 255 without leading zeros, e.g. 127.0.0.1");
+                } else if (!experiment.target().allowRemote() && address.remote()) {
+                    problems.add(address.pointer(), notLoopback(address.host()));
+                }
                 continue;
             }
-            problems.add(address.pointer(), address.host() + " is not on loopback (127.0.0.0/8): the lab dials, binds"
-                    + " and registers addresses off this machine only when the file says so (target.allowRemote: true)");
+            int first = parsed.get()[0] & 0xff;
+            if (first == 0 || first >= 224) {
+                problems.add(address.pointer(), address.host() + (address.host().equals("0.0.0.0")
+                        ? " is every address of the machine" : first == 0 ? " is in 0.0.0.0/8, not one host"
+                        : " is multicast, broadcast or reserved, not one host")
+                        + ": the lab binds, dials and advertises one address per process (e.g. 127.0.0.1)");
+            } else if (first != 127 && !experiment.target().allowRemote()) {
+                problems.add(address.pointer(), notLoopback(address.host()));
+            }
+        }
+    }
+
+    private static String notLoopback(String host) {
+        return host + " is not on loopback (127.0.0.0/8): the lab dials, binds and registers addresses off this machine"
+                + " only when the file says so (target.allowRemote: true)";
+    }
+
+    /** IPv4 literals as the lab accepts them: one spelling per address, so that every reader reads the same. */
+    static final class Ipv4 {
+
+        private static final Pattern CANONICAL = Pattern.compile(
+                "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
+        /** What inet_aton or a resolver may read as a number: labels of digits or 0x-hex only, a trailing dot, IPv6. */
+        private static final Pattern NUMERIC = Pattern.compile(
+                "\\[.*]|.*:.*|(0[xX][0-9a-fA-F]*|[0-9]+)(\\.(0[xX][0-9a-fA-F]*|[0-9]+))*\\.?");
+
+        private Ipv4() {
+        }
+
+        /** The four bytes of {@code host} when it is a canonical dotted quad, else empty. */
+        static Optional<byte[]> parse(String host) {
+            if (!CANONICAL.matcher(host).matches()) {
+                return Optional.empty();
+            }
+            String[] parts = host.split("\\.");
+            byte[] bytes = new byte[4];
+            for (int i = 0; i < 4; i++) {
+                bytes[i] = (byte) Integer.parseInt(parts[i]);
+            }
+            return Optional.of(bytes);
+        }
+
+        /** Whether {@code host} would be read as an address rather than a name (so it must be canonical). */
+        static boolean looksNumeric(String host) {
+            return NUMERIC.matcher(host).matches();
         }
     }
 

@@ -6,6 +6,8 @@ import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.backend.local.NodePorts;
 import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.observe.ObservationSet;
@@ -45,6 +47,11 @@ public final class ExperimentValidator {
     static final Duration PER_EXTRA_NODE = Duration.ofSeconds(15);
     /** The fleet JVM, the demo providers and the probe's unrecorded JIT warm-up. */
     static final Duration LOAD_START = Duration.ofSeconds(30);
+
+    /** The most config bytes (count x sizeBytes) published: each observation reads them all from every node. */
+    static final long MOST_CONFIG_BYTES = 16L * 1024 * 1024;
+    /** The most config bytes changed per second (changed x sizeBytes / changeEvery), through every node's storage. */
+    static final long MOST_CONFIG_BYTES_PER_SECOND = 1024L * 1024;
 
     private static final String LOCAL = "local";
 
@@ -116,6 +123,7 @@ public final class ExperimentValidator {
         if (experiment.probe().timeout().isZero()) {
             problems.add("/probe/timeout", "a call needs more than 0s to answer");
         }
+        checkMetricsPort(experiment, problems);
         HeapSizes.problem(experiment.target().serverHeap()).ifPresent(p -> problems.add("/target/serverHeap", p));
         HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
         if (experiment.configs() != null) {
@@ -123,6 +131,27 @@ public final class ExperimentValidator {
             if (experiment.observation() == ObservationSet.MINIMAL) {
                 problems.add("/observation", "'minimal' leaves the configs unchecked and unchanged: use 'full' with"
                         + " a configs section, or drop the section");
+            }
+        }
+    }
+
+    /**
+     * The live metrics' port against the nodes' ports, where both are fixed in the file (backend local or
+     * testcontainers with firstPort, the nodes on 127.0.0.1): one of them would fail to listen only at run.
+     */
+    private static void checkMetricsPort(Experiment experiment, Problems problems) {
+        Target target = experiment.target();
+        boolean fixed = target.firstPort() > 0 && target.nodeAddresses().isEmpty()
+                && (LOCAL.equals(target.backend()) || "testcontainers".equals(target.backend()));
+        if (experiment.metrics() == null || !fixed) {
+            return;
+        }
+        int port = experiment.metrics().port();
+        for (int node = 1; node <= target.nodes(); node++) {
+            String purpose = new NodePorts(LocalClusterSpec.httpPort(target.firstPort(), node)).byPurpose().get(port);
+            if (purpose != null) {
+                problems.add("/metrics/port", port + " is node " + node + "'s " + purpose + " port (target.firstPort "
+                        + target.firstPort() + "): each port has one listener; choose another, or another firstPort");
             }
         }
     }
@@ -136,6 +165,21 @@ public final class ExperimentValidator {
         if (configs.changeEvery().compareTo(SHORTEST_OBSERVATION) < 0) {
             problems.add("/configs/changeEvery", Durations.exact(configs.changeEvery()) + " is too often: at least "
                     + Durations.exact(SHORTEST_OBSERVATION));
+        }
+        long published = (long) configs.count() * configs.sizeBytes();
+        if (published > MOST_CONFIG_BYTES) {
+            problems.add("/configs/sizeBytes", configs.count() + " configs x " + configs.sizeBytes() + " bytes is "
+                    + published + " bytes published, more than the " + MOST_CONFIG_BYTES + " (16 MiB) the lab keeps"
+                    + " and checks on every node at every observation: fewer or smaller configs");
+        }
+        if (!configs.changeEvery().isZero()) {
+            long perSecond = (long) configs.changed() * configs.sizeBytes() * 1000 / configs.changeEvery().toMillis();
+            if (perSecond > MOST_CONFIG_BYTES_PER_SECOND) {
+                problems.add("/configs/changeEvery", configs.changed() + " configs x " + configs.sizeBytes()
+                        + " bytes every " + Durations.exact(configs.changeEvery()) + " is " + perSecond + " bytes/s of"
+                        + " changes, more than the " + MOST_CONFIG_BYTES_PER_SECOND + " (1 MiB/s) the lab writes:"
+                        + " change fewer or smaller configs, or less often");
+            }
         }
         if (configs.settle().compareTo(SHORTEST_OBSERVATION) < 0) {
             problems.add("/configs/settle", Durations.exact(configs.settle()) + " is too short for a change to reach"

@@ -12,6 +12,7 @@ import io.upgradelab.runner.benchmark.BenchmarkClients;
 import io.upgradelab.runner.benchmark.BenchmarkOperation;
 import io.upgradelab.runner.benchmark.BenchmarkWorkload;
 import io.upgradelab.runner.benchmark.NamingBenchmarker;
+import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.SchemaRef;
@@ -59,6 +60,10 @@ public record Benchmark(
                 + " not done (the line says stoppedBy time). Default 60s.")
         Duration duration) implements Phase {
 
+    /** The most threads (clients x threads) a benchmark runs in the runner's JVM. */
+    static final int MAX_CONCURRENCY = 1024;
+    /** The most instances (services x instances) a benchmark registers, as many as the fleet's 1 million providers. */
+    static final long MAX_INSTANCES = FleetScale.MAX_PROVIDERS;
     private static final List<String> DEFAULT_OPERATIONS = List.of("register", "query", "deregister");
     /** Only for the plan's expected duration: a rate every version reaches here. */
     private static final int PLANNED_TPS = 500;
@@ -94,6 +99,7 @@ public record Benchmark(
     @Override
     public Duration plan(PlannedState state, Problems problems) {
         checkOperations(problems);
+        checkBounds(problems);
         String version = clientVersion(state.fleetClient());
         if (!sdk() && client != null) {
             problems.add("client", "api http uses no nacos-client: leave client out, or use api sdk");
@@ -121,6 +127,26 @@ public record Benchmark(
             expected = expected.plus(estimate.compareTo(duration) < 0 ? estimate : duration);
         }
         return expected;
+    }
+
+    /**
+     * What each field allows alone, multiplied, must stay within what one runner drives: every thread of
+     * clients x threads is a thread of the runner, and every instance of services x instances is registered (and
+     * its services created) on the cluster. A {@code for} of 0s measures nothing.
+     */
+    private void checkBounds(Problems problems) {
+        if ((long) clients * threads > MAX_CONCURRENCY) {
+            problems.add("threads", clients + " clients x " + threads + " threads is " + (long) clients * threads
+                    + " threads, more than the " + MAX_CONCURRENCY + " one runner drives: fewer clients or threads");
+        }
+        if ((long) services * instances > MAX_INSTANCES) {
+            problems.add("instances", services + " services x " + instances + " instances is "
+                    + (long) services * instances + " instances, more than the " + MAX_INSTANCES
+                    + " a benchmark registers: fewer services or instances");
+        }
+        if (duration.isZero()) {
+            problems.add("for", "0s measures nothing: at least 1s (default 60s)");
+        }
     }
 
     private void checkOperations(Problems problems) {

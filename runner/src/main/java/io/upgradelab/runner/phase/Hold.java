@@ -23,6 +23,9 @@ public record Hold(
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
+        if (duration.isZero()) {
+            problems.add("for", "a hold of 0s holds nothing and gives the gate no sample of it: at least 1s");
+        }
         return duration;
     }
 

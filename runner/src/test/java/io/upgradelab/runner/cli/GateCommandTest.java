@@ -142,8 +142,9 @@ class GateCommandTest {
         assertThat(cli.run("run", ROOT.resolve("experiments/nacos-1x-to-2x-ci.yaml").toString(), "--gate",
                 policy.toString(), "--out", dir.resolve("never").toString())).isEqualTo(2);
 
-        assertThat(cli.err()).contains(policy + ": phases [rollingClientUpgarde, 15] name no phase of nacos-1x-to-2x-ci"
-                + " (phases are named by number, 1 to 14, or by kind)");
+        assertThat(cli.err()).contains(policy + ":4: criteria[0].phases[0]: no phase of the run is rollingClientUpgarde"
+                + " (it has phases 1 to 14: ").contains(policy + ":4: criteria[0].phases[2]: no phase of the run is 15")
+                .doesNotContain("phases[1]");
         assertThat(dir.resolve("never")).doesNotExist();
     }
 

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.upgradelab.journal.ControlCharacters;
+import io.upgradelab.runner.calibrate.CalibrationKey;
+import io.upgradelab.runner.experiment.Experiments;
 import io.upgradelab.runner.testing.InProcessCli;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +35,9 @@ class HostileInputSuiteTest {
             System.setProperty("upgradelab.home", REPOSITORY.toString());
         }
     }
+
+    /** In the name of a file a case writes: the calibration file name of the case's experiment on this machine. */
+    static final String CALIBRATION = "{calibration}";
 
     /** Where each case gets a directory of its own; removed with the class. */
     @TempDir
@@ -108,12 +113,13 @@ class HostileInputSuiteTest {
                     + append.getValue().replace("{dir}", dir.toString()));
         }
         for (Map.Entry<String, String> write : c.write().entrySet()) {
-            Files.createDirectories(dir.resolve(write.getKey()).getParent());
+            Path target = dir.resolve(write.getKey().replace(CALIBRATION, calibrationName(write.getKey(), dir)));
+            Files.createDirectories(target.getParent());
             if (write.getKey().endsWith("/")) {   // a folder, left empty
-                Files.createDirectories(dir.resolve(write.getKey()));
+                Files.createDirectories(target);
                 continue;
             }
-            Files.writeString(dir.resolve(write.getKey()), write.getValue().replace("{dir}", dir.toString()));
+            Files.writeString(target, write.getValue().replace("{dir}", dir.toString()));
         }
         InProcessCli cli = new InProcessCli();
         int exit = cli.run(c.args().stream().map(a -> a.replace("{dir}", dir.toString())).toArray(String[]::new));
@@ -125,6 +131,15 @@ class HostileInputSuiteTest {
         c.unwritten().forEach(path -> assertThat(dir.resolve(path)).as(c.name()).doesNotExist());
         assertThat(output.codePoints().filter(HostileInputSuiteTest::isControl).findAny())
                 .as("%s: a control character in the output:%n%s", c.name(), output).isEmpty();
+    }
+
+    /**
+     * The name {@code plan --fit} looks for beside the case's {@code experiment.yaml}, where a file to write is named
+     * {@value #CALIBRATION}: a calibration's name is its key's digest, and the key holds this machine's cores and memory.
+     */
+    private static String calibrationName(String name, Path dir) {
+        return name.contains(CALIBRATION)
+                ? CalibrationKey.of(Experiments.load(dir.resolve("experiment.yaml"), 1.0).experiment()).fileName() : "";
     }
 
     /** What {@link ControlCharacters} escapes, but a carriage return (a line end on some systems). */

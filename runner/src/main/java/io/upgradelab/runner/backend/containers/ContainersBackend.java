@@ -3,9 +3,11 @@ package io.upgradelab.runner.backend.containers;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
 import io.upgradelab.runner.backend.ContainersTarget;
+import io.upgradelab.runner.backend.ImageNames;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.Problems;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -33,6 +35,17 @@ public final class ContainersBackend implements BackendType {
     @Override
     public Set<Capability> capabilities(Target target) {
         return EnumSet.of(Capability.KILL, Capability.PAUSE, Capability.RESTART, Capability.UPGRADE);
+    }
+
+    /** The default's refusals, and the image and start timeout a container needs (else refused only at run). */
+    @Override
+    public void check(Target target, Problems problems) {
+        BackendType.super.check(target, problems);
+        ContainersTarget containers = target.testcontainers();
+        ImageNames.repositoryProblem(containers.image()).ifPresent(p -> problems.add("testcontainers/image", p));
+        if (containers.startTimeout().isZero()) {
+            problems.add("testcontainers/startTimeout", "0s leaves a container no time to start: at least 1s (default 3m)");
+        }
     }
 
     @Override

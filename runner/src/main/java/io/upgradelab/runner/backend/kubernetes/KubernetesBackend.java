@@ -8,6 +8,8 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.backend.ImageNames;
+import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.plan.Capability;
 import io.upgradelab.runner.plan.Problems;
@@ -47,7 +49,22 @@ public final class KubernetesBackend implements BackendType {
             problems.add("firstPort", "backend kubernetes gives every node its own pod and the standard port 8848:"
                     + " firstPort is for backend local");
         }
+        KubernetesTarget kubernetes = target.kubernetes();
+        if (kubernetes.namespace().length() > LONGEST_NAMESPACE) {
+            problems.add("kubernetes/namespace", "'" + kubernetes.namespace() + "' is " + kubernetes.namespace().length()
+                    + " characters: a namespace is a DNS label (RFC 1123) of at most " + LONGEST_NAMESPACE);
+        }
+        ImageNames.repositoryProblem(kubernetes.image()).ifPresent(p -> problems.add("kubernetes/image", p));
+        if (kubernetes.labImage() != null) {
+            ImageNames.referenceProblem(kubernetes.labImage()).ifPresent(p -> problems.add("kubernetes/labImage", p));
+        }
+        if (kubernetes.startTimeout().isZero()) {
+            problems.add("kubernetes/startTimeout", "0s leaves the pods no time to be Ready: at least 1s (default 10m)");
+        }
     }
+
+    /** A namespace is a DNS label: at most 63 characters (RFC 1123); the schema checks its characters. */
+    static final int LONGEST_NAMESPACE = 63;
 
     @Override
     public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
