@@ -50,10 +50,6 @@ public final class KubernetesBackend implements BackendType {
                     + " firstPort is for backend local");
         }
         KubernetesTarget kubernetes = target.kubernetes();
-        if (kubernetes.namespace().length() > LONGEST_NAMESPACE) {
-            problems.add("kubernetes/namespace", "'" + kubernetes.namespace() + "' is " + kubernetes.namespace().length()
-                    + " characters: a namespace is a DNS label (RFC 1123) of at most " + LONGEST_NAMESPACE);
-        }
         ImageNames.repositoryProblem(kubernetes.image()).ifPresent(p -> problems.add("kubernetes/image", p));
         if (kubernetes.labImage() != null) {
             ImageNames.referenceProblem(kubernetes.labImage()).ifPresent(p -> problems.add("kubernetes/labImage", p));
@@ -62,9 +58,6 @@ public final class KubernetesBackend implements BackendType {
             problems.add("kubernetes/startTimeout", "0s leaves the pods no time to be Ready: at least 1s (default 10m)");
         }
     }
-
-    /** A namespace is a DNS label: at most 63 characters (RFC 1123); the schema checks its characters. */
-    static final int LONGEST_NAMESPACE = 63;
 
     @Override
     public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
