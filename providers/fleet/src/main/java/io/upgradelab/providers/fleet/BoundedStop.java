@@ -9,8 +9,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Stops providers the way the published run shrank its load ("stop the pressure batches started
@@ -50,11 +52,30 @@ final class BoundedStop {
 
     /** Deregisters what {@code removals} name, at most {@code perSecond}, until {@code budget} has passed. */
     static StopReport run(List<Removal> removals, double perSecond, Duration budget, ErrorCounter errors) {
+        return run(removals, perSecond, budget, errors, report -> { });
+    }
+
+    /**
+     * {@link #run(List, double, Duration, ErrorCounter)}, telling {@code progress} how far it got after
+     * each deregistration that ends (confirmed or failed): a stop takes up to its budget, minutes for
+     * thousands of providers, and whoever waits on the fleet must see it advance meanwhile, not a count
+     * that dropped at once and then nothing until the end.
+     */
+    static StopReport run(List<Removal> removals, double perSecond, Duration budget, ErrorCounter errors,
+                          Consumer<StopReport> progress) {
         long start = System.nanoTime();
         long deadline = start + budget.toNanos();
         AtomicInteger deregistered = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         AtomicReference<String> firstError = new AtomicReference<>("");
+        int total = removals.stream().mapToInt(r -> r.providers().size()).sum();
+        AtomicBoolean ended = new AtomicBoolean();   // no progress told once the final report is made
+        Runnable told = () -> {
+            if (!ended.get()) {
+                progress.accept(new StopReport(total, deregistered.get(), failed.get(), total - deregistered.get(), 0,
+                        firstError.get(), Math.round((System.nanoTime() - start) / 1e6) / 1e3));
+            }
+        };
         ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> Fleet.daemon(r, "fleet-stop"));
         List<CompletableFuture<Void>> calls = new ArrayList<>();
         int requested = 0;
@@ -76,6 +97,7 @@ final class BoundedStop {
                             firstError.compareAndSet("", message);
                             errors.clientError(message);
                         }
+                        told.run();
                     }, pool));
                 }
             }
@@ -83,6 +105,7 @@ final class BoundedStop {
         } finally {
             pool.shutdownNow();   // calls still blocked on the server are abandoned, not awaited
         }
+        ended.set(true);
         int confirmed = deregistered.get();   // one reading: a call abandoned at the deadline may still end later
         int clientsClosed = closeClients(removals, errors);
         return new StopReport(requested, confirmed, failed.get(), requested - confirmed, clientsClosed,

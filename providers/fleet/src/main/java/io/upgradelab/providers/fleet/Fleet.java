@@ -269,7 +269,8 @@ public final class Fleet implements AutoCloseable {
 
     private void stop(List<BoundedStop.Removal> removals, double perSecond) {
         int count = removals.stream().mapToInt(r -> r.providers().size()).sum();
-        lastStop = BoundedStop.run(removals, perSecond, BoundedStop.budget(count, perSecond), errors);
+        lastStop = BoundedStop.run(removals, perSecond, BoundedStop.budget(count, perSecond), errors,
+                report -> lastStop = report);   // the state shows the stop advancing, not only its end
     }
 
     private List<VirtualProcess> batchOf(int batch, int batches) {

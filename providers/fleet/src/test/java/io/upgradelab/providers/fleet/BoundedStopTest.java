@@ -80,6 +80,37 @@ class BoundedStopTest {
         assertThat(report.failed()).isZero();
     }
 
+    /** What waits on the fleet sees a long stop advance (FleetProgress): each deregistration that ends is told. */
+    @Test
+    void aStopTellsHowFarItGotAfterEachDeregistration() {
+        NamingClient quick = new NamingClient() {
+            @Override
+            public void register(Registration registration) {
+            }
+
+            @Override
+            public void deregister(Registration registration) {
+            }
+
+            @Override
+            public void shutDown() {
+            }
+        };
+        List<StopReport> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        StopReport report = BoundedStop.run(List.of(removal(new VirtualProcess(0, "1.4.1", quick), 0, 30, true)),
+                100, Duration.ofSeconds(5), new ErrorCounter(), told::add);
+
+        assertThat(told).hasSize(30).allSatisfy(r -> {
+            assertThat(r.requested()).isEqualTo(30);
+            assertThat(r.deregistered() + r.leftToExpire()).isEqualTo(30);
+        });
+        assertThat(told).extracting(StopReport::deregistered).as("how far, each time one ended").allSatisfy(n ->
+                assertThat(n).isBetween(1, 30)).contains(30);
+        assertThat(report.deregistered()).isEqualTo(30);
+        assertThat(report.clientsClosed()).isEqualTo(1);
+    }
+
     @Test
     void theBudgetIsTwiceThePacedTimePlusThirtySeconds() {
         assertThat(BoundedStop.budget(8000, 200)).isEqualTo(Duration.ofSeconds(110));
