@@ -23,17 +23,24 @@ import java.util.function.Function;
  * @param phase     the phase's number
  * @param title     the phase's title (the after run's)
  * @param figure    what was compared, e.g. "probe p99 ms", "CPU node 2 %"
+ * @param family    the figure's family, as a policy names it ({@link #FAMILIES}): "p99", "success", "cpu", "instances"
  * @param worseWhen "higher" or "lower": the direction that is a regression
  * @param minEffect the smallest change that counts, in the figure's unit (from the before median)
  * @param before    how many finite before samples the phase had
  * @param after     how many finite after samples
  * @param shift     after - before with its interval; null when {@link Judgement#THIN}
  */
-public record FigureShift(int phase, String title, String figure, String worseWhen, double minEffect, int before,
-                          int after, LocationShift shift, Judgement judgement) {
+public record FigureShift(int phase, String title, String figure, String family, String worseWhen, double minEffect,
+                          int before, int after, LocationShift shift, Judgement judgement) {
 
     /** The interval's confidence. */
     public static final double CONFIDENCE = 0.95;
+
+    /**
+     * The figures' families, as a {@code baseline} criterion's {@code figures} names them: the probe's p99, its
+     * success %, each node's CPU, each node's listed instances.
+     */
+    public static final List<String> FAMILIES = List.of("p99", "success", "cpu", "instances");
 
     /** What the samples say of a figure. */
     public enum Judgement {
@@ -48,7 +55,7 @@ public record FigureShift(int phase, String title, String figure, String worseWh
     }
 
     /** A figure as the timeline holds it, with its direction and its minimum effect. */
-    private record Figure(String name, boolean higherIsWorse, double relative, double absolute,
+    private record Figure(String name, String family, boolean higherIsWorse, double relative, double absolute,
                           Function<RunTimeline, Map<String, List<Point>>> series) {
 
         double minEffect(double beforeMedian) {
@@ -57,10 +64,10 @@ public record FigureShift(int phase, String title, String figure, String worseWh
     }
 
     private static final List<Figure> FIGURES = List.of(
-            new Figure("probe p99 ms", true, 0.25, 1, t -> named(t.latency(), "p99")),
-            new Figure("probe success %", false, 0, 1, FigureShift::successPercent),
-            new Figure("CPU %", true, 0.25, 5, t -> perNode(t.cpu())),
-            new Figure("instances", false, 0.01, 1, t -> perNode(t.instances())));
+            new Figure("probe p99 ms", "p99", true, 0.25, 1, t -> named(t.latency(), "p99")),
+            new Figure("probe success %", "success", false, 0, 1, FigureShift::successPercent),
+            new Figure("CPU %", "cpu", true, 0.25, 5, t -> perNode(t.cpu())),
+            new Figure("instances", "instances", false, 0.01, 1, t -> perNode(t.instances())));
 
     /** Every figure of every phase paired in {@code comparison}, in phase order. */
     public static List<FigureShift> of(RunComparison comparison, RunTimeline before, RunTimeline after) {
@@ -93,14 +100,14 @@ public record FigureShift(int phase, String title, String figure, String worseWh
         String worseWhen = figure.higherIsWorse() ? "higher" : "lower";
         Optional<LocationShift> shift = LocationShift.of(before, after, CONFIDENCE);
         if (shift.isEmpty()) {
-            return new FigureShift(phase.index(), phase.title(), label, worseWhen, minEffect, before.length, after.length,
-                    null, Judgement.THIN);
+            return new FigureShift(phase.index(), phase.title(), label, figure.family(), worseWhen, minEffect,
+                    before.length, after.length, null, Judgement.THIN);
         }
         LocationShift s = shift.get();
         Judgement judgement = !s.shown() || Math.abs(s.estimate()) < minEffect ? Judgement.SAME
                 : (s.estimate() > 0) == figure.higherIsWorse() ? Judgement.WORSE : Judgement.BETTER;
-        return new FigureShift(phase.index(), phase.title(), label, worseWhen, minEffect, before.length, after.length, s,
-                judgement);
+        return new FigureShift(phase.index(), phase.title(), label, figure.family(), worseWhen, minEffect,
+                before.length, after.length, s, judgement);
     }
 
     private static Optional<PhaseBand> band(RunTimeline timeline, int index) {

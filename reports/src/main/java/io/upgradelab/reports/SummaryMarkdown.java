@@ -76,6 +76,11 @@ public final class SummaryMarkdown {
                     .append(": ").append(escape(v.measured())).append('\n'));
             md.append('\n');
         }
+        if (!gate.dryRuns().isEmpty()) {   // judged, never deciding: listed apart, each with the status it would have
+            gate.dryRuns().forEach(v -> md.append("- ").append(v.word()).append(' ').append(escape(v.criterion()))
+                    .append(": ").append(escape(v.measured())).append('\n'));
+            md.append('\n');
+        }
         opening.failure().ifPresent(f -> md.append("**").append(escape(f)).append("**\n\n"));
         opening.worst().ifPresent(w -> md.append("Worst phase: ").append(w.phase().index()).append(", ")
                 .append(escape(w.title())).append(": ").append(escape(w.figures())).append(".\n\n"));

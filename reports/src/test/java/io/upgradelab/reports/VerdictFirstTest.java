@@ -105,6 +105,28 @@ class VerdictFirstTest {
     }
 
     @Test
+    void aDryRunCriterionIsListedApartWithTheStatusItWouldHaveAndDoesNotTurnThePassIntoAFail() throws Exception {
+        SummaryFiles.Written written = SummaryFiles.write(run, dir.resolve("out"), judged("""
+                criteria:
+                  - kind: probeSuccess
+                    atLeastPercent: 99
+                  - kind: upgradeWithin
+                    seconds: 120
+                    dryRun: true
+                """));
+
+        List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(md.get(2)).isEqualTo("**PASS**: all 2 criteria met; dry run: 1 would FAIL");
+        assertThat(md.get(3)).isEqualTo("- DRY RUN (would FAIL) server upgrade finished within 120 s: phase 9 done in"
+                + " 267 s");
+        Document page = html(written);
+        assertThat(page.selectFirst("#verdict").classNames()).contains("pass").doesNotContain("fail");
+        assertThat(page.select("#failing")).isEmpty();
+        assertThat(page.select("#dry-runs li.dry-run").eachText())
+                .containsExactly("DRY RUN (would FAIL) server upgrade finished within 120 s: phase 9 done in 267 s");
+    }
+
+    @Test
     void withoutAPolicyTheReportSaysItWasNotGatedAndWhyNotWhenItWasNotJudged() throws Exception {
         Document page = html(SummaryFiles.write(run, dir.resolve("plain")));
         assertThat(page.selectFirst("#verdict").classNames()).contains("not-gated");

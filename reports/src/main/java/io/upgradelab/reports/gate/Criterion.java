@@ -2,6 +2,7 @@ package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.html.RunTimeline;
 
 /**
  * One thing an upgrade must show to pass, judged on a run's summary. Adding a criterion is writing
@@ -20,6 +21,21 @@ public interface Criterion {
     /** Whether {@code run} meets it, compared with {@code baseline} where it compares (null: no baseline given). */
     default Verdict judge(RunSummary run, RunSummary baseline) {
         return judge(run);
+    }
+
+    /**
+     * Whether {@code run} meets it, compared with {@code baseline} where it compares, from the runs' samples
+     * where it reads them ({@code timeline}, {@code baselineTimeline}: null when not at hand). Most criteria
+     * judge the summaries alone; one that judges samples says so ({@link #readsSamples()}), so the gate reads
+     * the timelines only for it.
+     */
+    default Verdict judge(RunSummary run, RunTimeline timeline, RunSummary baseline, RunTimeline baselineTimeline) {
+        return judge(run, baseline);
+    }
+
+    /** Whether it judges from the runs' samples ({@link RunTimeline}), not from their summaries alone. */
+    default boolean readsSamples() {
+        return false;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryText;
+import io.upgradelab.reports.html.RunTimeline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.stream.Stream;
 
 /**
  * A run judged against a policy: the verdicts, written as JUnit XML, and the gate's answer: FAIL when
- * any criterion failed, else INCONCLUSIVE when any could not be decided, else PASS. Only a run that
+ * any criterion failed, else INCONCLUSIVE when any could not be decided, else PASS; a dry-run
+ * criterion's verdict is recorded beside the others but never counts ({@link Verdict#dryRun}). Only a run that
  * ended can be judged: a journal without its runEnded line (a killed run) is a broken run, not a failed
  * one. A journal that reads but does not add up (edited, forged, or from a broken writer: {@link JournalAudit})
  * is judged with one more verdict, INCONCLUSIVE, naming each line that does not, after the run's completion.
@@ -35,14 +37,17 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
      */
     public static Gate judge(Path run, Policy policy, Path baseline, Path junit) {
         if (baseline == null && policy.needsBaseline()) {
-            throw new IllegalArgumentException("the policy compares with a baseline run (cpuAgainstBaseline): give"
-                    + " the baseline's run directory");
+            throw new IllegalArgumentException("the policy compares with a baseline run (cpuAgainstBaseline,"
+                    + " baseline): give the baseline's run directory");
         }
         JournalFile journal = ended(run);
         RunSummary summary = RunSummaries.of(journal);
         JournalFile baselineJournal = baseline == null ? null : ended(baseline);
         RunSummary before = baselineJournal == null ? null : RunSummaries.of(baselineJournal);
-        List<Verdict> verdicts = new ArrayList<>(policy.judge(summary, before));
+        // the samples, read only for a criterion that judges from them (and has a baseline's to judge against)
+        boolean samples = baselineJournal != null && policy.readsSamples();
+        List<Verdict> verdicts = new ArrayList<>(policy.judge(summary, samples ? RunTimeline.of(journal) : null, before,
+                samples ? RunTimeline.of(baselineJournal) : null));
         // the audit's findings, after the run's completion and before the criteria (JournalAudit: inconclusive)
         List<Verdict> audits = new ArrayList<>();
         JournalAudit.verdict(journal, "").ifPresent(audits::add);
@@ -66,9 +71,19 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         return journal;
     }
 
-    /** FAIL when any verdict failed, else INCONCLUSIVE when any is, else PASS. */
+    /** FAIL when any verdict that decides failed, else INCONCLUSIVE when any is, else PASS: dry runs never count. */
     public Verdict.Status status() {
-        return Verdict.Status.of(verdicts.stream().map(Verdict::status).toList());
+        return Verdict.Status.of(deciding().stream().map(Verdict::status).toList());
+    }
+
+    /** The verdicts that decide the gate: all but the dry runs', in the policy's order. */
+    public List<Verdict> deciding() {
+        return verdicts.stream().filter(Verdict::decides).toList();
+    }
+
+    /** The dry-run criteria's verdicts, in the policy's order: reported, never deciding. */
+    public List<Verdict> dryRuns() {
+        return verdicts.stream().filter(Verdict::dryRun).toList();
     }
 
     public boolean passed() {
@@ -77,17 +92,32 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
 
     /**
      * "all 9 criteria met", "7 of 9 criteria met, 2 inconclusive", "6 of 9 criteria met, 2 not met, 1
-     * inconclusive": what the gate, {@code report --policy} and the reports' banner all say after the word.
+     * inconclusive": what the gate, {@code report --policy} and the reports' banner all say after the word;
+     * dry runs are counted apart, after ("all 9 criteria met; dry run: 1 would FAIL"), never among the criteria.
      */
     public String summary() {
-        int all = verdicts.size();
-        long met = verdicts.stream().filter(Verdict::passed).count();
-        long failed = verdicts.stream().filter(Verdict::failed).count();
-        long inconclusive = verdicts.stream().filter(Verdict::inconclusive).count();
+        List<Verdict> deciding = deciding();
+        int all = deciding.size();
+        long met = deciding.stream().filter(Verdict::passed).count();
+        long failed = deciding.stream().filter(Verdict::failed).count();
+        long inconclusive = deciding.stream().filter(Verdict::inconclusive).count();
+        String dry = dryRunSummary();
         if (met == all) {
-            return "all " + all + " criteria met";
+            return "all " + all + " criteria met" + dry;
         }
         return met + " of " + all + " criteria met" + (failed == 0 ? "" : ", " + failed + " not met")
-                + (inconclusive == 0 ? "" : ", " + inconclusive + " inconclusive");
+                + (inconclusive == 0 ? "" : ", " + inconclusive + " inconclusive") + dry;
+    }
+
+    /** "; dry run: 1 would PASS, 1 would FAIL", or "" without dry-run criteria. */
+    private String dryRunSummary() {
+        List<String> counts = new ArrayList<>();
+        for (Verdict.Status status : Verdict.Status.values()) {
+            long n = dryRuns().stream().filter(v -> v.status() == status).count();
+            if (n > 0) {
+                counts.add(n + " would " + status);
+            }
+        }
+        return counts.isEmpty() ? "" : "; dry run: " + String.join(", ", counts);
     }
 }

@@ -35,14 +35,22 @@ public record GateResult(Gate gate, String notJudged) {
         return gate == null ? Status.NOT_GATED : Status.valueOf(gate.status().name());
     }
 
-    /** The criteria failed, in the policy's order (the run's completion first); none when passed or not judged. */
+    /**
+     * The criteria failed, in the policy's order (the run's completion first); none when passed or not judged.
+     * A dry run's never: it does not decide.
+     */
     public List<Verdict> failing() {
-        return gate == null ? List.of() : gate.verdicts().stream().filter(Verdict::failed).toList();
+        return gate == null ? List.of() : gate.deciding().stream().filter(Verdict::failed).toList();
     }
 
-    /** The criteria not met, failed or inconclusive, in the policy's order: what the banner lists. */
+    /** The criteria not met, failed or inconclusive, in the policy's order: what the banner lists (dry runs apart). */
     public List<Verdict> notMet() {
-        return gate == null ? List.of() : gate.verdicts().stream().filter(v -> !v.passed()).toList();
+        return gate == null ? List.of() : gate.deciding().stream().filter(v -> !v.passed()).toList();
+    }
+
+    /** The dry-run criteria's verdicts, whatever their status: the banner lists them after the criteria not met. */
+    public List<Verdict> dryRuns() {
+        return gate == null ? List.of() : gate.dryRuns();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.upgradelab.reports.gate;
 
 import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.html.RunTimeline;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,20 +11,35 @@ import java.util.List;
  * lab's own limit or was interrupted, which leaves it inconclusive ({@link Evidence#completion}).
  *
  * @param name     shown as the JUnit test suite's name
- * @param criteria judged in order, all of them (a failure does not hide the rest)
+ * @param criteria judged in order, all of them (a failure does not hide the rest); those the policy marks
+ *                 {@code dryRun: true} are held as {@link DryRun}: judged, never deciding
  */
 public record Policy(String name, List<Criterion> criteria) {
 
     /** The verdicts on {@code run}, the criteria that compare doing so with {@code baseline} (null: none). */
     public List<Verdict> judge(RunSummary run, RunSummary baseline) {
+        return judge(run, null, baseline, null);
+    }
+
+    /**
+     * The verdicts on {@code run}, the criteria that compare doing so with {@code baseline} (null: none), those
+     * that read samples from the runs' timelines (null: not at hand, which leaves them inconclusive).
+     */
+    public List<Verdict> judge(RunSummary run, RunTimeline timeline, RunSummary baseline,
+                               RunTimeline baselineTimeline) {
         List<Verdict> verdicts = new ArrayList<>();
         verdicts.add(Evidence.completion(run).over(run.seconds()));
-        criteria.forEach(c -> verdicts.add(c.judge(run, baseline).over(c.seconds(run))));
+        criteria.forEach(c -> verdicts.add(c.judge(run, timeline, baseline, baselineTimeline).over(c.seconds(run))));
         return verdicts;
     }
 
     /** Whether a criterion compares with a baseline run. */
     public boolean needsBaseline() {
         return criteria.stream().anyMatch(Criterion::needsBaseline);
+    }
+
+    /** Whether a criterion judges from the runs' samples (their timelines), not from their summaries alone. */
+    public boolean readsSamples() {
+        return criteria.stream().anyMatch(Criterion::readsSamples);
     }
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.NamingBenchmark;
 import io.upgradelab.kinds.Kinds;
@@ -20,6 +21,7 @@ import io.upgradelab.kinds.yaml.NearestName;
 import io.upgradelab.kinds.yaml.RecordFieldNames;
 import io.upgradelab.kinds.yaml.SourceLines;
 import io.upgradelab.kinds.yaml.YamlDocument;
+import io.upgradelab.reports.FigureShift;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.MalformedInputException;
@@ -38,7 +40,8 @@ import java.util.stream.IntStream;
  * experiment files' are, at the line of the field itself (or of the criterion a required field is
  * missing from), every mistake at once in file order: unknown fields and criterion kinds (with the
  * nearest known name, as experiment files suggest it: {@link NearestName}), missing or ill-typed
- * values, thresholds out of range, failure signs and benchmark operations the lab does not know, and what {@link YamlDocument} refuses (YAML syntax, a tab in the
+ * values, thresholds out of range, failure signs, benchmark operations and figures the lab does not know, a
+ * {@code dryRun} that is not true or false, and what {@link YamlDocument} refuses (YAML syntax, a tab in the
  * indentation, a duplicate key, an empty file, a second document).
  */
 public final class PolicyFile {
@@ -96,7 +99,7 @@ public final class PolicyFile {
                     .toList()));
         }
         try {
-            return BINDER.treeToValue(tree, Policy.class);
+            return bound(tree);
         } catch (JsonMappingException e) {
             throw new InvalidPolicyException(file + ":" + lines.lineOf(SourceLines.pointerOf("", e)) + ": " + field("", e) + ": "
                     + what(e));
@@ -104,6 +107,33 @@ public final class PolicyFile {
             throw new InvalidPolicyException(file + ":1: " + e.getOriginalMessage());
         }
     }
+
+    /**
+     * The policy in {@code tree}, each criterion that says {@code dryRun: true} held as a {@link DryRun}: the
+     * field is the policy's, not the criterion kind's, so any kind may be a dry run.
+     */
+    private static Policy bound(JsonNode tree) throws JsonProcessingException {
+        JsonNode copy = tree.deepCopy();
+        List<Boolean> dry = new ArrayList<>();
+        for (JsonNode criterion : copy.path("criteria")) {
+            dry.add(criterion.path(DRY_RUN).asBoolean(false));
+            ((ObjectNode) criterion).remove(DRY_RUN);
+        }
+        Policy policy = BINDER.treeToValue(copy, Policy.class);
+        List<Criterion> criteria = IntStream.range(0, policy.criteria().size())
+                .mapToObj(i -> dry.get(i) ? new DryRun(policy.criteria().get(i)) : policy.criteria().get(i)).toList();
+        return new Policy(policy.name(), criteria);
+    }
+
+    /** {@code criterion} without its {@code dryRun} field, as its kind's record reads it. */
+    private static JsonNode withoutDryRun(JsonNode criterion) {
+        ObjectNode copy = criterion.deepCopy();
+        copy.remove(DRY_RUN);
+        return copy;
+    }
+
+    /** The field any criterion may have: judged and reported, never deciding ({@link DryRun}). */
+    private static final String DRY_RUN = "dryRun";
 
     /**
      * A mistake in a policy: where it is ({@code /criteria/0/atMost}), the field as a person finds it
@@ -159,17 +189,28 @@ public final class PolicyFile {
         }
         List<String> known = new ArrayList<>(List.of("kind"));
         known.addAll(RecordFieldNames.of(CRITERIA.get(type)));
+        known.add(DRY_RUN);
         if (!unknownFields(criterion, pointer, field + ".", kind.asText(), known, problems).isEmpty()) {
             return;
         }
         int before = problems.size();
+        JsonNode dryRun = criterion.get(DRY_RUN);
+        if (dryRun != null && !dryRun.isBoolean()) {
+            problems.add(new Problem(pointer + "/" + DRY_RUN, field + "." + DRY_RUN, "must be true or false, not "
+                    + (dryRun.isTextual() ? "'" + dryRun.asText() + "'" : dryRun.isNull() ? "empty" : dryRun.toString())));
+        }
         numbersAsText(criterion, CRITERIA.get(type), pointer, field, problems);
         phaseNames(criterion.path("phases"), pointer + "/phases", field + ".phases", problems);
+        JsonNode figures = criterion.path("figures");
+        if (figures.isArray() && figures.isEmpty()) {
+            problems.add(new Problem(pointer + "/figures", field + ".figures", "an empty list selects no figure: name"
+                    + " figures, or leave figures out to judge all (" + String.join(", ", FigureShift.FAMILIES) + ")"));
+        }
         if (problems.size() > before) {
             return;
         }
         try {
-            BINDER.treeToValue(criterion, Criterion.class);
+            BINDER.treeToValue(withoutDryRun(criterion), Criterion.class);
         } catch (JsonMappingException e) {
             problems.add(new Problem(SourceLines.pointerOf(pointer, e), field(field, e), what(e)));
             return;
@@ -286,13 +327,14 @@ public final class PolicyFile {
      * The lists of names a criterion's field holds, by the field's name, as ranges follow from it: a name
      * the lab does not know would match nothing, and a criterion that matches nothing must not pass on
      * it. {@code signs} are failure signs ({@link FailureSignWarning#SIGNS}), {@code operations} naming
-     * benchmark operations ({@link NamingBenchmark#OPERATIONS}).
+     * benchmark operations ({@link NamingBenchmark#OPERATIONS}), {@code figures} the families of figures a
+     * {@code baseline} criterion judges ({@link FigureShift#FAMILIES}).
      */
     private static final Map<String, List<String>> KNOWN_NAMES = Map.of("signs", FailureSignWarning.SIGNS,
-            "operations", NamingBenchmark.OPERATIONS);
+            "operations", NamingBenchmark.OPERATIONS, "figures", FigureShift.FAMILIES);
     /** What each of those lists names, as a mistake says it. */
     private static final Map<String, String> NAMED = Map.of("signs", "failure sign", "operations",
-            "benchmark operation");
+            "benchmark operation", "figures", "figure");
 
     /**
      * Adds a problem for each field of {@code object} not in {@code known}, suggesting the nearest

@@ -1,5 +1,6 @@
 package io.upgradelab.reports.gate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Collection;
 
@@ -16,8 +17,12 @@ import java.util.Collection;
  *                  not judged
  * @param seconds   how much of the run it judged: the time of the phases it looked at, or of the whole
  *                  run (the JUnit test case's time); 0 when it found nothing to judge, which never passes
+ * @param dryRun    whether its criterion is a dry run ({@code dryRun: true} in the policy): judged and reported,
+ *                  its status what it would have been, but never deciding the gate ({@link Gate#status()}); in
+ *                  JSON only when true
  */
-public record Verdict(String criterion, Status status, String measured, double seconds) {
+public record Verdict(String criterion, Status status, String measured, double seconds,
+                      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dryRun) {
 
     /** What a criterion, and a gate, answers. */
     public enum Status {
@@ -30,6 +35,11 @@ public record Verdict(String criterion, Status status, String measured, double s
         public static Status of(Collection<Status> statuses) {
             return statuses.contains(FAIL) ? FAIL : statuses.contains(INCONCLUSIVE) ? INCONCLUSIVE : PASS;
         }
+    }
+
+    /** A verdict that decides, as every criterion's does unless the policy says it is a dry run. */
+    public Verdict(String criterion, Status status, String measured, double seconds) {
+        this(criterion, status, measured, seconds, false);
     }
 
     /** PASS or FAIL, the time set by the policy that judged it ({@link #over}). */
@@ -61,13 +71,31 @@ public record Verdict(String criterion, Status status, String measured, double s
         return status == Status.INCONCLUSIVE;
     }
 
+    /** Whether it decides the gate: every verdict but a dry run's. */
+    public boolean decides() {
+        return !dryRun;
+    }
+
+    /**
+     * "FAIL", or "DRY RUN (would FAIL)" for a dry run's: the word a line of the gate's output, and the
+     * reports' list, start with, so no one reads a dry run's FAIL as the gate's.
+     */
+    public String word() {
+        return dryRun ? "DRY RUN (would " + status + ")" : status.name();
+    }
+
     /** This verdict, said to cover {@code seconds} of the run. */
     Verdict over(double seconds) {
-        return new Verdict(criterion, status, measured, seconds);
+        return new Verdict(criterion, status, measured, seconds, dryRun);
     }
 
     /** This verdict with {@code note} after its figure ("...; phase 6 not judged: ..."). */
     Verdict noting(String note) {
-        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds);
+        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds, dryRun);
+    }
+
+    /** This verdict as a dry run's: recorded, never deciding. */
+    Verdict dry() {
+        return new Verdict(criterion, status, measured, seconds, true);
     }
 }

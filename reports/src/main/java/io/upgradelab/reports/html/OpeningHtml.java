@@ -37,6 +37,9 @@ final class OpeningHtml {
                 iff(!gate.notMet().isEmpty(), ul(each(gate.notMet(), v ->
                         li(strong(v.criterion()), text(": " + v.measured()))
                                 .withClass(v.status().name().toLowerCase(Locale.ROOT)))).withId("failing")),
+                iff(!gate.dryRuns().isEmpty(), ul(each(gate.dryRuns(), v ->
+                        li(strong(v.word() + " " + v.criterion()), text(": " + v.measured()))
+                                .withClass("dry-run"))).withId("dry-runs")),
                 iff(opening.failure(), f -> p(strong(f)).withClass("warning").withId("failure")),
                 iff(opening.worst(), w -> p(text("Worst phase: "), phase(w.phase().index()), text(", " + w.title()
                         + ": " + w.figures() + ".")).withId("worst")),

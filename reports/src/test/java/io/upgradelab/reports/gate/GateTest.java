@@ -132,9 +132,9 @@ class GateTest {
                 typos + ":3: criteria[0].kind: unknown criterion kind 'probeSucess'; did you mean 'probeSuccess'?"
                         + " (expected one of " + PolicyFile.criterionKinds() + ")",
                 typos + ":6: criteria[1].atMots: unknown field 'atMots'; did you mean 'atMost'? (noProviderErrors has:"
-                        + " kind, atMost, phases)",
+                        + " kind, atMost, phases, dryRun)",
                 typos + ":7: criteria[1].phase: unknown field 'phase'; did you mean 'phases'? (noProviderErrors has:"
-                        + " kind, atMost, phases)",
+                        + " kind, atMost, phases, dryRun)",
                 typos + ":9: criteria[2].atMostPercent: 150 is out of range: a percentage is 0 to 100",
                 typos + ":11: criteria[3].atMost: must be a whole number, not 'lots'",
                 typos + ":12: criteria[4].kind: unknown criterion kind 'latencyP99' (expected one of "
@@ -220,7 +220,7 @@ class GateTest {
         assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessageStartingWith(empty + ":5: criteria[0].phases[1]: an empty item");
         Path noKind = Files.writeString(dir.resolve("no-kind.yaml"), "name: k\ncriteria:\n  - atMost: 0\n");
         assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind
-                + ":3: criteria[0]: missing field 'kind'; expected one of [benchmarkTps, configIntact, cpuAgainstBaseline,");
+                + ":3: criteria[0]: missing field 'kind'; expected one of [baseline, benchmarkTps, configIntact, cpuAgainstBaseline,");
     }
 
     @Test

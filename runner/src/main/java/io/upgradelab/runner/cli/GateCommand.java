@@ -34,8 +34,10 @@ import picocli.CommandLine.Spec;
                         + " reason, and JUnit XML with one test case per criterion (an inconclusive one skipped).",
                 "A run that did not complete fails, or is inconclusive when it stopped on the lab's limit; a run"
                         + " without its last journal line (killed) cannot be judged (exit 2). Criteria:"
-                        + " ${bundle:criteria} (cpuAgainstBaseline with --baseline; see"
-                        + " experiments/nacos-1x-to-2x.policy.yaml)."},
+                        + " ${bundle:criteria} (cpuAgainstBaseline and baseline with --baseline; see"
+                        + " experiments/nacos-1x-to-2x.policy.yaml). A criterion with dryRun: true is judged and"
+                        + " shown (DRY RUN (would FAIL), a skipped test in the JUnit XML) but never decides the"
+                        + " status nor the exit code."},
         resourceBundle = "io.upgradelab.runner.cli.GateHelp",
         footer = {"", "Examples:",
                 "  upgrade-lab gate runs/nacos-1x-to-2x-ci-20261122-035106 --policy experiments/nacos-1x-to-2x.policy.yaml",
@@ -60,7 +62,8 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
     Path policy;
 
     @Option(names = "--baseline", paramLabel = "RUN_DIR", description = "A run to compare with (the \"before\"):"
-            + " needed by cpuAgainstBaseline criteria; the same experiment's phases pair up by number and kind.")
+            + " needed by cpuAgainstBaseline and baseline criteria; the same experiment's phases pair up by number"
+            + " and kind.")
     Path baseline;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Where to write the JUnit XML (default: RUN_DIR/"
@@ -181,8 +184,8 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
             throw LabException.invalidInput("--baseline is for the gate: give --gate POLICY too");
         }
         if (policy != null && policy.needsBaseline() && baseline == null) {
-            throw LabException.invalidInput("the policy compares with a baseline run (cpuAgainstBaseline): give"
-                    + " --baseline RUN_DIR");
+            throw LabException.invalidInput("the policy compares with a baseline run (cpuAgainstBaseline,"
+                    + " baseline): give --baseline RUN_DIR");
         }
         if (baseline != null) {
             try {
@@ -204,13 +207,16 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
         }
     }
 
-    /** One line per criterion, "PASS  ", "FAIL  " or "INCONCLUSIVE  " first, then the gate's line as reports word it. */
+    /**
+     * One line per criterion, "PASS  ", "FAIL  " or "INCONCLUSIVE  " first ("DRY RUN (would FAIL)  " for a
+     * dry-run criterion's, which does not decide), then the gate's line as reports word it.
+     */
     static void print(Gate gate, PrintWriter out) {
         if (!gate.failure().isEmpty()) {
             out.println(gate.failure());
         }
         for (Verdict v : gate.verdicts()) {
-            out.println(v.status() + "  " + v.criterion() + ": " + v.measured());
+            out.println(v.word() + "  " + v.criterion() + ": " + v.measured());
         }
         out.println(GateResult.of(gate).sentence() + "; JUnit XML: " + gate.junit());
         out.flush();

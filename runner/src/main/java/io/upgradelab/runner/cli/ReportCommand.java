@@ -57,7 +57,7 @@ final class ReportCommand implements Callable<Integer> {
     Path policy;
 
     @Option(names = "--baseline", paramLabel = "RUN_DIR", description = "With --policy: the run to compare with, for"
-            + " cpuAgainstBaseline criteria.")
+            + " cpuAgainstBaseline and baseline criteria.")
     Path baseline;
 
     @Override

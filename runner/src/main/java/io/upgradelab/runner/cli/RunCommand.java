@@ -63,8 +63,8 @@ final class RunCommand implements Callable<Integer> {
     Path gate;
 
     @Option(names = "--baseline", paramLabel = "RUN_DIR",
-            description = "With --gate: the run to compare with, for cpuAgainstBaseline criteria. Checked before"
-                    + " anything starts.")
+            description = "With --gate: the run to compare with, for cpuAgainstBaseline and baseline criteria."
+                    + " Checked before anything starts.")
     Path baseline;
 
     @Mixin

@@ -148,6 +148,6 @@ class EveryCommandTest {
         cli.clear();
         cli.run("gate", "--help");
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, status, passed, summary, failure, junit,"
-                + " verdicts: [{criterion, status, measured, seconds, passed}]}");
+                + " verdicts: [{criterion, status, measured, seconds, dryRun, passed}]}");
     }
 }

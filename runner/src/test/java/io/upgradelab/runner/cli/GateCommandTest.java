@@ -41,7 +41,7 @@ class GateCommandTest {
     @Test
     void helpListsEveryCriterionThePolicyReaderKnows() {
         assertThat(cli.run("gate", "--help")).isZero();
-        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: benchmarkTps, configIntact, cpuAgainstBaseline, cpuP95,"
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: baseline, benchmarkTps, configIntact, cpuAgainstBaseline, cpuP95,"
                 + " failureSigns, flapping, instanceLossAtEnd, loadValid, noProviderErrors, probeSuccess, upgradeWithin");
     }
 
@@ -128,6 +128,40 @@ class GateCommandTest {
                 .isZero();
         assertThat(cli.out()).contains("PASS  cluster mean CPU at most 1.1 x the baseline's in phases rollingServerUpgrade,"
                 + " 14: highest x1.00");
+    }
+
+    @Test
+    void aBaselineCriterionFailsOnTheCostlierRunAndAsADryRunIsShownWithoutDecidingTheExitCode() throws Exception {
+        Path costlier = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithCpuTimes(1.5, dir.resolve("costlier")));
+        Path policy = Files.writeString(dir.resolve("baseline.yaml"), """
+                criteria:
+                  - kind: baseline
+                    figures: [cpu]
+                    phases: [rollingClientUpgrade, 14]
+                """);
+
+        assertThat(cli.run("gate", costlier.toString(), "--policy", policy.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--baseline");
+        assertThat(cli.run("gate", costlier.toString(), "--policy", policy.toString(), "--baseline", run.toString()))
+                .isEqualTo(1);
+        assertThat(cli.out()).contains("FAIL  no figure (cpu) worse than the baseline's by its minimum effect in phases"
+                + " rollingClientUpgrade, 14: worse: phase 13 CPU node 1 %: +");
+        cli.clear();
+
+        Files.writeString(policy, Files.readString(policy) + "    dryRun: true\n");
+
+        assertThat(cli.run("gate", costlier.toString(), "--policy", policy.toString(), "--baseline", run.toString()))
+                .isZero();
+        assertThat(cli.out()).contains("DRY RUN (would FAIL)  no figure (cpu) worse than the baseline's",
+                "gate PASS: all 1 criteria met; dry run: 1 would FAIL");
+        cli.clear();
+        assertThat(cli.run("gate", costlier.toString(), "--policy", policy.toString(), "--baseline", run.toString(),
+                "--output", "json")).isZero();
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        assertThat(json.get("status").asText()).isEqualTo("PASS");
+        assertThat(json.get("verdicts").get(0).has("dryRun")).as("only a dry run's says so").isFalse();
+        assertThat(json.get("verdicts").get(1).get("dryRun").asBoolean()).isTrue();
+        assertThat(json.get("verdicts").get(1).get("status").asText()).isEqualTo("FAIL");
     }
 
     @Test

@@ -1,0 +1,52 @@
+package io.upgradelab.reports.gate;
+
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.html.RunTimeline;
+
+/**
+ * A criterion the policy marks {@code dryRun: true}: judged and reported like any other (the gate's
+ * lines, its JSON, the JUnit XML as a skipped test with the status it would have had, the reports'
+ * banner), but never deciding the gate's status nor its exit code. Why: a new criterion, or a tighter
+ * threshold, is best watched on real runs before it may stop a pipeline, as Argo Rollouts' dry-run
+ * metrics are; a policy that could only judge or ignore would make each new check a gamble. Not a kind
+ * (no {@code JsonTypeName}): any kind may be a dry run ({@link PolicyFile} wraps it).
+ *
+ * @param criterion the criterion judged
+ */
+record DryRun(Criterion criterion) implements Criterion {
+
+    @Override
+    public String describe() {
+        return criterion.describe();
+    }
+
+    @Override
+    public Verdict judge(RunSummary run) {
+        return criterion.judge(run).dry();
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, RunSummary baseline) {
+        return criterion.judge(run, baseline).dry();
+    }
+
+    @Override
+    public Verdict judge(RunSummary run, RunTimeline timeline, RunSummary baseline, RunTimeline baselineTimeline) {
+        return criterion.judge(run, timeline, baseline, baselineTimeline).dry();
+    }
+
+    @Override
+    public boolean readsSamples() {
+        return criterion.readsSamples();
+    }
+
+    @Override
+    public double seconds(RunSummary run) {
+        return criterion.seconds(run);
+    }
+
+    @Override
+    public boolean needsBaseline() {
+        return criterion.needsBaseline();
+    }
+}
