@@ -31,7 +31,10 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
     public Verdict judge(RunSummary run) {
         List<PhaseSummary> upgrades = run.phases().stream().filter(p -> KIND.equals(p.kind())).toList();
         if (upgrades.isEmpty()) {
-            return Verdict.inconclusive(describe(), "the run has no " + KIND + " phase: nothing measured");
+            List<Integer> planned = run.planned().stream().filter(p -> KIND.equals(p.kind())).map(p -> p.index()).toList();
+            return Verdict.inconclusive(describe(), planned.isEmpty()
+                    ? "the run has no " + KIND + " phase: nothing measured"
+                    : PhaseSelection.numbers(planned) + ": not reached, the run stopped before it: nothing measured");
         }
         List<PhaseSummary> unfinished = upgrades.stream().filter(p -> !finished(p)).toList();
         boolean nacos = unfinished.stream().anyMatch(p -> Evidence.load(p).isEmpty());

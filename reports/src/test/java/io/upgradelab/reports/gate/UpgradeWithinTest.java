@@ -36,6 +36,20 @@ class UpgradeWithinTest {
         assertThat(new UpgradeWithin(600).judge(none).passed()).isFalse();
     }
 
+    /** A run stopped before its planned upgrade says so, rather than "no such phase". */
+    @Test
+    void aPlannedUpgradeTheRunStoppedBeforeIsNotReachedAndInconclusive() {
+        RunSummary stopped = new RunSummary("e", "", 1, "", "failed", true, 1, 0, List.of(), CallCounts.NONE, null,
+                new RunSummary.EndOfRun(0, List.of()), null, List.of(),
+                List.of(new io.upgradelab.journal.RunStarted.PlannedPhase(9, "rollingServerUpgrade", "upgrade", 300, 0,
+                        6000, List.of("2.0.4", "2.0.4", "2.0.4"))));
+
+        Verdict verdict = new UpgradeWithin(600).judge(stopped);
+
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(verdict.measured()).isEqualTo("phase 9: not reached, the run stopped before it: nothing measured");
+    }
+
     private static RunSummary run(double seconds, List<RunSummary.Warning> warnings) {
         PhaseSummary upgrade = new PhaseSummary(9, "rollingServerUpgrade", "upgrade the servers to 2.0.4", "done",
                 seconds, 300, "1.4.1 x3 -> 2.0.4 x3", "1x", 120, true, List.of(), CallCounts.NONE, null,
