@@ -84,9 +84,9 @@ public final class CompareMarkdown {
             for (FigureShift f : java.util.stream.Stream.concat(moved.stream(), better.stream()).toList()) {
                 LocationShift s = f.shift();
                 md.append("| ").append(f.phase()).append(" | ").append(SummaryMarkdown.escape(f.title())).append(" | ")
-                        .append(f.figure()).append(" | ").append(f.judgement().name().toLowerCase()).append(" (")
-                        .append(f.worseWhen()).append(" is worse) | ").append(signed(s.estimate())).append(" [")
-                        .append(signed(s.low())).append(", ").append(signed(s.high())).append("] | ")
+                        .append(f.figure()).append(" | ").append(f.judgement().word()).append(" (")
+                        .append(f.worseWhen()).append(" is worse) | ").append(SummaryText.signed(s.estimate())).append(" [")
+                        .append(SummaryText.signed(s.low())).append(", ").append(SummaryText.signed(s.high())).append("] | ")
                         .append(SummaryText.number(f.minEffect())).append(" | ").append(s.before()).append(" / ")
                         .append(s.after()).append(" | ").append(String.format(java.util.Locale.ROOT, "%.3g", s.pValue()))
                         .append(" |\n");
@@ -97,10 +97,6 @@ public final class CompareMarkdown {
         md.append('\n').append(same).append(" figure(s) the same within their minimum effect; ").append(thin)
                 .append(" with too few samples for an interval, not judged.\n\n")
                 .append(SHIFTS).append('\n');
-    }
-
-    private static String signed(double value) {
-        return (value > 0 ? "+" : "") + SummaryText.number(value);
     }
 
     /** The naming benchmark's operations: TPS and p99 before, after, and after / before. */

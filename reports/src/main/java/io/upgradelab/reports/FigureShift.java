@@ -51,7 +51,12 @@ public record FigureShift(int phase, String title, String figure, String family,
         /** No shift the samples show, or one smaller than the minimum effect. */
         SAME,
         /** Too few samples on a side to say. */
-        THIN
+        THIN;
+
+        /** How the reports and JSON write it: "worse", "thin". */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /** A figure as the timeline holds it, with its direction and its minimum effect. */
@@ -96,7 +101,7 @@ public record FigureShift(int phase, String title, String figure, String family,
                                      double[] after) {
         String label = name.isEmpty() ? figure.name() : figure.name().replace(" %", "") + " " + name
                 + (figure.name().endsWith(" %") ? " %" : "");
-        double minEffect = figure.minEffect(median(before));
+        double minEffect = figure.minEffect(LocationShift.median(before));
         String worseWhen = figure.higherIsWorse() ? "higher" : "lower";
         Optional<LocationShift> shift = LocationShift.of(before, after, CONFIDENCE);
         if (shift.isEmpty()) {
@@ -144,12 +149,5 @@ public record FigureShift(int phase, String title, String figure, String family,
             }
         }
         return percent.isEmpty() ? Map.of() : Map.of("", percent);
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int n = sorted.length;
-        return n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

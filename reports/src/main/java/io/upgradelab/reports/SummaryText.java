@@ -299,6 +299,11 @@ public final class SummaryText {
         return List.copyOf(found);
     }
 
+    /** {@link #number} with its sign: "+2.5", "-3", "0": a change, after minus before. */
+    public static String signed(double value) {
+        return (value > 0 ? "+" : "") + number(value);
+    }
+
     /** A whole number without decimals, else one decimal. */
     public static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);

@@ -99,7 +99,7 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
         unjudged.forEach((why, indexes) -> whys.add(PhaseSelection.numbers(indexes) + ": " + why));
         List<Integer> unreached = selection.unreached(run).stream().map(p -> p.index()).toList();
         if (!unreached.isEmpty()) {
-            whys.add(PhaseSelection.numbers(unreached) + ": not reached, the run stopped before it");
+            whys.add(PhaseSelection.notReached(unreached));
         }
         String notJudged = whys.isEmpty() ? "" : "not judged: " + String.join("; ", whys);
         Set<String> families = Set.copyOf(families());
@@ -138,8 +138,8 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
      */
     private static String line(FigureShift f) {
         LocationShift s = f.shift();
-        return "phase " + f.phase() + " " + f.figure() + ": " + signed(s.estimate()) + " [" + percent() + " "
-                + signed(s.low()) + ", " + signed(s.high()) + "], minimum effect " + SummaryText.number(f.minEffect())
+        return "phase " + f.phase() + " " + f.figure() + ": " + SummaryText.signed(s.estimate()) + " [" + percent() + " "
+                + SummaryText.signed(s.low()) + ", " + SummaryText.signed(s.high()) + "], minimum effect " + SummaryText.number(f.minEffect())
                 + " (" + f.worseWhen() + " is worse), n " + s.before() + " / " + s.after() + ", p "
                 + String.format(Locale.ROOT, "%.3g", s.pValue());
     }
@@ -151,7 +151,7 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
             long n = shifts.stream().filter(f -> f.judgement() == judgement).count();
             if (n > 0) {
                 counts.add(n + " " + (judgement == Judgement.THIN ? "too thin to judge (" + thin(shifts) + ")"
-                        : judgement.name().toLowerCase(Locale.ROOT)));
+                        : judgement.word()));
             }
         }
         return "of " + shifts.size() + " figures: " + String.join(", ", counts);
@@ -169,10 +169,6 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
     private static double towardWorse(FigureShift f) {
         double estimate = f.shift().estimate();
         return ("higher".equals(f.worseWhen()) ? estimate : -estimate) / f.minEffect();
-    }
-
-    private static String signed(double value) {
-        return (value > 0 ? "+" : "") + SummaryText.number(value);
     }
 
     private static String percent() {

@@ -74,7 +74,7 @@ interface PhaseCriterion extends Criterion {
                 .toList()) + ": " + why + measuredThere(run, baseline, phases)));
         List<Integer> unreached = selection.unreached(run).stream().map(p -> p.index()).toList();
         if (!unreached.isEmpty()) {
-            whys.add(PhaseSelection.numbers(unreached) + ": not reached, the run stopped before it");
+            whys.add(PhaseSelection.notReached(unreached));
         }
         String unjudgedWhy = "not judged: " + String.join("; ", whys);
         if (judged.isEmpty()) {

@@ -54,6 +54,11 @@ record PhaseSelection(List<String> names) {
     }
 
     /** "phase 9", "phases 1-5, 7, 9-12": phase numbers, ascending, runs of consecutive ones as ranges. */
+    /** "phases 9-14: not reached, the run stopped before it": planned phases the run has no summary of. */
+    static String notReached(List<Integer> indexes) {
+        return numbers(indexes) + ": not reached, the run stopped before it";
+    }
+
     static String numbers(List<Integer> indexes) {
         List<Integer> sorted = indexes.stream().sorted().toList();
         List<String> parts = new java.util.ArrayList<>();

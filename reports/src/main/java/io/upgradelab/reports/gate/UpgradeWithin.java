@@ -34,7 +34,7 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
             List<Integer> planned = run.planned().stream().filter(p -> KIND.equals(p.kind())).map(p -> p.index()).toList();
             return Verdict.inconclusive(describe(), planned.isEmpty()
                     ? "the run has no " + KIND + " phase: nothing measured"
-                    : PhaseSelection.numbers(planned) + ": not reached, the run stopped before it: nothing measured");
+                    : PhaseSelection.notReached(planned) + ": nothing measured");
         }
         List<PhaseSummary> unfinished = upgrades.stream().filter(p -> !finished(p)).toList();
         boolean nacos = unfinished.stream().anyMatch(p -> Evidence.load(p).isEmpty());

@@ -58,7 +58,7 @@ public record LocationShift(double estimate, double low, double high, double con
         }
         Arrays.sort(differences);
         MannWhitneyUTest.Result test = MannWhitneyUTest.withDefaults().test(a, b);
-        return Optional.of(new LocationShift(median(differences), differences[c - 1], differences[differences.length - c],
+        return Optional.of(new LocationShift(sortedMedian(differences), differences[c - 1], differences[differences.length - c],
                 confidence, b.length, a.length, test.getStatistic(), test.getPValue()));
     }
 
@@ -78,7 +78,14 @@ public record LocationShift(double estimate, double low, double high, double con
         return Arrays.stream(values).filter(Double::isFinite).toArray();
     }
 
-    private static double median(double[] sorted) {
+    /** The median of {@code values} (finite ones: NaN is no sample); 0 when there is none. */
+    public static double median(double[] values) {
+        double[] sorted = finite(values);
+        Arrays.sort(sorted);
+        return sorted.length == 0 ? 0 : sortedMedian(sorted);
+    }
+
+    private static double sortedMedian(double[] sorted) {
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }

@@ -129,7 +129,7 @@ record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phas
         }
 
         private static String name(FigureShift f) {
-            return f.judgement().name().toLowerCase(java.util.Locale.ROOT);
+            return f.judgement().word();
         }
     }
 

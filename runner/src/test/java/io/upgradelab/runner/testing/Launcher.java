@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -68,21 +69,27 @@ public final class Launcher implements AutoCloseable {
     }
 
     private void awaitUntil(String what, Duration timeout, Duration poll, Callable<Boolean> condition) {
+        AtomicBoolean held = new AtomicBoolean();
         try {
             Awaitility.await().atMost(timeout).pollInterval(poll)
-                    .until(() -> condition.call() || !process.isAlive());
+                    .until(() -> {
+                        held.set(condition.call());
+                        return held.get() || !process.isAlive();
+                    });
         } catch (ConditionTimeoutException e) {
             throw new AssertionError(what + ": not within " + timeout + "; upgrade-lab's last lines: " + lastLines(6)
                     + "\n" + this, e);
         }
+        if (!held.get() && !holds(condition)) {   // once more: its last lines may be read after it exited
+            throw new AssertionError(what + ": upgrade-lab exited first; its last lines: " + lastLines(6) + "\n" + this);
+        }
+    }
+
+    private static boolean holds(Callable<Boolean> condition) {
         try {
-            if (!condition.call()) {
-                throw new AssertionError(what + ": upgrade-lab exited first; its last lines: " + lastLines(6) + "\n" + this);
-            }
-        } catch (AssertionError e) {
-            throw e;
+            return condition.call();
         } catch (Exception e) {
-            throw new AssertionError(what + ": " + e, e);
+            throw new AssertionError(e);
         }
     }
 

@@ -97,7 +97,7 @@ class ExternalClusterIT {
                     .hasMessageContaining("403");
 
             token = changePassword(address, PASSWORD);
-            nodeKeys = new java.util.TreeMap<>(nodeAuthKeys(nacos.nodes().get(0).pid()));
+            nodeKeys = nodeAuthKeys(nacos.nodes().get(0).pid());   // a map of its own: the fleet's token joins it
             Files.writeString(credentials, "username=nacos\npassword=" + PASSWORD + "\n");
             Path script = upgradeScript();
             Path arguments = directory.resolve("arguments.txt");
