@@ -44,35 +44,6 @@ public record Target(String backend, String version, int nodes, int firstPort, S
         storage = storage == null ? Storage.EMBEDDED : storage;
     }
 
-    /** A target whose nodes share 127.0.0.1, on loopback only. */
-    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
-                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                  Map<String, String> servers, Storage storage, Double nodeCpus) {
-        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, servers, storage,
-                nodeCpus, List.of(), false);
-    }
-
-    /** A target whose nodes' CPU is not limited. */
-    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
-                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                  Map<String, String> servers, Storage storage) {
-        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, servers, storage,
-                null);
-    }
-
-    /** A target on the default storage. */
-    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
-                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                  Map<String, String> servers) {
-        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, servers, null);
-    }
-
-    /** A target that brings no server of its own. */
-    public Target(String backend, String version, int nodes, int firstPort, String serverHeap,
-                  ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers) {
-        this(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, null, null);
-    }
-
     /**
      * The same target with each of {@link #servers}' paths absolute: a relative one is read from
      * {@code folder}, the experiment file's, so a file and its archives move together.

@@ -3,6 +3,7 @@ package io.upgradelab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.testing.Targets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ class DiskRoomTest {
 
     @Test
     void threeLocalNodesWantNineteenGibAndSaySo() {
-        Target local = new Target("local", "1.4.1", 3, 0, null, null, null, null);
+        Target local = Targets.of("{backend: local, version: 1.4.1}");
 
         assertThat(DiskRoom.warning(19 * GIB, RUN, local)).isEmpty();
         assertThat(DiskRoom.warning(10 * GIB, RUN, local)).hasValueSatisfying(w -> assertThat(w)
@@ -24,7 +25,7 @@ class DiskRoomTest {
 
     @Test
     void aClusterElsewhereLeavesOnlyTheLabsOwnFiles() {
-        Target kubernetes = new Target("kubernetes", "1.4.1", 3, 0, null, null, null, null);
+        Target kubernetes = Targets.of("{backend: kubernetes, version: 1.4.1}");
 
         assertThat(DiskRoom.warning(2 * GIB, RUN, kubernetes)).isEmpty();
         assertThat(DiskRoom.warning(GIB / 2, RUN, kubernetes)).hasValueSatisfying(w -> assertThat(w)

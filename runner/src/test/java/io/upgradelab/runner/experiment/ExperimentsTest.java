@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.upgradelab.runner.LabException;
-import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.phase.Hold;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
+import io.upgradelab.runner.testing.Targets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,7 +29,7 @@ class ExperimentsTest {
         Experiment e = loaded.experiment();
         assertThat(loaded.notes()).isEmpty();
         assertThat(e.name()).isEqualTo("nacos-1x-to-2x");
-        assertThat(e.target()).isEqualTo(new Target("local", "1.4.1", 3, 0, "1g", null, null, null));
+        assertThat(e.target()).isEqualTo(Targets.of("{version: 1.4.1, nodes: 3, serverHeap: 1g}"));
         assertThat(e.fleet()).as("the file says generation: 1x, the older name of client")
                 .isEqualTo(new FleetSpec(140, 140, 200, null, "1x", "1g"));
         assertThat(e.fleet().clientVersion()).isEqualTo("1x");

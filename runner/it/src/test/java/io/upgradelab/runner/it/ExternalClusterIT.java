@@ -29,6 +29,8 @@ import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.RegisteredInstance;
 import io.upgradelab.runner.observe.NodeCounts;
 import io.upgradelab.runner.process.ProcessAddress;
+import io.upgradelab.runner.experiment.ExperimentBinder;
+import io.upgradelab.runner.testing.Targets;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -101,10 +103,12 @@ class ExternalClusterIT {
             Files.writeString(credentials, "username=nacos\npassword=" + PASSWORD + "\n");
             Path script = upgradeScript();
             Path arguments = directory.resolve("arguments.txt");
-            Target target = new Target("external", "2.0.4", 0, 0, null, new ExternalTarget(List.of(address),
+            ExternalTarget cluster = new ExternalTarget(List.of(address),
                     new CredentialsSource(null, null, credentials.toString()),
                     List.of(List.of(script.toString(), arguments.toString(), "{version}", "a;b $(id) `id` *", "v{version}")),
-                    Duration.ofMinutes(1)), null, null);
+                    Duration.ofMinutes(1));
+            Target target = Targets.of("{backend: external, version: 2.0.4, external: "
+                    + ExperimentBinder.mapper().writeValueAsString(cluster) + "}");
 
             try (Backend external = Backends.require("external").open(target, directory.resolve("run"), System.out::println)) {
                 NodeStatus node = external.nodes().get(0);

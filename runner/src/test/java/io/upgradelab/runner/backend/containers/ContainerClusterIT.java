@@ -17,6 +17,7 @@ import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.ClusterMember;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.process.ListeningSockets;
+import io.upgradelab.runner.testing.Targets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class ContainerClusterIT {
     @Test
     @Timeout(value = 30, unit = TimeUnit.MINUTES)
     void a141ClusterOfContainersIsUpgradedNodeByNodeTo204AndSurvivesPauseAndKill() throws Exception {
-        Target target = new Target("testcontainers", "1.4.1", 3, 0, "512m", null, null, null);
+        Target target = Targets.of("{backend: testcontainers, version: 1.4.1, serverHeap: 512m}");
         ContainerCluster cluster = (ContainerCluster) new ContainersBackend().open(target, runDirectory, System.out::println);
         List<String> containers;
         List<String> volumes;

@@ -15,14 +15,12 @@ import com.github.dockerjava.api.model.Ports;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.ContainersTarget;
-import io.upgradelab.runner.backend.ExternalTarget;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.experiment.ExperimentBinder;
-import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.testing.Targets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,8 +145,13 @@ class ContainerDefinitionsTest {
     @Test
     void theBackendIsFoundByNameAndTakesItsSettingsFromTheTarget() {
         assertThat(Backends.named("testcontainers")).get().isInstanceOf(ContainersBackend.class);
-        Target target = new Target("testcontainers", "1.4.1", 3, 28848, "512m", null, null,
-                new ContainersTarget("mirror.example/nacos", Duration.ofMinutes(7)));
+        Target target = Targets.of("""
+                backend: testcontainers
+                version: 1.4.1
+                firstPort: 28848
+                serverHeap: 512m
+                testcontainers: {image: mirror.example/nacos, startTimeout: 7m}
+                """);
 
         ContainerClusterSpec spec = ContainersBackend.spec(target, RUN);
 
@@ -173,7 +176,7 @@ class ContainerDefinitionsTest {
     @Test
     void withoutADockerEngineOpeningSaysSoAndCreatesNothing(@TempDir Path runDirectory) {
         assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "this machine has a Docker engine");
-        Target target = new Target("testcontainers", "1.4.1", 3, 0, null, null, null, null);
+        Target target = Targets.of("{backend: testcontainers, version: 1.4.1}");
 
         assertThatThrownBy(() -> new ContainersBackend().open(target, runDirectory, line -> { }))
                 .isInstanceOf(LabException.class)

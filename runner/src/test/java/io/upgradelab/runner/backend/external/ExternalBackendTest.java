@@ -3,10 +3,10 @@ package io.upgradelab.runner.backend.external;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.upgradelab.runner.backend.ExternalTarget;
 import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.testing.Targets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,14 +15,13 @@ class ExternalBackendTest {
 
     @Test
     void anExternalTargetNeedsItsSectionOneNodePerAddressAndOneCommandPerNode() {
-        assertThat(problems(new Target("external", "1.4.1", 3, 0, null, null, null, null)))
+        assertThat(problems(Targets.of("{backend: external, version: 1.4.1, nodes: 3}")))
                 .containsExactly("/target: backend external needs an 'external' section with the nodes' addresses");
-        ExternalTarget two = new ExternalTarget(List.of("127.0.0.1:8848", "127.0.0.1:8858"), null,
-                List.of(List.of("upgrade", "{version}")), null);
-        assertThat(problems(new Target("external", "1.4.1", 3, 0, null, two, null, null))).containsExactly(
+        String two = "external: {addresses: ['127.0.0.1:8848', '127.0.0.1:8858'], upgradeCommands: [[upgrade, '{version}']]}";
+        assertThat(problems(Targets.of("{backend: external, version: 1.4.1, nodes: 3, " + two + "}"))).containsExactly(
                 "/target/nodes: nodes is 3 but external.addresses lists 2 (leave nodes out: it defaults to the number of addresses)",
                 "/target/external/upgradeCommands: 1 upgrade commands for 2 nodes: give one per node, in node order");
-        assertThat(new Target("external", "1.4.1", 0, 0, null, two, null, null).nodes()).isEqualTo(2);
+        assertThat(Targets.of("{backend: external, version: 1.4.1, " + two + "}").nodes()).isEqualTo(2);
     }
 
     @Test

@@ -6,9 +6,8 @@ import io.fabric8.chaosmesh.v1alpha1.NetworkChaos;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NetworkDisturbance;
-import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.testing.Targets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,8 +17,9 @@ class ClusterManifestsTest {
 
     @Test
     void oneNodeIsAStandaloneServerWithoutAMemberList() {
-        StatefulSet set = ClusterManifests.statefulSet(new Target("kubernetes", "2.0.4", 1, 0, "2g", null,
-                new KubernetesTarget("ns", null, "mirror.example/nacos", null), null));
+        StatefulSet set = ClusterManifests.statefulSet(Targets.of(
+                "{backend: kubernetes, version: 2.0.4, nodes: 1, serverHeap: 2g,"
+                        + " kubernetes: {namespace: ns, image: mirror.example/nacos}}"));
         List<EnvVar> env = set.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
         assertThat(env).extracting(EnvVar::getName).doesNotContain("NACOS_SERVERS");
         assertThat(env).contains(new EnvVar("MODE", "standalone", null), new EnvVar("JVM_XMX", "2g", null),
@@ -45,8 +45,8 @@ class ClusterManifestsTest {
 
     @Test
     void demoProvidersRegisterTheirPodsAddressOnlyWithTheFilesOptIn() {
-        Deployment demo = ClusterManifests.demoProviders(new Target("kubernetes", "2.0.4", 3, 0, "1g", null,
-                new KubernetesTarget("ns", null, null, "lab:2"), null), "2.3.2", 4);
+        Deployment demo = ClusterManifests.demoProviders(Targets.of(
+                "{backend: kubernetes, version: 2.0.4, kubernetes: {namespace: ns, labImage: 'lab:2'}}"), "2.3.2", 4);
         assertThat(demo.getMetadata().getName()).isEqualTo("upgrade-lab-demo-2-3-2");
         assertThat(demo.getSpec().getReplicas()).isEqualTo(4);
         List<EnvVar> env = demo.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();

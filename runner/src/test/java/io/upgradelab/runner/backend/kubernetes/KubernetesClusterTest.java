@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.InMemoryNodes;
-import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeReadiness;
 import io.upgradelab.runner.backend.NodeResources;
@@ -26,6 +25,7 @@ import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.testing.Targets;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,8 +86,8 @@ class KubernetesClusterTest {
     }
 
     private KubernetesCluster open(String version) {
-        Target target = new Target("kubernetes", version, 3, 0, "512m", null,
-                new KubernetesTarget(NS, null, null, null, null, Duration.ofSeconds(20)), null);
+        Target target = Targets.of("{backend: kubernetes, version: " + version + ", serverHeap: 512m, kubernetes: {namespace: "
+                + NS + ", startTimeout: 20s}}");
         return KubernetesCluster.open(client, target, progress::add, () -> clientClosedByBackend = true, FAST,
                 nodesInMemory);
     }
@@ -242,8 +242,8 @@ class KubernetesClusterTest {
     }
 
     private static Target target() {
-        return new Target("kubernetes", "1.4.1", 3, 0, "512m", null,
-                new KubernetesTarget(NS, null, null, null, null, Duration.ofSeconds(20)), null);
+        return Targets.of("{backend: kubernetes, version: 1.4.1, serverHeap: 512m, kubernetes: {namespace: " + NS
+                + ", startTimeout: 20s}}");
     }
 
     private StatefulSet statefulSet() {

@@ -20,7 +20,6 @@ import io.fabric8.mockwebserver.ServerResponse;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSummary;
-import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.NetworkDelay;
@@ -40,6 +39,7 @@ import io.upgradelab.runner.probe.Probe;
 import io.upgradelab.runner.probe.ProbeOptions;
 import io.upgradelab.runner.process.ProcessAddress;
 import io.upgradelab.runner.workload.Workloads;
+import io.upgradelab.runner.testing.Targets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -323,8 +323,8 @@ class WholeRunTest {
     }
 
     private static Target target() {
-        return new Target("kubernetes", "1.4.1", 3, 0, "512m", null,
-                new KubernetesTarget(NS, null, null, null, null, Duration.ofSeconds(20)), null);
+        return Targets.of("{backend: kubernetes, version: 1.4.1, serverHeap: 512m, kubernetes: {namespace: " + NS
+                + ", startTimeout: 20s}}");
     }
 
     /** The API server's dispatcher, writing each of the runner's writes to the sequence as it arrives. */

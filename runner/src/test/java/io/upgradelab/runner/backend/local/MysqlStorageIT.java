@@ -6,11 +6,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.NodeState;
-import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.ServedConfig;
 import io.upgradelab.runner.process.ListeningSockets;
+import io.upgradelab.runner.testing.Targets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +55,7 @@ class MysqlStorageIT {
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void a204NodeKeepsItsConfigsInMariaDbAndThe232SchemaUpgradeAddsTheEncryptedDataKeyColumns() throws Exception {
         int firstPort = LocalClusterSpec.firstFreePort(1, 21000);
-        Target target = new Target("local", "2.0.4", 1, firstPort, "512m", null, null, null, Map.of(), Storage.MYSQL);
+        Target target = Targets.of("{version: 2.0.4, nodes: 1, firstPort: " + firstPort + ", serverHeap: 512m, storage: mysql}");
         // as a run folder is (JUnit makes this one 0700): MariaDB's own account may pass through to its folders
         Files.setPosixFilePermissions(runDirectory, PosixFilePermissions.fromString("rwx--x--x"));
         LocalDatabase database;
