@@ -11,10 +11,8 @@ import io.upgradelab.reports.html.RunTimeline;
 import io.upgradelab.reports.stats.LocationShift;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -86,22 +84,13 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
         if (refused != null) {
             return refused;
         }
-        Map<String, List<Integer>> unjudged = new LinkedHashMap<>();   // phases by why, in the order first met
-        List<Integer> judged = new ArrayList<>();
-        for (PhaseSummary after : selection.of(run)) {
+        PhaseSelection.Split split = selection.split(run, after -> {
             PhaseSummary before = RunComparison.counterpart(after, baseline);
-            Optional<String> why = before == null ? Optional.of("no counterpart in the baseline run")
+            return before == null ? Optional.of("no counterpart in the baseline run")
                     : Evidence.load(after).or(() -> Evidence.load(before).map(l -> "the baseline's " + l));
-            why.ifPresentOrElse(w -> unjudged.computeIfAbsent(w, k -> new ArrayList<>()).add(after.index()),
-                    () -> judged.add(after.index()));
-        }
-        List<String> whys = new ArrayList<>();
-        unjudged.forEach((why, indexes) -> whys.add(PhaseSelection.numbers(indexes) + ": " + why));
-        List<Integer> unreached = selection.unreached(run).stream().map(p -> p.index()).toList();
-        if (!unreached.isEmpty()) {
-            whys.add(PhaseSelection.notReached(unreached));
-        }
-        String notJudged = whys.isEmpty() ? "" : "not judged: " + String.join("; ", whys);
+        }, phases -> "");
+        List<Integer> judged = split.judged().stream().map(PhaseSummary::index).toList();
+        String notJudged = split.notJudged();
         Set<String> families = Set.copyOf(families());
         List<FigureShift> shifts = FigureShift.of(RunComparison.of(baseline, run), baselineTimeline, timeline).stream()
                 .filter(f -> judged.contains(f.phase()) && families.contains(f.family())).toList();

@@ -2,10 +2,7 @@ package io.upgradelab.reports.gate;
 
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -63,29 +60,17 @@ interface PhaseCriterion extends Criterion {
         if (refused != null) {
             return refused;
         }
-        Map<String, List<PhaseSummary>> unjudged = new LinkedHashMap<>();   // phases by why, in the order first met
-        List<PhaseSummary> judged = new ArrayList<>();
-        for (PhaseSummary phase : selection.of(run)) {
-            notJudged(run, phase).ifPresentOrElse(why -> unjudged.computeIfAbsent(why, w -> new ArrayList<>()).add(phase),
-                    () -> judged.add(phase));
+        PhaseSelection.Split split = selection.split(run, phase -> notJudged(run, phase),
+                phases -> measuredThere(run, baseline, phases));
+        if (split.judged().isEmpty()) {
+            return Verdict.inconclusive(describe(), split.notJudged());
         }
-        List<String> whys = new ArrayList<>();
-        unjudged.forEach((why, phases) -> whys.add(PhaseSelection.numbers(phases.stream().map(PhaseSummary::index)
-                .toList()) + ": " + why + measuredThere(run, baseline, phases)));
-        List<Integer> unreached = selection.unreached(run).stream().map(p -> p.index()).toList();
-        if (!unreached.isEmpty()) {
-            whys.add(PhaseSelection.notReached(unreached));
-        }
-        String unjudgedWhy = "not judged: " + String.join("; ", whys);
-        if (judged.isEmpty()) {
-            return Verdict.inconclusive(describe(), unjudgedWhy);
-        }
-        Verdict verdict = judge(run, baseline, judged);
-        if (whys.isEmpty()) {
+        Verdict verdict = judge(run, baseline, split.judged());
+        if (split.whys().isEmpty()) {
             return verdict;
         }
-        return verdict.failed() ? verdict.noting(unjudgedWhy)
-                : Verdict.inconclusive(describe(), unjudgedWhy + "; judged: " + verdict.measured());
+        return verdict.failed() ? verdict.noting(split.notJudged())
+                : Verdict.inconclusive(describe(), split.notJudged() + "; judged: " + verdict.measured());
     }
 
     /**

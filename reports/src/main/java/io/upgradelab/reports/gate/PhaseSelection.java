@@ -3,7 +3,12 @@ package io.upgradelab.reports.gate;
 import io.upgradelab.journal.RunStarted.PlannedPhase;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Which phases a criterion looks at: all of them when none is named, else those named by number
@@ -53,15 +58,54 @@ record PhaseSelection(List<String> names) {
         return name.equals(String.valueOf(index)) || name.equals(kind);
     }
 
-    /** "phase 9", "phases 1-5, 7, 9-12": phase numbers, ascending, runs of consecutive ones as ranges. */
+    /**
+     * The phases selected in {@code run}, split into those a criterion judges and, for the others, why
+     * not: {@code notJudged} gives a phase's reason (empty: judged) and {@code there} what the criterion
+     * would have measured in the phases left out for one reason (" (there: ...)", or ""); the planned
+     * phases the run did not reach come last. One split for every criterion judged in phases, so each
+     * says "not judged" the same way.
+     */
+    Split split(RunSummary run, Function<PhaseSummary, Optional<String>> notJudged,
+                Function<List<PhaseSummary>, String> there) {
+        Map<String, List<PhaseSummary>> unjudged = new LinkedHashMap<>();   // phases by why, in the order first met
+        List<PhaseSummary> judged = new ArrayList<>();
+        for (PhaseSummary phase : of(run)) {
+            notJudged.apply(phase).ifPresentOrElse(why -> unjudged.computeIfAbsent(why, w -> new ArrayList<>()).add(phase),
+                    () -> judged.add(phase));
+        }
+        List<String> whys = new ArrayList<>();
+        unjudged.forEach((why, phases) -> whys.add(numbers(phases.stream().map(PhaseSummary::index).toList()) + ": "
+                + why + there.apply(phases)));
+        List<Integer> unreached = unreached(run).stream().map(PlannedPhase::index).toList();
+        if (!unreached.isEmpty()) {
+            whys.add(notReached(unreached));
+        }
+        return new Split(judged, whys);
+    }
+
+    /**
+     * The phases a criterion judges, and why each of the others selected was not judged.
+     *
+     * @param judged the phases with valid load and enough evidence, in the run's order
+     * @param whys   "phase 2: load flagged: ...", "phases 9-14: not reached, ...": one per reason
+     */
+    record Split(List<PhaseSummary> judged, List<String> whys) {
+
+        /** "not judged: phase 2: ...; phases 9-14: ..."; "" when every phase selected was judged. */
+        String notJudged() {
+            return whys.isEmpty() ? "" : "not judged: " + String.join("; ", whys);
+        }
+    }
+
     /** "phases 9-14: not reached, the run stopped before it": planned phases the run has no summary of. */
     static String notReached(List<Integer> indexes) {
         return numbers(indexes) + ": not reached, the run stopped before it";
     }
 
+    /** "phase 9", "phases 1-5, 7, 9-12": phase numbers, ascending, runs of consecutive ones as ranges. */
     static String numbers(List<Integer> indexes) {
         List<Integer> sorted = indexes.stream().sorted().toList();
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         for (int i = 0; i < sorted.size(); i++) {
             int first = sorted.get(i);
             while (i + 1 < sorted.size() && sorted.get(i + 1) == sorted.get(i) + 1) {
