@@ -28,7 +28,7 @@ class CommittedRunsReportTest {
     private final InProcessCli cli = new InProcessCli();
 
     @ParameterizedTest
-    @ValueSource(strings = {"reference-fitted", "reference-scale-1", "reference-scale-1-attempt-1"})
+    @ValueSource(strings = {"calibration/1.4.1-1x", "reference-scale-1", "reference-scale-1-attempt-1"})
     void aCommittedJournalReportsItsCommittedSummaryByteForByte(String run) throws IOException {
         Path copy = Files.createDirectories(dir.resolve(run));
         try (InputStream journal = new GZIPInputStream(Files.newInputStream(RUNS.resolve(run).resolve("journal.jsonl.gz")))) {
