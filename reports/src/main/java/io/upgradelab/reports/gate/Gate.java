@@ -37,8 +37,7 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
      */
     public static Gate judge(Path run, Policy policy, Path baseline, Path junit) {
         if (baseline == null && policy.needsBaseline()) {
-            throw new IllegalArgumentException("the policy compares with a baseline run (cpuAgainstBaseline,"
-                    + " baseline): give the baseline's run directory");
+            throw new IllegalArgumentException(Policy.BASELINE_NEEDED + ": give the baseline's run directory");
         }
         JournalFile journal = ended(run);
         RunSummary summary = RunSummaries.of(journal);

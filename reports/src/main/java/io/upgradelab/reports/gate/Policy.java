@@ -34,6 +34,9 @@ public record Policy(String name, List<Criterion> criteria) {
     }
 
     /** Whether a criterion compares with a baseline run. */
+    /** What to say when a policy that {@link #needsBaseline} is given no baseline run, before how to give one. */
+    public static final String BASELINE_NEEDED = "the policy compares with a baseline run (cpuAgainstBaseline, baseline)";
+
     public boolean needsBaseline() {
         return criteria.stream().anyMatch(Criterion::needsBaseline);
     }

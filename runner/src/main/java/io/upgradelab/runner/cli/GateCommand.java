@@ -184,8 +184,7 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
             throw LabException.invalidInput("--baseline is for the gate: give --gate POLICY too");
         }
         if (policy != null && policy.needsBaseline() && baseline == null) {
-            throw LabException.invalidInput("the policy compares with a baseline run (cpuAgainstBaseline,"
-                    + " baseline): give --baseline RUN_DIR");
+            throw LabException.invalidInput(Policy.BASELINE_NEEDED + ": give --baseline RUN_DIR");
         }
         if (baseline != null) {
             try {
