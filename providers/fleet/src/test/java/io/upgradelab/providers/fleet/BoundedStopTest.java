@@ -12,7 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** A stop of providers ends within its budget whatever the server does (the real clients: FleetProcessIT). */
+/** A stop of providers ends within its budget whatever the server does (the real clients: ShrinkAgainstPausedClusterIT). */
 class BoundedStopTest {
 
     private final CountDownLatch never = new CountDownLatch(1);

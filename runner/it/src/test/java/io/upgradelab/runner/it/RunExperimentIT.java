@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.upgradelab.runner.LabHome;
+import io.upgradelab.runner.backend.local.LocalClusterSpec;
+import io.upgradelab.runner.backend.local.LoopbackFirewall;
 import io.upgradelab.runner.nacos.NacosApi;
-import io.upgradelab.runner.nacos.ServiceSummary;
+import io.upgradelab.runner.nacos.RegisteredInstance;
+import io.upgradelab.runner.testing.Iptables;
 import io.upgradelab.runner.testing.JournalLines;
 import io.upgradelab.runner.testing.Launcher;
 import io.upgradelab.runner.testing.Processes;
@@ -32,10 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The CI-size reference experiment, end to end through the real launcher: a 3-node 1.4.1 cluster
  * with real 1.x clients and Dubbo, ramped, rolled node by node to 2.0.4, ramped again, clients rolled
- * to 2.x; then, appended here, node 2 frozen (a pause fault) and a hold to see the cluster recover.
+ * to 2.x. Laid out as hosts would be: each node at an address of its own (127.0.0.11 to .13), all at
+ * one port, the fleet, the probe and the demo providers at others; every instance and every socket
+ * is at its process's address. Appended here: the naming benchmark every way it calls Nacos
+ * ({@link BenchmarkChecks}), then real faults, each followed by a hold ({@link NetworkFaultChecks}).
  * In phase 2 the test sends each node a registration as a peer would forward it, which the nodes not
- * responsible for it refuse and log: the failure-sign observer must name exactly those.
- * Everything is checked in the journal alone, as reports will read it, and in the report.
+ * responsible for it refuse and log: the failure-sign observer must name exactly those. The fleet's
+ * own checks ride on the same run: its 1.x clients on the 2.0.4 cluster, their upgrade in batches,
+ * and the Dubbo shape of what each generation registers. Everything is checked in the journal
+ * alone, as reports will read it, and in the report; no process and no firewall rule is left.
  */
 @Timeout(value = 22, unit = java.util.concurrent.TimeUnit.MINUTES)
 class RunExperimentIT {
@@ -43,39 +51,38 @@ class RunExperimentIT {
     @TempDir
     Path runDirectory;
 
-    /** Added to the CI-size experiment's phases: node 2 frozen (SIGSTOP) for 20 s under the 2.x clients, a hold. */
-    private static final String PAUSE_PHASES = """
-            - kind: fault
-              fault: pause
-              node: 2
-              for: 20s
-            - kind: hold
-              for: 10s
-            """;
+    /** The nodes' HTTP port, at each node's own address; gRPC and raft follow from it. */
+    private static final int PORT = LocalClusterSpec.firstFreePort(1, 25000);
+    /** The index of the first benchmark phase, after the CI-size experiment's 14. */
+    private static final int FIRST_BENCHMARK = 15;
+    /** The index of the first fault phase, after the three benchmarks. */
+    private static final int FIRST_FAULT = 18;
 
     @TempDir
     Path experimentDirectory;
 
     @Test
     void theCiSizeExperimentRunsEveryPhaseAndItsJournalShowsTheUpgrade() throws Exception {
-        Path experiment = experimentDirectory.resolve("nacos-1x-to-2x-ci-with-pause.yaml");
-        YAMLMapper yaml = new YAMLMapper();
-        ObjectNode file = (ObjectNode) yaml.readTree(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml")
-                .toFile());
-        file.withArray("phases").addAll((ArrayNode) yaml.readTree(PAUSE_PHASES));
-        yaml.writeValue(experiment.toFile(), file);
+        Path experiment = experimentAsHostsWithBenchmarksAndFaults();
         Path journalFile = runDirectory.resolve("journal.jsonl");
         Set<Integer> refused;
+        String chain;
         try (Launcher run = Launcher.start("run", experiment.toString(), "--out", runDirectory.toString())) {
-            refused = nodesRefusingAForwardedRegistrationInPhase2(run, journalFile);
-            everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(run, journalFile);
+            chain = LoopbackFirewall.CHAIN_PREFIX + run.pid();
+            awaitPhase(run, journalFile, 2, Duration.ofMinutes(5));
+            AddressChecks.everyInstanceCarriesItsProcesssAddress(node1());
+            AddressChecks.everySocketIsOnItsProcesssAddress(runDirectory);
+            everyFleetProviderIsDubboShaped(node1(), 0);
+            refused = nodesRefusingAForwardedRegistration(journalFile);
+            atTheHoldAfterTheClientUpgrade(run, journalFile);
             assertThat(run.awaitExit(Duration.ofMinutes(20))).as(run.toString()).isZero();
         }
+        assertThat(Iptables.linesNaming(chain)).as("the runner's firewall chain, after the run").isEmpty();
         JournalLines journal = JournalLines.read(journalFile);
 
         JsonNode started = journal.ofType("runStarted").get(0);
         int phases = started.path("phases").size();
-        assertThat(phases).isGreaterThanOrEqualTo(10);
+        assertThat(phases).isEqualTo(FIRST_FAULT + 7);
         List<JsonNode> ended = journal.ofType("phaseEnded");
         assertThat(ended).hasSize(phases).allSatisfy(p -> assertThat(p.path("outcome").asText()).isEqualTo("done"));
         assertThat(journal.ofType("runEnded")).singleElement()
@@ -145,7 +152,7 @@ class RunExperimentIT {
                 .allSatisfy(s -> assertThat(s.path("idlePercent").asDouble()).isBetween(0.0, 100.0))
                 .hasSizeGreaterThan(50);
         String markdown = Files.readString(runDirectory.resolve("summary.md"));
-        assertThat(markdown.substring(0, markdown.indexOf("### Configs")).lines()
+        assertThat(markdown.substring(0, markdown.indexOf("\n### ")).lines()
                 .filter(l -> l.matches("\\| \\d+ \\|.*"))).hasSize(phases);
         int footprint = markdown.indexOf("### The lab's footprint");
         assertThat(markdown.substring(markdown.indexOf("### Configs"), footprint).lines()
@@ -163,42 +170,14 @@ class RunExperimentIT {
         assertThat(html.split("<img src=\"data:image/svg\\+xml;base64,", -1)).hasSize(5);
         assertThat(html).contains("node 1 up on 2.0.4");
 
+        theFleetHeldEveryProviderThroughTheClientUpgrade(journal);
         theFailureSignsNameTheNodesThatRefusedTheForward(journal, refused);
-        thePauseShowsInTheJournalAndTheReport(journal, ended, html);
+        BenchmarkChecks.theNamingBenchmarkMeasuredEveryWay(journal, runDirectory, FIRST_BENCHMARK);
+        NetworkFaultChecks.eachFaultCutWhatItSays(journal, FIRST_FAULT,
+                "node 1 (" + AddressChecks.NODES.get(0) + ":" + PORT + ", 2.0.4)", html);
         theConfigsWereCheckedThroughoutAndIntactOn141(journal, phases);
 
         assertThat(Processes.using(runDirectory)).isEmpty();
-    }
-
-    /**
-     * The pause fault and its effect: node 2 paused and resumed 20 s apart; while paused, the
-     * observers could not reach it but reached nodes 1 and 3; the fault phase counts node 2's
-     * unreachable samples; the report lists both events and the phase.
-     */
-    private static void thePauseShowsInTheJournalAndTheReport(JournalLines journal, List<JsonNode> ended, String html) {
-        List<JsonNode> fault = journal.ofType("fault");
-        assertThat(fault).extracting(f -> f.path("action").asText() + " " + f.path("node").asInt())
-                .containsExactly("paused 2", "resumed 2");
-        double paused = fault.get(0).path("elapsed").asDouble();
-        double resumed = fault.get(1).path("elapsed").asDouble();
-        assertThat(resumed - paused).isBetween(19.5, 40.0);
-
-        // A round asks the nodes one after the other and a frozen node costs it the 5 s timeout, so
-        // a sample written while node 2 was paused may still hold its answer from just before.
-        List<JsonNode> whilePaused = journal.samples("nodeCounts").stream()
-                .filter(s -> s.path("elapsed").asDouble() > paused && s.path("elapsed").asDouble() <= resumed).toList();
-        assertThat(whilePaused).anySatisfy(s ->
-                assertThat(s.path("nodes").get(1).path("reachable").asBoolean()).as("node 2 while paused").isFalse());
-        assertThat(whilePaused).allSatisfy(s -> {
-            assertThat(s.path("nodes").get(0).path("reachable").asBoolean()).as("node 1").isTrue();
-            assertThat(s.path("nodes").get(2).path("reachable").asBoolean()).as("node 3").isTrue();
-        });
-        JsonNode faultPhase = ended.stream().filter(p -> p.path("kind").asText().equals("fault")).findFirst().orElseThrow();
-        assertThat(faultPhase.path("nodes").get(1).path("unreachable").asInt()).isPositive();
-        assertThat(faultPhase.path("nodes").get(0).path("unreachable").asInt()).isZero();
-
-        assertThat(html).contains("fault pause: node 2 paused", "fault pause: node 2 resumed",
-                "pause node 2 (SIGSTOP) for 20 s");
     }
 
     /**
@@ -226,14 +205,12 @@ class RunExperimentIT {
     }
 
     /**
-     * Once phase 2 runs (a hold on the 1.4.1 cluster), sends each node a registration as a peer would
+     * In phase 2 (a hold on the 1.4.1 cluster), sends each node a registration as a peer would
      * forward it (the User-Agent Nacos-Server's); the nodes not responsible for its service refuse it
      * with HTTP 400 and log "receive invalid redirect request from peer" (DistroFilter, alibaba/nacos
      * #12070). Returns those nodes. The instance is not a provider's, so no count the run keeps sees it.
      */
-    private static Set<Integer> nodesRefusingAForwardedRegistrationInPhase2(Launcher run, Path journalFile)
-            throws Exception {
-        awaitPhase(run, journalFile, 2, Duration.ofMinutes(5));
+    private static Set<Integer> nodesRefusingAForwardedRegistration(Path journalFile) throws Exception {
         JsonNode nodes = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes");
         Set<Integer> refused = new TreeSet<>();
         for (int i = 0; i < nodes.size(); i++) {
@@ -286,20 +263,96 @@ class RunExperimentIT {
     }
 
     /**
-     * Once the last phase runs (2.x providers and demo providers, the 1.x probe's consumer, on 2.0.4),
-     * every instance of every service node 1 knows is registered with 127.0.0.1.
+     * In the hold after the client upgrade (phase 14, 2.0.4 nodes, 2.x clients): every instance and
+     * every socket still at its process's address, the nodes' gRPC ports now among them, and the 2.x
+     * clients' providers registered as Dubbo registers them.
      */
-    private static void everyRegisteredInstanceIsOnLoopbackDuringTheLastPhase(Launcher run, Path journalFile) {
-        int last = JournalLines.read(journalFile).ofType("runStarted").get(0).path("phases").size();
-        awaitPhase(run, journalFile, last, Duration.ofMinutes(18));
-        String node1 = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address").asText();
-        NacosApi api = new NacosApi(node1);
-        List<ServiceSummary> services = api.services();
-        assertThat(services).hasSizeGreaterThan(20);
-        for (ServiceSummary service : services) {
-            assertThat(api.instances(NacosApi.DEFAULT_GROUP.equals(service.group()) ? service.name()
-                    : service.group() + "@@" + service.name()))
-                    .as(service.name()).allSatisfy(i -> assertThat(i.ip()).isEqualTo("127.0.0.1"));
-        }
+    private static void atTheHoldAfterTheClientUpgrade(Launcher run, Path journalFile) throws Exception {
+        awaitPhase(run, journalFile, FIRST_BENCHMARK - 1, Duration.ofMinutes(15));
+        AddressChecks.everyInstanceCarriesItsProcesssAddress(node1());
+        AddressChecks.everySocketIsOnItsProcesssAddress(journalFile.getParent());
+        everyFleetProviderIsDubboShaped(node1(), 280);
+    }
+
+    /** Node 1's API, at its own address. */
+    private static NacosApi node1() {
+        return new NacosApi(AddressChecks.NODES.get(0) + ":" + PORT);
+    }
+
+    /**
+     * The shipped CI-size experiment, laid out as hosts, with the benchmarks and the faults after its
+     * last phase.
+     */
+    private Path experimentAsHostsWithBenchmarksAndFaults() throws Exception {
+        YAMLMapper yaml = new YAMLMapper();
+        ObjectNode file = (ObjectNode) yaml.readTree(LabHome.root().resolve("experiments/nacos-1x-to-2x-ci.yaml")
+                .toFile());
+        ObjectNode target = file.with("target");
+        target.put("firstPort", PORT);
+        AddressChecks.NODES.forEach(target.withArray("nodeAddresses")::add);
+        file.with("fleet").put("address", AddressChecks.FLEET);
+        file.with("probe").put("address", AddressChecks.PROBE).put("demoAddress", AddressChecks.DEMO);
+        file.withArray("phases").addAll((ArrayNode) yaml.readTree(BenchmarkChecks.PHASES));
+        file.withArray("phases").addAll((ArrayNode) yaml.readTree(NetworkFaultChecks.PHASES));
+        Path experiment = experimentDirectory.resolve("nacos-1x-to-2x-ci-as-hosts.yaml");
+        yaml.writeValue(experiment.toFile(), file);
+        return experiment;
+    }
+
+    /**
+     * What the fleet's providers register is what Dubbo registers: per interface a
+     * {@code providers:<interface>::} service whose instances carry Dubbo's metadata; {@code
+     * providers} in all, spread evenly over the experiment's 20 services (0: some, while a ramp may run).
+     */
+    private static void everyFleetProviderIsDubboShaped(NacosApi api, int providers) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            for (int s = 0; s < 20; s++) {
+                String iface = String.format("org.upgradelab.demo.LoadService%03d", s);
+                List<RegisteredInstance> instances = api.instances("providers:" + iface + "::");
+                assertThat(instances).as(iface).isNotEmpty();
+                if (providers > 0) {
+                    assertThat(instances).as(iface).hasSize(providers / 20);
+                }
+                assertThat(instances).allSatisfy(i -> assertThat(i.metadata()).containsEntry("interface", iface)
+                                .containsEntry("path", iface).containsEntry("category", "providers")
+                                .containsEntry("side", "provider")
+                                .containsKeys("dubbo", "release", "methods", "timestamp", "application"));
+            }
+        });
+    }
+
+    /**
+     * The fleet as the run drove it, read from its samples: 280 providers through 1.x clients on the
+     * 2.0.4 cluster, every one registered and beating (phase 12); the client upgrade's batches each
+     * kept all 280, without a failure, and ended with every provider on 2.x; every node held every
+     * provider again after it (phase 14).
+     */
+    private static void theFleetHeldEveryProviderThroughTheClientUpgrade(JournalLines journal) {
+        List<JsonNode> onTwoX = journal.samples("fleet").stream().filter(s -> s.path("phase").asInt() == 12)
+                .map(s -> s.path("fleet")).toList();
+        assertThat(onTwoX).isNotEmpty().allSatisfy(f -> {
+            assertThat(f.path("providers").toString()).isEqualTo("{\"1.4.1\":280}");
+            assertThat(f.path("registrationFailures").asInt()).as(f.toString()).isZero();
+            assertThat(f.path("nominalBeatsPerSecond").asDouble()).as("1.x clients beat every 5 s per provider")
+                    .isEqualTo(280 / 5.0);
+            assertThat(f.path("rssBytes").asLong()).isPositive();
+        });
+        assertThat(onTwoX).anySatisfy(f -> assertThat(f.path("beatsPerSecond").asDouble()).isPositive());
+
+        List<JsonNode> batches = journal.ofType("clientBatch");
+        assertThat(batches).hasSize(3).allSatisfy(b -> {
+            int total = 0;
+            for (JsonNode count : b.path("providers")) {
+                total += count.asInt();
+            }
+            assertThat(total).as(b.toString()).isEqualTo(280);
+            assertThat(b.path("registrationFailures").asInt()).isZero();
+            assertThat(b.path("stop").path("failed").asInt()).isZero();
+        });
+        assertThat(batches.get(2).path("providers").toString()).isEqualTo("{\"2.0.4\":280}");
+        assertThat(journal.samples("nodeCounts").stream().filter(s -> s.path("phase").asInt() == 14))
+                .as("every node holds every provider after the client upgrade").anySatisfy(s -> assertThat(s.path("nodes"))
+                        .hasSize(3).allSatisfy(n -> assertThat(n.path("instances").asInt())
+                                .isEqualTo(s.path("expected").asInt())));
     }
 }

@@ -176,12 +176,19 @@ public final class LocalNode {
 
     void stop(StopMode mode) {
         ChildProcess p = process;
+        if (p != null && mode == StopMode.KILL) {
+            p.kill();
+            state = NodeState.STOPPED;
+        } else {
+            stopWithin(ChildProcess.DEFAULT_GRACE);
+        }
+    }
+
+    /** SIGTERM, and SIGKILL once {@code grace} has passed. */
+    void stopWithin(Duration grace) {
+        ChildProcess p = process;
         if (p != null) {
-            if (mode == StopMode.KILL) {
-                p.kill();
-            } else {
-                p.stop(ChildProcess.DEFAULT_GRACE);
-            }
+            p.stop(grace);
         }
         state = NodeState.STOPPED;
     }

@@ -13,7 +13,6 @@ import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.metrics.v1beta1.PodMetricsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.InMemoryNodes;
@@ -31,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterEach;
@@ -44,7 +44,6 @@ import org.junit.jupiter.api.Test;
  * asserted on the resources the API server holds after each step and on the pod events in order.
  * A whole run, with the load and the runner's Role, is {@link WholeRunTest}'s.
  */
-@EnableKubernetesMockClient(crud = true)
 class KubernetesClusterTest {
 
     private static final String NS = "lab-test";
@@ -76,6 +75,8 @@ class KubernetesClusterTest {
 
     @BeforeEach
     void playTheControllers() {
+        server = MockApiServers.crud(UnaryOperator.identity());
+        client = server.createClient();
         controllers = new PlayedControllers(client, NS);
         chaos = client.adapt(ChaosMeshClient.class);
     }
@@ -83,6 +84,8 @@ class KubernetesClusterTest {
     @AfterEach
     void stopPlaying() throws InterruptedException {
         controllers.close();
+        client.close();
+        server.destroy();
     }
 
     private KubernetesCluster open(String version) {

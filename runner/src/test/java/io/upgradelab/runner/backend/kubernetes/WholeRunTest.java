@@ -11,12 +11,7 @@ import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.kubernetes.client.utils.Serialization;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.ServerRequest;
-import io.fabric8.mockwebserver.ServerResponse;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.ProbePhase;
 import io.upgradelab.journal.ProbeSummary;
@@ -44,12 +39,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -57,7 +50,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
-import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,10 +87,7 @@ class WholeRunTest {
 
     @BeforeEach
     void startTheMockApiServer() {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), new MockWebServer(), responses,
-                new Recording(new KubernetesMixedDispatcher(responses)), false);
-        server.init();
+        server = MockApiServers.crud(Recording::new);
         client = server.createClient();
         runner = new KubernetesClientBuilder()
                 .withConfig(new ConfigBuilder(client.getConfiguration()).withUserAgent(AGENT).build()).build();
