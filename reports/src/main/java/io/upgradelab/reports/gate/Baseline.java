@@ -60,25 +60,21 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
 
     @Override
     public double seconds(RunSummary run) {
-        return PhaseSelection.of(phases).of(run).stream().mapToDouble(PhaseSummary::seconds).sum();
+        return PhaseSelection.of(phases).seconds(run);
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
-        return Verdict.inconclusive(describe(), "no baseline run to compare with (give the gate --baseline RUN_DIR)");
-    }
-
-    @Override
-    public Verdict judge(RunSummary run, RunSummary baseline) {
-        return baseline == null ? judge(run)
-                : Verdict.inconclusive(describe(), "the runs' samples are not at hand (it judges their journals)");
-    }
-
-    @Override
-    public Verdict judge(RunSummary run, RunTimeline timeline, RunSummary baseline, RunTimeline baselineTimeline) {
-        if (baseline == null || timeline == null || baselineTimeline == null) {
-            return judge(run, baseline);
+    public Verdict judge(Subject subject) {
+        if (subject.baseline() == null) {
+            return Verdict.inconclusive(describe(), "no baseline run to compare with (give the gate --baseline RUN_DIR)");
         }
+        if (subject.timeline() == null || subject.baselineTimeline() == null) {
+            return Verdict.inconclusive(describe(), "the runs' samples are not at hand (it judges their journals)");
+        }
+        RunSummary run = subject.run();
+        RunSummary baseline = subject.baseline();
+        RunTimeline timeline = subject.timeline();
+        RunTimeline baselineTimeline = subject.baselineTimeline();
         PhaseSelection selection = PhaseSelection.of(phases);
         Verdict refused = selection.refusal(describe(), run);
         if (refused != null) {

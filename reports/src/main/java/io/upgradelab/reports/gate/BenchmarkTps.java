@@ -32,7 +32,8 @@ public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, L
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
+    public Verdict judge(Subject subject) {
+        RunSummary run = subject.run();
         List<BenchmarkSummary> compared = run.benchmarks().stream()
                 .filter(b -> operations.isEmpty() || operations.contains(b.operation()))
                 .filter(b -> b.againstEarlier() != null).toList();

@@ -2,7 +2,6 @@ package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.upgradelab.reports.RunSummary;
-import io.upgradelab.reports.html.RunTimeline;
 
 /**
  * One thing an upgrade must show to pass, judged on a run's summary. Adding a criterion is writing
@@ -15,22 +14,16 @@ public interface Criterion {
     /** What it asks, as a person reads it (the JUnit test case's name). */
     String describe();
 
-    /** Whether {@code run} meets it, with the figure measured. */
-    Verdict judge(RunSummary run);
-
-    /** Whether {@code run} meets it, compared with {@code baseline} where it compares (null: no baseline given). */
-    default Verdict judge(RunSummary run, RunSummary baseline) {
-        return judge(run);
-    }
-
     /**
-     * Whether {@code run} meets it, compared with {@code baseline} where it compares, from the runs' samples
-     * where it reads them ({@code timeline}, {@code baselineTimeline}: null when not at hand). Most criteria
-     * judge the summaries alone; one that judges samples says so ({@link #readsSamples()}), so the gate reads
-     * the timelines only for it.
+     * Whether the subject's run meets it, with the figure measured: compared with the baseline run where
+     * it compares, from the runs' samples where it reads them. Most criteria judge the run's summary
+     * alone; one that judges samples says so ({@link #readsSamples()}), so the gate reads them only for it.
      */
-    default Verdict judge(RunSummary run, RunTimeline timeline, RunSummary baseline, RunTimeline baselineTimeline) {
-        return judge(run, baseline);
+    Verdict judge(Subject subject);
+
+    /** Whether {@code run} alone (no baseline, no samples) meets it. */
+    default Verdict judge(RunSummary run) {
+        return judge(Subject.of(run));
     }
 
     /** Whether it judges from the runs' samples ({@link RunTimeline}), not from their summaries alone. */

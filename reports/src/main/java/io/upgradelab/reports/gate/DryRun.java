@@ -1,7 +1,6 @@
 package io.upgradelab.reports.gate;
 
 import io.upgradelab.reports.RunSummary;
-import io.upgradelab.reports.html.RunTimeline;
 
 /**
  * A criterion the policy marks {@code dryRun: true}: judged and reported like any other (the gate's
@@ -21,18 +20,8 @@ record DryRun(Criterion criterion) implements Criterion {
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
-        return criterion.judge(run).dry();
-    }
-
-    @Override
-    public Verdict judge(RunSummary run, RunSummary baseline) {
-        return criterion.judge(run, baseline).dry();
-    }
-
-    @Override
-    public Verdict judge(RunSummary run, RunTimeline timeline, RunSummary baseline, RunTimeline baselineTimeline) {
-        return criterion.judge(run, timeline, baseline, baselineTimeline).dry();
+    public Verdict judge(Subject subject) {
+        return criterion.judge(subject).dry();
     }
 
     @Override

@@ -66,8 +66,9 @@ public record Flapping(@JsonProperty(required = true) int atMost, List<String> p
      * lab's limits never read as Nacos's failure. Events counted where the node did answer still fail it.
      */
     @Override
-    public Verdict judge(RunSummary run, RunSummary baseline) {
-        Verdict verdict = PhaseCriterion.super.judge(run, baseline);
+    public Verdict judge(Subject subject) {
+        RunSummary run = subject.run();
+        Verdict verdict = PhaseCriterion.super.judge(subject);
         List<String> unanswered = PhaseSelection.of(phases).of(run).stream()
                 .filter(p -> notJudged(run, p).isEmpty()).map(Evidence::unreachable)
                 .flatMap(Optional::stream).toList();

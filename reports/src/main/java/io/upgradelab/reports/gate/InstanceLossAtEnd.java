@@ -28,7 +28,8 @@ public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) imple
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
+    public Verdict judge(Subject subject) {
+        RunSummary run = subject.run();
         RunSummary.EndOfRun end = run.end();
         if (end.instancesPerNode().isEmpty()) {
             return Verdict.inconclusive(describe(), "no node was sampled in the last phase: nothing measured");

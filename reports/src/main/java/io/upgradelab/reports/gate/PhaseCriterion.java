@@ -49,12 +49,9 @@ interface PhaseCriterion extends Criterion {
     }
 
     @Override
-    default Verdict judge(RunSummary run) {
-        return judge(run, (RunSummary) null);
-    }
-
-    @Override
-    default Verdict judge(RunSummary run, RunSummary baseline) {
+    default Verdict judge(Subject subject) {
+        RunSummary run = subject.run();
+        RunSummary baseline = subject.baseline();
         PhaseSelection selection = PhaseSelection.of(phases());
         Verdict refused = selection.refusal(describe(), run);
         if (refused != null) {
@@ -88,7 +85,7 @@ interface PhaseCriterion extends Criterion {
     /** The time of the phases it judges; 0 when it selects none. */
     @Override
     default double seconds(RunSummary run) {
-        return PhaseSelection.of(phases()).of(run).stream().mapToDouble(PhaseSummary::seconds).sum();
+        return PhaseSelection.of(phases()).seconds(run);
     }
 
     /** " in phases 9, 13" / " in every phase", for {@link #describe} of a criterion that judges each phase. */

@@ -27,6 +27,11 @@ record PhaseSelection(List<String> names) {
         return run.phases().stream().filter(p -> includes(p.index(), p.kind())).toList();
     }
 
+    /** The time of the phases selected in {@code run}, a criterion's JUnit test case's time; 0 for none. */
+    double seconds(RunSummary run) {
+        return of(run).stream().mapToDouble(PhaseSummary::seconds).sum();
+    }
+
     /** The planned phases selected that the run has no summary of: it stopped before them. */
     List<PlannedPhase> unreached(RunSummary run) {
         return run.planned().stream().filter(p -> includes(p.index(), p.kind()))

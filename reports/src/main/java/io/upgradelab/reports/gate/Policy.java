@@ -29,7 +29,7 @@ public record Policy(String name, List<Criterion> criteria) {
                                RunTimeline baselineTimeline) {
         List<Verdict> verdicts = new ArrayList<>();
         verdicts.add(Evidence.completion(run).over(run.seconds()));
-        criteria.forEach(c -> verdicts.add(c.judge(run, timeline, baseline, baselineTimeline).over(c.seconds(run))));
+        criteria.forEach(c -> verdicts.add(c.judge(new Subject(run, timeline, baseline, baselineTimeline)).over(c.seconds(run))));
         return verdicts;
     }
 

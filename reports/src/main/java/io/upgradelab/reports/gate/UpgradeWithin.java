@@ -28,7 +28,8 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
     }
 
     @Override
-    public Verdict judge(RunSummary run) {
+    public Verdict judge(Subject subject) {
+        RunSummary run = subject.run();
         List<PhaseSummary> upgrades = run.phases().stream().filter(p -> KIND.equals(p.kind())).toList();
         if (upgrades.isEmpty()) {
             List<Integer> planned = run.planned().stream().filter(p -> KIND.equals(p.kind())).map(p -> p.index()).toList();

@@ -113,8 +113,8 @@ class BaselineTest {
                   - kind: baseline
                 """);
 
-        assertThat(criterion.judge(null).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
-        assertThat(criterion.judge(null).measured()).contains("--baseline RUN_DIR");
+        assertThat(criterion.judge(Subject.of(null)).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(criterion.judge(Subject.of(null)).measured()).contains("--baseline RUN_DIR");
         assertThat(policy.needsBaseline()).isTrue();
         assertThat(policy.readsSamples()).isTrue();
         assertThatThrownBy(() -> Gate.judge(run, policy, null, null))
