@@ -55,7 +55,7 @@ class NodesAsHostsIT {
 
     private static final String EXPERIMENT = """
             name: nodes-as-hosts
-            target: {version: 2.0.4, nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13], firstPort: %d, serverHeap: 512m}
+            target: {version: 2.0.4, local: {nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13]}, firstPort: %d, serverHeap: 512m}
             fleet: {services: 10, providersPerClient: 10, rampRate: 50, client: 2x, address: 127.0.0.21}
             probe: {rate: 100, demoProviders: 1, address: 127.0.0.31, demoAddress: 127.0.0.32}
             observeEvery: 2s
