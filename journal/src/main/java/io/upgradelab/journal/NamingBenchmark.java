@@ -31,7 +31,7 @@ import java.util.Map;
  * @param responseTimes    of the operations that succeeded, in milliseconds
  * @param latencyHistogram the same, microseconds, as {@link LatencyHistograms} encodes it
  * @param cpu              each node's CPU while the operation ran, in % of one core
- * @param cpuLimits        each node's CPU limit in cores (target.nodeCpus), empty when unlimited
+ * @param cpuLimits        each node's CPU limit in cores (target.local.nodeCpus), empty when unlimited
  * @param grpcConnections  the benchmark's own gRPC connections the nodes listed while it ran (their sum,
  *                         counted against the same version's before it connected); -1 when not asked (1.x
  *                         servers, the HTTP API, a 1.x client)

@@ -46,7 +46,7 @@ public interface Backend extends AutoCloseable {
     void upgradeNode(int node, String version, boolean awaitTwoXMode);
 
     /**
-     * Brings the cluster's shared database (when it has one, {@code target.storage: mysql}) to
+     * Brings the cluster's shared database (when it has one, {@code target.local.storage: mysql}) to
      * {@code version}'s schema before a node of that version starts on it, as Nacos's upgrade notes
      * tell operators: what was added, or empty when the nodes keep their own storage. Idempotent.
      */
@@ -97,7 +97,7 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
-     * Each node's CPU limit in cores, by node number ({@code target.nodeCpus}); empty when the nodes
+     * Each node's CPU limit in cores, by node number ({@code target.local.nodeCpus}); empty when the nodes
      * are not limited, so that a figure measured under a limit is never read as one without.
      */
     default List<Double> cpuLimits() {

@@ -21,7 +21,7 @@ public interface BackendType {
 
     /**
      * The record its own section, {@code target.<name>}, binds to ({@link Target} holds it under the
-     * same name), or empty when its settings are {@code target}'s own fields. The schema's
+     * same name), or empty when it has no settings beyond {@code target}'s own fields. The schema's
      * {@code $defs/<name>} is written from this record, so a backend's settings are described once.
      */
     default Optional<Class<? extends Record>> settings() {
@@ -32,31 +32,12 @@ public interface BackendType {
     Set<Capability> capabilities(Target target);
 
     /**
-     * Reports what in {@code target} this backend cannot work with (e.g. a missing section), before
-     * anything starts. This default refuses brought-in servers ({@code target.servers}): only a
-     * backend that starts Nacos itself from an archive or folder can run them, and one that does
-     * says so by overriding it; the others call it from their own check. Likewise {@code storage:
-     * mysql}: only a backend that manages the database beside its nodes can run it; and {@code nodeCpus}
-     * and {@code nodeAddresses}, which set local processes' CPU and addresses.
+     * Reports what in {@code target} this backend cannot work with (e.g. a missing section, a port it
+     * cannot use), before anything starts. Nothing by default. Another backend's section is not this
+     * backend's to refuse: the schema refuses it, at its line, for every backend alike
+     * ({@code target.<name>} is read by backend {@code <name>} only).
      */
     default void check(Target target, Problems problems) {
-        if (!target.servers().isEmpty()) {
-            problems.add("servers", "brought-in servers run on backend local only; backend " + name()
-                    + " does not start Nacos from an archive or folder: remove 'servers', or use backend local");
-        }
-        if (target.storage() != Storage.EMBEDDED) {
-            problems.add("storage", "storage " + target.storage().fileName() + " runs on backend local only (a"
-                    + " lab-managed local MariaDB); backend " + name() + " does not manage a database beside its"
-                    + " nodes: remove 'storage', or use backend local");
-        }
-        if (target.nodeCpus() != null) {
-            problems.add("nodeCpus", "nodeCpus limits local node processes (a cgroup each); backend " + name()
-                    + " sets its nodes' CPU its own way: remove 'nodeCpus', or use backend local");
-        }
-        if (!target.nodeAddresses().isEmpty()) {
-            problems.add("nodeAddresses", "nodeAddresses places local node processes; backend " + name()
-                    + " has its nodes' addresses its own way: remove 'nodeAddresses', or use backend local");
-        }
     }
 
     /**

@@ -14,7 +14,7 @@ public record NetworkDisturbance(Kind kind, Duration delay, double lossPercent, 
 
     /**
      * Whose packets to and from the node are disturbed. Telling peers from clients takes each node
-     * at an address of its own ({@code target.nodeAddresses}): on one shared address only the
+     * at an address of its own ({@code target.local.nodeAddresses}): on one shared address only the
      * ports tell them apart, and a node's own outgoing connections come from any port.
      */
     public enum Between {

@@ -90,7 +90,8 @@ public final class NodeReadiness {
      * these, so the wait itself holds nothing of any backend.
      *
      * @param standalone a single standalone server: no peers, no raft group
-     * @param configRaft whether configs live in the nodes' embedded raft storage (false with {@code target.storage: mysql})
+     * @param configRaft whether configs live in the nodes' embedded raft storage (false with
+     *                   {@code target.local.storage: mysql})
      * @param logFile    the log a person should open when readiness fails; null where the lab has none
      * @param poll       how often the nodes are asked again
      */

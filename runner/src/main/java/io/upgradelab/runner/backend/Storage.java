@@ -3,7 +3,7 @@ package io.upgradelab.runner.backend;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * Where the nodes keep their config data ({@code target.storage}). Why a choice: the embedded store
+ * Where the nodes keep their config data ({@code target.local.storage}). Why a choice: the embedded store
  * (Derby, replicated by JRaft in a cluster) is what a fresh Nacos runs on, but production clusters
  * keep configs in MySQL, and the two fail differently on upgrade paths (the embedded store loses
  * configs on 1.4.1 to 2.0.4, alibaba/nacos #9681, and its raft group breaks in a mixed 2.0/2.2+

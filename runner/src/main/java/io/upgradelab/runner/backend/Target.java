@@ -1,66 +1,46 @@
 package io.upgradelab.runner.backend;
 
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The cluster under test as it starts.
  *
- * @param backend    where the nodes run; {@code local} (real Nacos processes on 127.0.0.1) is the embedded default
- * @param version    the Nacos server version every node starts with
- * @param nodes      1 (standalone) or 3 and more (a cluster); for {@code external}, default the number of addresses
- * @param firstPort  HTTP port of node 1 (node n: +10 per node); 0 picks the first free block from 8848
- * @param serverHeap each node's maximum heap, e.g. {@code 1g}
+ * @param backend        where the nodes run; {@value #DEFAULT_BACKEND} (real Nacos processes on 127.0.0.1) is the
+ *                       embedded default
+ * @param version        the Nacos server version every node starts with
+ * @param nodes          1 (standalone) or 3 and more (a cluster); default the number of addresses where the
+ *                       backend's section lists them ({@code external.addresses}, {@code local.nodeAddresses}), else 3
+ * @param firstPort      HTTP port of node 1 (node n: +10 per node); 0 picks the first free block from 8848
+ * @param serverHeap     each node's maximum heap, e.g. {@code 1g}
+ * @param local          the {@code local} backend's settings; its defaults when the file has none
  * @param external       the {@code external} backend's cluster; null for other backends
- * @param kubernetes     the {@code kubernetes} backend's settings; null for defaults
- * @param testcontainers the {@code testcontainers} backend's settings; null for defaults
- * @param servers        Nacos servers the experiment brings (backend {@code local}): version to
- *                       archive or folder, as written until {@link #withServersFrom} resolves them
- * @param storage        where the nodes keep config data: {@code embedded} (the default) or {@code mysql}
- *                       (a lab-managed local MariaDB, backend {@code local} only)
- * @param nodeCpus       each node's CPU limit in cores (backend {@code local}: a cgroup per node); null: none
- * @param nodeAddresses  backend {@code local}: each node's own address, all at {@code firstPort} (8848 by
- *                       default), as hosts of their own would be; empty: every node on 127.0.0.1, ports apart
+ * @param kubernetes     the {@code kubernetes} backend's settings; its defaults when the file has none
+ * @param testcontainers the {@code testcontainers} backend's settings; its defaults when the file has none
  * @param allowRemote    the file's opt-in to addresses off loopback (127.0.0.0/8) anywhere in it
  */
 public record Target(String backend, String version, int nodes, int firstPort, String serverHeap,
-                     ExternalTarget external, KubernetesTarget kubernetes, ContainersTarget testcontainers,
-                     Map<String, String> servers, Storage storage, Double nodeCpus, List<String> nodeAddresses,
-                     boolean allowRemote) {
+                     LocalTarget local, ExternalTarget external, KubernetesTarget kubernetes,
+                     ContainersTarget testcontainers, boolean allowRemote) {
+
+    /** The backend of a file that names none. */
+    public static final String DEFAULT_BACKEND = "local";
 
     public Target {
-        backend = backend == null ? "local" : backend;
-        nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
+        backend = backend == null ? DEFAULT_BACKEND : backend;
+        local = local == null ? new LocalTarget(null, null, null, null) : local;
         nodes = nodes != 0 ? nodes : external != null && !external.addresses().isEmpty() ? external.addresses().size()
-                : !nodeAddresses.isEmpty() ? nodeAddresses.size() : 3;
+                : !local.nodeAddresses().isEmpty() ? local.nodeAddresses().size() : 3;
         serverHeap = serverHeap == null ? "1g" : serverHeap;
         kubernetes = kubernetes == null ? new KubernetesTarget(null, null, null, null) : kubernetes;
         testcontainers = testcontainers == null ? new ContainersTarget(null) : testcontainers;
-        servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
-        storage = storage == null ? Storage.EMBEDDED : storage;
     }
 
     /**
-     * The same target with each of {@link #servers}' paths absolute: a relative one is read from
-     * {@code folder}, the experiment file's, so a file and its archives move together.
+     * The same target with the local backend's brought-in servers read from {@code folder}, the
+     * experiment file's ({@link LocalTarget#withServersFrom}).
      */
     public Target withServersFrom(Path folder) {
-        Map<String, String> resolved = new LinkedHashMap<>();
-        servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
-        return new Target(backend, version, nodes, firstPort, serverHeap, external, kubernetes, testcontainers, resolved,
-                storage, nodeCpus, nodeAddresses, allowRemote);
-    }
-
-    /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */
-    private static String resolved(Path folder, String path) {
-        try {
-            return folder.resolve(path).toAbsolutePath().normalize().toString();
-        } catch (InvalidPathException e) {
-            return path;
-        }
+        return new Target(backend, version, nodes, firstPort, serverHeap, local.withServersFrom(folder), external,
+                kubernetes, testcontainers, allowRemote);
     }
 }

@@ -198,14 +198,15 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     /**
-     * The file's tree with target.servers as {@code valid} resolved them, absolute: the pair's file
+     * The file's tree with target.local.servers as {@code valid} resolved them, absolute: the pair's file
      * is written elsewhere, where the file's relative paths would not lead.
      */
     private static JsonNode withServersOf(ExperimentFile tree, ValidatedExperiment valid) {
         ObjectNode copy = tree.tree().deepCopy();
-        Map<String, String> servers = valid.experiment().target().servers();
-        if (!servers.isEmpty() && copy.get("target") instanceof ObjectNode target) {
-            ObjectNode absolute = target.putObject("servers");
+        Map<String, String> servers = valid.experiment().target().local().servers();
+        if (!servers.isEmpty() && copy.get("target") instanceof ObjectNode target
+                && target.get("local") instanceof ObjectNode local) {
+            ObjectNode absolute = local.putObject("servers");
             servers.forEach(absolute::put);
         }
         return copy;

@@ -18,29 +18,29 @@ import picocli.CommandLine.Spec;
 
 /**
  * Lists the Nacos server versions the build laid out, and those an experiment brings
- * (target.servers), then the nacos-client versions, so a person knows what --version, an
+ * (target.local.servers), then the nacos-client versions, so a person knows what --version, an
  * experiment's server versions and its client versions can name.
  */
 @Command(name = "versions", mixinStandardHelpOptions = true,
         description = {"List the Nacos server versions this build provides (runner/nacos-servers), then its nacos-client"
                 + " versions (shading/; lines starting 'client'), which fleet.client, probe.client and"
                 + " rollingClientUpgrade.to name, 1x and 2x standing for 1.4.1 and 2.0.4.",
-                "With an experiment file, also the servers it brings (target.servers), each with the archive or folder"
-                        + " it came from, once checked to be a Nacos server of that version that runs on this Java."})
+                "With an experiment file, also the servers it brings (target.local.servers), each with the archive or"
+                        + " folder it came from, once checked to be a Nacos server of that version that runs on this Java."})
 final class VersionsCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT",
-            description = "An experiment file whose brought-in servers (target.servers) to list too.")
+            description = "An experiment file whose brought-in servers (target.local.servers) to list too.")
     Path experiment;
 
     @Override
     public Integer call() {
         NacosDistributions builtIn = NacosDistributions.scan(LabHome.serverDistributions());
         Map<String, String> servers = experiment == null ? Map.of()
-                : Experiments.load(experiment, null, builtIn).experiment().target().servers();
+                : Experiments.load(experiment, null, builtIn).experiment().target().local().servers();
         NacosDistributions distributions = builtIn.withBroughtIn(servers);
         if (distributions.versions().isEmpty()) {
             distributions.require("any");   // throws the "build them first" message

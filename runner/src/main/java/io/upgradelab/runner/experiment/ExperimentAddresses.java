@@ -21,7 +21,7 @@ public final class ExperimentAddresses {
     /**
      * One address of the experiment.
      *
-     * @param pointer where the file names it, e.g. {@code /target/nodeAddresses/1}
+     * @param pointer where the file names it, e.g. {@code /target/local/nodeAddresses/1}
      * @param what    what it is, for people, e.g. "node 2"
      * @param host    the host part as written (no port)
      */
@@ -47,8 +47,9 @@ public final class ExperimentAddresses {
     public static List<Named> of(Experiment experiment) {
         List<Named> all = new ArrayList<>();
         Target target = experiment.target();
-        for (int i = 0; i < target.nodeAddresses().size(); i++) {
-            all.add(new Named("/target/nodeAddresses/" + i, "node " + (i + 1), target.nodeAddresses().get(i)));
+        List<String> nodes = target.local().nodeAddresses();
+        for (int i = 0; i < nodes.size(); i++) {
+            all.add(new Named("/target/local/nodeAddresses/" + i, "node " + (i + 1), nodes.get(i)));
         }
         if (target.external() != null) {
             List<String> external = target.external().addresses();

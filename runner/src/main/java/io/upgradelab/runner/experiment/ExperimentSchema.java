@@ -38,7 +38,8 @@ import java.util.stream.StreamSupport;
  * <p>The validator's own messages are written for schema authors ("property 'provders' is not
  * defined in the schema..."); each is reworded here from the keyword that failed and the schema
  * around it: unknown fields suggest the nearest known one ({@link NearestName}, as policies do),
- * a missing field says what it is for, and a schema may word a rule itself with an
+ * a field of an earlier format says where it moved (the custom key {@code moved}, field to its new
+ * place), a missing field says what it is for, and a schema may word a rule itself with an
  * {@code errorMessage} entry per keyword ({@code {value}} stands for the value found). Phases and
  * conditions dispatch on {@code kind} with if/then, so only the kind a file names reports errors.
  */
@@ -108,6 +109,10 @@ public final class ExperimentSchema {
         switch (keyword) {
             case "additionalProperties" -> {
                 String field = m.getProperty();
+                String movedTo = around.path("moved").path(field).textValue();
+                if (movedTo != null) {
+                    return new Found(pointer + "/" + SourceLines.escaped(field), moved(pointer, field, movedTo));
+                }
                 List<String> known = names(around.path("properties"));
                 String nearest = NearestName.of(field, known);
                 return new Found(pointer + "/" + SourceLines.escaped(field), "unknown field"
@@ -126,6 +131,16 @@ public final class ExperimentSchema {
                 return new Found(pointer, pointer.isEmpty() ? "the file " + text : text);
             }
         }
+    }
+
+    /**
+     * A field an earlier format had at {@code pointer}, now at {@code movedTo} (the schema's custom key
+     * {@code moved}): said as such, not as an unknown field, so an older file is told where it goes.
+     */
+    private static String moved(String pointer, String field, String movedTo) {
+        String was = (pointer.isEmpty() ? "" : pointer.substring(1).replace('/', '.') + ".") + field;
+        String under = movedTo.contains(".") ? movedTo.substring(0, movedTo.lastIndexOf('.')) : "the top level";
+        return was + " moved to " + movedTo + ": write it under " + under + " instead";
     }
 
     /** The message for a keyword when the schema does not word it itself. */

@@ -84,10 +84,6 @@ public final class ExperimentValidator {
         ExperimentAddresses.check(experiment, problems);
         Backends.named(experiment.target().backend())
                 .ifPresent(backend -> backend.check(experiment.target(), problems.at("/target")));
-        if (experiment.target().external() != null && !"external".equals(experiment.target().backend())) {
-            problems.add("/target/external", "'external' describes a cluster for backend external; backend "
-                    + experiment.target().backend() + " starts its own nodes");
-        }
         Duration setUp = setUpTime(experiment.target());
         Duration at = setUp;
         List<Timeline.PlannedPhase> planned = new ArrayList<>();
@@ -141,7 +137,7 @@ public final class ExperimentValidator {
      */
     private static void checkMetricsPort(Experiment experiment, Problems problems) {
         Target target = experiment.target();
-        boolean fixed = target.firstPort() > 0 && target.nodeAddresses().isEmpty()
+        boolean fixed = target.firstPort() > 0 && target.local().nodeAddresses().isEmpty()
                 && (LOCAL.equals(target.backend()) || "testcontainers".equals(target.backend()));
         if (experiment.metrics() == null || !fixed) {
             return;
@@ -188,7 +184,7 @@ public final class ExperimentValidator {
     }
 
     /**
-     * Reports each server the file brings (target.servers) that cannot run, at its version's line,
+     * Reports each server the file brings (target.local.servers) that cannot run, at its version's line,
      * and each server version the file names (target.version, every rollingServerUpgrade.to) that
      * neither this build nor the file provides. Returns false, checking the names, when the build
      * has laid out no distribution (the distributions are not built). Only the local backend runs
@@ -198,12 +194,13 @@ public final class ExperimentValidator {
         if (!LOCAL.equals(experiment.target().backend())) {
             return true;
         }
-        Set<String> known = new LinkedHashSet<>(distributions.withBroughtIn(experiment.target().servers(),
-                (version, problem) -> problems.add("/target/servers/" + version, problem)).versions());
+        Map<String, String> servers = experiment.target().local().servers();
+        Set<String> known = new LinkedHashSet<>(distributions.withBroughtIn(servers,
+                (version, problem) -> problems.add("/target/local/servers/" + version, problem)).versions());
         if (distributions.versions().isEmpty()) {
             return false;
         }
-        known.addAll(experiment.target().servers().keySet());   // one that cannot run is an error at its own line already
+        known.addAll(servers.keySet());   // one that cannot run is an error at its own line already
         String has = ": this build has " + String.join(", ", known) + " (see 'upgrade-lab versions')";
         if (!known.contains(experiment.target().version())) {
             problems.add("/target/version", "unknown Nacos version '" + experiment.target().version() + "'" + has);
@@ -253,7 +250,7 @@ public final class ExperimentValidator {
         Target target = experiment.target();
         String cluster = target.nodes() == 1 ? "a standalone Nacos " + target.version()
                 : "a " + target.nodes() + "-node Nacos " + target.version() + " cluster";
-        if (target.storage() == Storage.MYSQL) {
+        if (target.local().storage() == Storage.MYSQL) {
             cluster += " on MySQL (a lab-managed MariaDB)";
         }
         return "start " + cluster + ", the fleet, " + experiment.probe().demoProviders()

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.kinds.yaml.RecordFieldNames;
 import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.CredentialsSource;
+import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.fault.Fault;
 import io.upgradelab.runner.fault.FaultPhase;
@@ -31,9 +32,10 @@ import java.util.stream.Collectors;
  * that adding a phase, condition, fault or backend is writing its class: each kind's {@code $defs/<kind>}
  * (its record's fields, required ones, descriptions, closed to others), the {@code kind} enums and
  * the if/then dispatch on them; for the fault phase, the same on {@code fault}, one
- * {@code $defs/fault.<name>} per fault with its parameters; the backends' names; and the
- * sections bound to a record of their own ({@code configs}, {@code metrics}), described where they
- * are defined. The hand-written base holds the rest.
+ * {@code $defs/fault.<name>} per fault with its parameters; the backends' names, their sections and
+ * the rule that a section is read by its own backend only; and the sections bound to a record of
+ * their own ({@code configs}, {@code metrics}), described where they are defined. The hand-written
+ * base holds the rest.
  *
  * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
  * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it; a
@@ -135,15 +137,47 @@ final class KindSchemas {
 
     /**
      * Each backend's own section, {@code target.<backend>}, from the record it binds to
-     * ({@link io.upgradelab.runner.backend.BackendType#settings()}), and its place in {@code target}.
+     * ({@link io.upgradelab.runner.backend.BackendType#settings()}), and its place in {@code target};
+     * then the one rule for all of them ({@link #unreadSections}).
      */
     private static void backendSections(ObjectNode defs) {
-        ObjectNode target = (ObjectNode) defs.at("/target/properties");
-        Backends.names().stream().sorted().forEach(name -> Backends.require(name).settings().ifPresent(type -> {
-            defs.set(name, section(name, type));
-            target.putObject(name).put("description", "Settings of backend " + name + " (target.backend: " + name
-                    + "); read only by it.").put("$ref", DEFS + name);
-        }));
+        ObjectNode target = (ObjectNode) defs.get("target");
+        List<String> sections = Backends.names().stream().sorted()
+                .filter(name -> Backends.require(name).settings().isPresent()).toList();
+        for (String name : sections) {
+            defs.set(name, section(name, Backends.require(name).settings().orElseThrow()));
+            target.with("properties").putObject(name).put("description", "Settings of backend " + name
+                    + " (target.backend: " + name + "); read only by it.").put("$ref", DEFS + name);
+        }
+        ArrayNode rules = target.putArray("allOf");
+        Backends.names().stream().sorted().forEach(backend -> unreadSections(backend, sections, rules));
+    }
+
+    /**
+     * A section is read by its own backend only, so one given where {@code target.backend} names
+     * another would be silently ignored: an error at the section's line instead, naming both backends.
+     * One if/then per backend (the default one also where {@code backend} is left out), so the message
+     * can name the file's.
+     */
+    private static void unreadSections(String backend, List<String> sections, ArrayNode rules) {
+        List<String> unread = sections.stream().filter(section -> !section.equals(backend)).toList();
+        if (unread.isEmpty()) {
+            return;
+        }
+        ObjectNode rule = rules.addObject();
+        ObjectNode condition = rule.putObject("if");
+        condition.putObject("properties").putObject("backend").put("const", backend);
+        if (!backend.equals(Target.DEFAULT_BACKEND)) {
+            condition.putArray("required").add("backend");
+        }
+        ObjectNode refused = rule.putObject("then").putObject("properties");
+        for (String section : unread) {
+            ObjectNode field = refused.putObject(section).put("description", "Not read by backend " + backend + ".");
+            field.putObject("not");
+            field.putObject("errorMessage").put("not", "the '" + section + "' section is read by backend " + section
+                    + " only, and this experiment's backend is " + backend + ": remove '" + section
+                    + "', or use backend " + section);
+        }
     }
 
     /** A section of the file bound to one record ({@code configs}, {@code metrics}): its fields, described, closed to others. */

@@ -18,7 +18,7 @@ public final class NetworkLoss extends NetworkFault {
             @SchemaRef("networkBetween")
             @JsonPropertyDescription("Whose packets: all (the default: every packet to the node's client ports, or to"
                     + " its address), peers (to and from the other nodes) or clients (to and from everything but the"
-                    + " nodes). peers and clients need each node at an address of its own (target.nodeAddresses).")
+                    + " nodes). peers and clients need each node at an address of its own (target.local.nodeAddresses).")
             String from) {
     }
 

@@ -19,7 +19,7 @@ public final class NetworkPartition extends NetworkFault {
             @SchemaRef("networkBetween")
             @JsonPropertyDescription("Whom the node is cut off from: all (the default), peers (the other nodes: the"
                     + " cluster splits, clients still reach it) or clients (everything but the nodes: the cluster stays"
-                    + " whole). peers and clients need each node at an address of its own (target.nodeAddresses).")
+                    + " whole). peers and clients need each node at an address of its own (target.local.nodeAddresses).")
             String from) {
     }
 

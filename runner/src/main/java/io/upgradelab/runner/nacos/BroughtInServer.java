@@ -30,7 +30,7 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
 
 /**
- * A Nacos server a team brings itself ({@code target.servers}): the official
+ * A Nacos server a team brings itself ({@code target.local.servers}): the official
  * {@code nacos-server-X.tar.gz} or {@code .zip} it keeps in its artifact store, or an unpacked
  * server, for versions Maven Central does not carry. It is checked to be a Nacos server, its
  * version read from its own jars, and its class files checked against the Java that runs the lab

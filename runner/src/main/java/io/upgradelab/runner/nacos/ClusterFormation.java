@@ -89,7 +89,7 @@ public final class ClusterFormation {
      * group's leader.
      *
      * @param standalone a single standalone server: it may name itself otherwise in its member list, and has no raft group
-     * @param configRaft false with configs in an external database ({@code target.storage: mysql}): no
+     * @param configRaft false with configs in an external database ({@code target.local.storage: mysql}): no
      *                   config raft group to have a leader
      */
     public static String membersProblem(List<? extends Node> running, boolean standalone, boolean configRaft) {

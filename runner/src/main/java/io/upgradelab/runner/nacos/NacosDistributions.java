@@ -66,7 +66,7 @@ public final class NacosDistributions {
     }
 
     /**
-     * These distributions and the servers an experiment brings ({@code target.servers}: version to
+     * These distributions and the servers an experiment brings ({@code target.local.servers}: version to
      * absolute path), each read by {@link BroughtInServer} and unpacked, when an archive, into
      * {@code brought-in/} beside the built-in ones. A server that cannot be used is left out and
      * goes to {@code problems} with its version and why.
@@ -92,7 +92,7 @@ public final class NacosDistributions {
      */
     public NacosDistributions withBroughtIn(Map<String, String> servers) {
         return withBroughtIn(servers, (version, problem) -> {
-            throw LabException.invalidInput("target.servers." + version + ": " + problem);
+            throw LabException.invalidInput("target.local.servers." + version + ": " + problem);
         });
     }
 

@@ -12,7 +12,7 @@ public enum Capability {
     RESTART("restart a node"),
     NETWORK("disturb the network to a node"),
     NETWORK_BETWEEN("disturb the network between a node and its peers, or its clients, alone (nodes at addresses of"
-            + " their own: target.nodeAddresses)"),
+            + " their own: target.local.nodeAddresses)"),
     UPGRADE("upgrade a node to another version");
 
     private final String action;

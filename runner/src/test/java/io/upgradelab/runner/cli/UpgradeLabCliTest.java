@@ -113,8 +113,9 @@ class UpgradeLabCliTest {
                 target:
                   version: 1.4.1
                   nodes: 1
-                  servers:
-                    2.5.0: servers/nacos-server-2.5.0.tar.gz
+                  local:
+                    servers:
+                      2.5.0: servers/nacos-server-2.5.0.tar.gz
                 phases:
                   - kind: hold
                     for: 1m
@@ -131,10 +132,10 @@ class UpgradeLabCliTest {
     @Test
     void versionsOfAnExperimentWithABrokenServerIsExitTwoAtItsLine() throws IOException {
         Path experiment = Files.writeString(dir.resolve("experiment.yaml"),
-                "name: x\ntarget:\n  version: 1.4.1\n  servers:\n    2.5.0: none.zip\nphases:\n  - kind: hold\n    for: 1m\n");
+                "name: x\ntarget:\n  version: 1.4.1\n  local:\n    servers:\n      2.5.0: none.zip\nphases:\n  - kind: hold\n    for: 1m\n");
 
         assertThat(cli.run("versions", experiment.toString())).isEqualTo(2);
-        assertThat(cli.err()).contains(experiment + ":5: target.servers.2.5.0: " + dir.resolve("none.zip")
+        assertThat(cli.err()).contains(experiment + ":6: target.local.servers.2.5.0: " + dir.resolve("none.zip")
                 + ": no such archive or folder");
     }
 }

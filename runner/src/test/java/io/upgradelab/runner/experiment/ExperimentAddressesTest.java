@@ -15,7 +15,7 @@ class ExperimentAddressesTest {
             name: hosts
             target:
               version: 2.0.4
-              nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13]
+              local: {nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13]}
             fleet:
               address: 127.0.0.21
             probe:
@@ -35,8 +35,8 @@ class ExperimentAddressesTest {
         Experiment experiment = files.load(HOSTS).experiment();
         assertThat(experiment.target().nodes()).isEqualTo(3);
         assertThat(ExperimentAddresses.of(experiment)).extracting(ExperimentAddresses.Named::toString).containsExactly(
-                "node 1 127.0.0.11 (/target/nodeAddresses/0)", "node 2 127.0.0.12 (/target/nodeAddresses/1)",
-                "node 3 127.0.0.13 (/target/nodeAddresses/2)", "the fleet 127.0.0.21 (/fleet/address)",
+                "node 1 127.0.0.11 (/target/local/nodeAddresses/0)", "node 2 127.0.0.12 (/target/local/nodeAddresses/1)",
+                "node 3 127.0.0.13 (/target/local/nodeAddresses/2)", "the fleet 127.0.0.21 (/fleet/address)",
                 "the probe 127.0.0.31 (/probe/address)", "the demo providers 127.0.0.32 (/probe/demoAddress)");
         assertThat(ExperimentAddresses.lines(experiment)).singleElement().asString()
                 .startsWith("addresses: node 1 127.0.0.11, node 2 127.0.0.12");
@@ -81,16 +81,16 @@ class ExperimentAddressesTest {
     @Test
     void nodeAddressesAreOnePerNodeEachOnceAndNotAnIpv4IsAnError() {
         assertThat(files.errors(HOSTS.replace("[127.0.0.11, 127.0.0.12, 127.0.0.13]", "[127.0.0.11, 127.0.0.11, 127.0.0.13]")))
-                .singleElement().asString().contains("target.nodeAddress 2: 127.0.0.11 is already node 1's");
-        assertThat(files.errors(HOSTS.replace("  nodeAddresses:", "  nodes: 5\n  nodeAddresses:")))
-                .anySatisfy(e -> assertThat(e).contains("target.nodeAddresses: 3 addresses for 5 nodes"));
+                .singleElement().asString().contains("target.local.nodeAddress 2: 127.0.0.11 is already node 1's");
+        assertThat(files.errors(HOSTS.replace("  local:", "  nodes: 5\n  local:")))
+                .anySatisfy(e -> assertThat(e).contains("target.local.nodeAddresses: 3 addresses for 5 nodes"));
         assertThat(files.errors(HOSTS.replace("address: 127.0.0.31", "address: probe-host")))
                 .anySatisfy(e -> assertThat(e).contains(":8: probe.address: must be an IPv4 address such as 127.0.0.11"));
     }
 
     @Test
     void aFaultBetweenANodeAndItsPeersNeedsNodesAtAddressesOfTheirOwn() {
-        String shared = HOSTS.replace("  nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13]\n", "");
+        String shared = HOSTS.replace("  local: {nodeAddresses: [127.0.0.11, 127.0.0.12, 127.0.0.13]}\n", "");
         assertThat(files.errors(shared)).hasSize(2).allSatisfy(e -> assertThat(e).contains(
                 "from: backend local cannot disturb the network between a node and its peers, or its clients, alone"));
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import java.nio.file.Path;
@@ -179,8 +180,23 @@ class ExperimentErrorsTest {
     void anExternalSectionIsAnErrorForABackendThatStartsItsOwnNodes() {
         String text = VALID.replace("  version: 1.4.1\n", "  version: 1.4.1\n  external:\n    addresses: [127.0.0.1:8848]\n");
         assertThat(files.errors(text)).containsExactly(
-                files.file() + ":4: target.external: 'external' describes a cluster for"
-                        + " backend external; backend local starts its own nodes");
+                files.file() + ":4: target.external: the 'external' section is read by backend external only, and this"
+                        + " experiment's backend is local: remove 'external', or use backend external");
+    }
+
+    @Test
+    void aBackendsSectionUnderAnotherBackendIsAnErrorAtItsLineNamingBoth() {
+        String kubernetes = VALID.replace("  version: 1.4.1\n", "  version: 1.4.1\n  kubernetes:\n    namespace: lab\n");
+        String local = VALID.replace("  version: 1.4.1\n", "  version: 1.4.1\n  backend: kubernetes\n  local:\n"
+                + "    storage: mysql\n");
+        assertThat(files.errors(kubernetes)).containsExactly(files.file() + ":4: target.kubernetes: the 'kubernetes'"
+                + " section is read by backend kubernetes only, and this experiment's backend is local: remove"
+                + " 'kubernetes', or use backend kubernetes");
+        assertThat(files.errors(local)).containsExactly(files.file() + ":5: target.local: the 'local' section is read"
+                + " by backend local only, and this experiment's backend is kubernetes: remove 'local', or use backend"
+                + " local");
+        assertThat(files.load(local.replace("backend: kubernetes", "backend: local")).experiment().target().local()
+                .storage()).isEqualTo(Storage.MYSQL);
     }
 
     @Test

@@ -57,7 +57,7 @@ class ExperimentSchemaTest {
                         java.lang.reflect.RecordComponent::getType));
         List<String> withSettings = Backends.names().stream().filter(n -> Backends.require(n).settings().isPresent())
                 .sorted().toList();
-        assertThat(withSettings).containsExactly("external", "kubernetes", "testcontainers");
+        assertThat(withSettings).containsExactly("external", "kubernetes", "local", "testcontainers");
         for (String name : withSettings) {
             assertThat(targetFields).as("target." + name).containsEntry(name, Backends.require(name).settings().orElseThrow());
             assertThat(schema.at("/$defs/target/properties/" + name + "/$ref").asText()).isEqualTo("#/$defs/" + name);
@@ -66,6 +66,21 @@ class ExperimentSchemaTest {
         }
         assertThat(schema.at("/$defs/external/required")).extracting(JsonNode::asText).containsExactly("addresses");
         assertThat(schema.at("/$defs/external/properties/credentials/$ref").asText()).isEqualTo("#/$defs/credentials");
+    }
+
+    /** A field the schema says moved is no field where it was, and is one where it went. */
+    @Test
+    void eachMovedFieldIsAFieldWhereItMovedTo() {
+        JsonNode moved = schema.at("/$defs/target/moved");
+        assertThat(moved.size()).isEqualTo(4);
+        moved.fields().forEachRemaining(field -> {
+            String[] to = field.getValue().asText().split("\\.");
+            assertThat(to).hasSize(3).startsWith("target");
+            assertThat(schema.at("/$defs/target/properties/" + field.getKey()).isMissingNode()).as(field.getKey()).isTrue();
+            assertThat(schema.at("/$defs/target/properties/" + to[1] + "/$ref").asText()).isEqualTo("#/$defs/" + to[1]);
+            assertThat(schema.at("/$defs/" + to[1] + "/properties/" + to[2]).isMissingNode()).as(field.getValue().asText())
+                    .isFalse();
+        });
     }
 
     @Test
@@ -146,9 +161,12 @@ class ExperimentSchemaTest {
         assertThat(open).isEmpty();
     }
 
-    /** Each property of each object schema has a description (its own or its $ref's); each object schema forbids others. */
+    /**
+     * Each property of each object schema has a description (its own or its $ref's); each object schema forbids
+     * others, but an if or a then, which only adds a rule to the closed object it belongs to.
+     */
     private void walk(JsonNode node, String at, List<String> undocumented, List<String> open) {
-        if (node.has("properties") && !at.contains("/if")) {
+        if (node.has("properties") && !at.contains("/if") && !at.contains("/then")) {
             if (!node.path("additionalProperties").isBoolean() || node.path("additionalProperties").asBoolean()) {
                 if (!node.has("allOf")) {   // a dispatcher: closed by the schema of the kind it selects
                     open.add(at);

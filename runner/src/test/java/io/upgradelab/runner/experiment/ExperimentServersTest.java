@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * target.servers in an experiment file: a brought-in version is one the file may name, read from
- * a path relative to the file; a server that cannot run is an error at its version's line, and
- * only the local backend takes them.
+ * target.local.servers in an experiment file: a brought-in version is one the file may name, read from
+ * a path relative to the file; a server that cannot run is an error at its version's line. Only
+ * the local backend has the section (ExperimentErrorsTest: one rule for every backend's).
  */
 class ExperimentServersTest {
 
@@ -23,8 +23,9 @@ class ExperimentServersTest {
             target:
               version: 2.0.4
               nodes: 1
-              servers:
-                2.5.0: servers/nacos-server-2.5.0.tar.gz
+              local:
+                servers:
+                  2.5.0: servers/nacos-server-2.5.0.tar.gz
             phases:
               - kind: rollingServerUpgrade
                 to: 2.5.0
@@ -39,7 +40,7 @@ class ExperimentServersTest {
 
         ValidatedExperiment valid = files.load(FILE);
 
-        assertThat(valid.experiment().target().servers()).containsExactly(Map.entry("2.5.0", archive.toString()));
+        assertThat(valid.experiment().target().local().servers()).containsExactly(Map.entry("2.5.0", archive.toString()));
         try (Stream<Path> unpacked = Files.list(files.dir().resolve("brought-in"))) {
             assertThat(unpacked.toList()).singleElement().asString().contains("2.5.0-");
         }
@@ -50,14 +51,14 @@ class ExperimentServersTest {
         Path archive = archiveOf("2.4.3");
         Files.move(archive, archive.resolveSibling("nacos-server-2.5.0.tar.gz"));
 
-        assertThat(files.errors(FILE)).containsExactly(files.file() + ":6: target.servers.2.5.0: "
+        assertThat(files.errors(FILE)).containsExactly(files.file() + ":7: target.local.servers.2.5.0: "
                 + files.dir().resolve("servers/nacos-server-2.5.0.tar.gz")
                 + ": holds Nacos 2.4.3, not 2.5.0: key it '2.4.3'");
     }
 
     @Test
     void aMissingServerIsAnErrorAtItsLineAndItsVersionIsNotAlsoUnknown() {
-        assertThat(files.errors(FILE)).containsExactly(files.file() + ":6: target.servers.2.5.0: "
+        assertThat(files.errors(FILE)).containsExactly(files.file() + ":7: target.local.servers.2.5.0: "
                 + files.dir().resolve("servers/nacos-server-2.5.0.tar.gz") + ": no such archive or folder");
     }
 
@@ -68,25 +69,15 @@ class ExperimentServersTest {
                 .replace("to: 2.5.0", "to: 2.0.4").replace("version: 2.0.4", "version: 1.4.1");
 
         assertThat(files.errors(text)).singleElement().asString()
-                .startsWith(files.file() + ":6: target.servers.2.0.4: ")
+                .startsWith(files.file() + ":7: target.local.servers.2.0.4: ")
                 .contains(": Nacos 2.0.4 is built in (" + files.dir().resolve("dist/2.0.4") + ") with other jars");
-    }
-
-    @Test
-    void otherBackendsRefuseBroughtInServers() throws IOException {
-        archiveOf("2.5.0");
-        String text = FILE.replace("  nodes: 1\n", "  nodes: 1\n  backend: testcontainers\n");
-
-        assertThat(files.errors(text)).containsExactly(files.file() + ":6: target.servers: brought-in servers run on"
-                + " backend local only; backend testcontainers does not start Nacos from an archive or folder: remove"
-                + " 'servers', or use backend local");
     }
 
     @Test
     void aKeyThatIsNoVersionIsASchemaError() {
         String text = FILE.replace("2.5.0: servers", "latest: servers");
 
-        assertThat(files.errors(text)).containsExactly(files.file() + ":5: target.servers: each key is the Nacos"
+        assertThat(files.errors(text)).containsExactly(files.file() + ":6: target.local.servers: each key is the Nacos"
                 + " version of its server, written like 2.5.0");
     }
 

@@ -6,7 +6,10 @@ import io.upgradelab.runner.backend.Storage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** target.storage: embedded by default, mysql on the local backend only, nothing else. */
+/**
+ * target.local.storage: embedded by default, mysql, nothing else; and where it was before target.local,
+ * where it moved. Only the local backend has the section (ExperimentErrorsTest: one rule for every backend's).
+ */
 class ExperimentStorageTest {
 
     private static final String FILE = """
@@ -14,7 +17,8 @@ class ExperimentStorageTest {
             target:
               version: 2.0.4
               nodes: 1
-              storage: mysql
+              local:
+                storage: mysql
             phases:
               - kind: rollingServerUpgrade
                 to: 2.3.2
@@ -26,25 +30,24 @@ class ExperimentStorageTest {
     @Test
     void mysqlIsBoundOnTheLocalBackendAndEmbeddedIsTheDefault() {
         ValidatedExperiment valid = files.load(FILE);
-        assertThat(valid.experiment().target().storage()).isEqualTo(Storage.MYSQL);
+        assertThat(valid.experiment().target().local().storage()).isEqualTo(Storage.MYSQL);
         assertThat(valid.timeline().setUpTitle()).startsWith("start a standalone Nacos 2.0.4 on MySQL (a lab-managed MariaDB)");
-        assertThat(files.load(FILE.replace("  storage: mysql\n", "")).experiment().target().storage())
+        assertThat(files.load(FILE.replace("  local:\n    storage: mysql\n", "")).experiment().target().local().storage())
                 .isEqualTo(Storage.EMBEDDED);
     }
 
     @Test
-    void otherBackendsRefuseMysqlAtItsLine() {
-        String text = FILE.replace("  nodes: 1\n", "  nodes: 1\n  backend: testcontainers\n");
+    void storageWhereItWasBeforeSaysWhereItMoved() {
+        String text = FILE.replace("  local:\n    storage: mysql\n", "  storage: mysql\n");
 
-        assertThat(files.errors(text)).containsExactly(files.file() + ":6: target.storage: storage mysql runs on"
-                + " backend local only (a lab-managed local MariaDB); backend testcontainers does not manage a database"
-                + " beside its nodes: remove 'storage', or use backend local");
+        assertThat(files.errors(text)).containsExactly(files.file() + ":5: target.storage: target.storage moved to"
+                + " target.local.storage: write it under target.local instead");
     }
 
     @Test
     void anUnknownStorageIsASchemaErrorAtItsLine() {
         assertThat(files.errors(FILE.replace("storage: mysql", "storage: postgresql"))).containsExactly(files.file()
-                + ":5: target.storage: must be embedded (Nacos's own store) or mysql (a lab-managed local MariaDB),"
+                + ":6: target.local.storage: must be embedded (Nacos's own store) or mysql (a lab-managed local MariaDB),"
                 + " not postgresql");
     }
 }

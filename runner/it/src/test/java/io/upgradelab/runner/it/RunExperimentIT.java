@@ -289,7 +289,7 @@ class RunExperimentIT {
                 .toFile());
         ObjectNode target = file.with("target");
         target.put("firstPort", PORT);
-        AddressChecks.NODES.forEach(target.withArray("nodeAddresses")::add);
+        AddressChecks.NODES.forEach(target.with("local").withArray("nodeAddresses")::add);
         file.with("fleet").put("address", AddressChecks.FLEET);
         file.with("probe").put("address", AddressChecks.PROBE).put("demoAddress", AddressChecks.DEMO);
         file.withArray("phases").addAll((ArrayNode) yaml.readTree(BenchmarkChecks.PHASES));

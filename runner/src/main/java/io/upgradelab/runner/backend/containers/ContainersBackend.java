@@ -37,10 +37,9 @@ public final class ContainersBackend implements BackendType {
         return EnumSet.of(Capability.KILL, Capability.PAUSE, Capability.RESTART, Capability.UPGRADE);
     }
 
-    /** The default's refusals, and the image and start timeout a container needs (else refused only at run). */
+    /** The image and start timeout a container needs (else refused only at run). */
     @Override
     public void check(Target target, Problems problems) {
-        BackendType.super.check(target, problems);
         ContainersTarget containers = target.testcontainers();
         ImageNames.repositoryProblem(containers.image()).ifPresent(p -> problems.add("testcontainers/image", p));
         if (containers.startTimeout().isZero()) {

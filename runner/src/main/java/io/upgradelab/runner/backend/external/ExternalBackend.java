@@ -39,7 +39,6 @@ public final class ExternalBackend implements BackendType {
 
     @Override
     public void check(Target target, Problems problems) {
-        BackendType.super.check(target, problems);
         ExternalTarget external = target.external();
         if (external == null) {
             problems.add("", "backend external needs an 'external' section with the nodes' addresses");

@@ -44,7 +44,6 @@ public final class KubernetesBackend implements BackendType {
 
     @Override
     public void check(Target target, Problems problems) {
-        BackendType.super.check(target, problems);
         if (target.firstPort() != 0) {
             problems.add("firstPort", "backend kubernetes gives every node its own pod and the standard port 8848:"
                     + " firstPort is for backend local");

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A CPU limit for one node's process, in cores ({@code target.nodeCpus}), as the resource-size
+ * A CPU limit for one node's process, in cores ({@code target.local.nodeCpus}), as the resource-size
  * benchmark report ran nodes of 1, 2, 4 and 8 cores: a cgroup of the lab's own per node, with
  * {@code cpu.max} on cgroup v2 or {@code cpu.cfs_quota_us} on the v1 cpu controller, whichever this
  * machine mounts with the cpu controller. The process goes into it once started; the cgroup is removed
@@ -112,7 +112,7 @@ public final class CpuLimit implements AutoCloseable {
     /** A new cgroup {@code name} limited to {@code cores}; a FAILED LabException naming what could not be written. */
     static CpuLimit open(String name, double cores) {
         Path hierarchy = hierarchy().orElseThrow(() -> new LabException(LabException.INVALID_INPUT,
-                "target.nodeCpus: this machine has no cgroup that limits CPU (looked for cpu in "
+                "target.local.nodeCpus: this machine has no cgroup that limits CPU (looked for cpu in "
                         + ROOT + "/cgroup.subtree_control and for cpu.cfs_quota_us under " + HIERARCHIES
                         + "); leave nodeCpus out here"));
         boolean v2 = isV2WithCpu(hierarchy);
@@ -127,7 +127,7 @@ public final class CpuLimit implements AutoCloseable {
                 write(group.resolve("cpu.cfs_quota_us"), Long.toString(quota));
             }
         } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "target.nodeCpus: cannot set a CPU limit in " + group + " ("
+            throw new LabException(LabException.FAILED, "target.local.nodeCpus: cannot set a CPU limit in " + group + " ("
                     + e.getMessage() + "): it needs root, or a cgroup delegated to this user");
         }
         return new CpuLimit(group, v2);
@@ -138,7 +138,7 @@ public final class CpuLimit implements AutoCloseable {
         try {
             write(group.resolve("cgroup.procs"), Long.toString(pid));
         } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "target.nodeCpus: cannot move process " + pid + " into " + group
+            throw new LabException(LabException.FAILED, "target.local.nodeCpus: cannot move process " + pid + " into " + group
                     + ": " + e.getMessage());
         }
     }

@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.LabHome;
 import io.upgradelab.runner.backend.Backend;
 import io.upgradelab.runner.backend.BackendType;
+import io.upgradelab.runner.backend.LocalTarget;
 import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.nacos.NacosDistributions;
@@ -21,14 +22,20 @@ import java.util.function.Consumer;
 
 /**
  * {@code target.backend: local}, the embedded default: real Nacos server processes on 127.0.0.1 (ports
- * apart) or each at an address of its own ({@code target.nodeAddresses}, Nacos's standard ports), on
- * their embedded store or, with {@code target.storage: mysql}, on a lab-managed MariaDB ({@link LocalDatabase}).
+ * apart) or each at an address of its own ({@code target.local.nodeAddresses}, Nacos's standard ports), on
+ * their embedded store or, with {@code target.local.storage: mysql}, on a lab-managed MariaDB ({@link LocalDatabase}).
+ * Its settings are {@code target.local} ({@link LocalTarget}).
  */
 public final class LocalBackend implements BackendType {
 
     @Override
     public String name() {
         return "local";
+    }
+
+    @Override
+    public Optional<Class<? extends Record>> settings() {
+        return Optional.of(LocalTarget.class);
     }
 
     /**
@@ -39,13 +46,13 @@ public final class LocalBackend implements BackendType {
     @Override
     public Set<Capability> capabilities(Target target) {
         Set<Capability> all = EnumSet.allOf(Capability.class);
-        if (target.nodeAddresses().isEmpty()) {
+        if (target.local().nodeAddresses().isEmpty()) {
             all.remove(Capability.NETWORK_BETWEEN);
         }
         return all;
     }
 
-    /** The ports; and not the default's refusal of target.servers: this backend runs brought-in servers. */
+    /** The ports, the nodes' addresses, and a CPU limit this machine can set. */
     @Override
     public void check(Target target, Problems problems) {
         if (target.firstPort() > 0) {
@@ -53,16 +60,20 @@ public final class LocalBackend implements BackendType {
             NodePorts.problem(target.firstPort()).or(() -> NodePorts.problem(last).map(p -> "node " + target.nodes() + ": " + p))
                     .ifPresent(p -> problems.add("firstPort", p));
         }
-        checkNodeAddresses(target, problems);
-        if (target.nodeCpus() != null && CpuLimit.hierarchy().isEmpty()) {
-            problems.add("nodeCpus", "this machine has no cgroup that limits CPU (neither cgroup v2 with the cpu"
+        Problems local = problems.at("local");
+        checkNodeAddresses(target, local);
+        if (target.local().nodeCpus() != null && CpuLimit.hierarchy().isEmpty()) {
+            local.add("nodeCpus", "this machine has no cgroup that limits CPU (neither cgroup v2 with the cpu"
                     + " controller nor the v1 cpu controller under /sys/fs/cgroup): leave nodeCpus out here");
         }
     }
 
-    /** One address per node, each once; and the bind guard, without which Nacos would take its gRPC and raft ports everywhere. */
+    /**
+     * One address per node, each once; and the bind guard, without which Nacos would take its gRPC and raft
+     * ports everywhere. {@code problems} is the local section's.
+     */
     private static void checkNodeAddresses(Target target, Problems problems) {
-        List<String> addresses = target.nodeAddresses();
+        List<String> addresses = target.local().nodeAddresses();
         if (addresses.isEmpty()) {
             return;
         }
@@ -82,16 +93,17 @@ public final class LocalBackend implements BackendType {
 
     @Override
     public Backend open(Target target, Path runDirectory, Consumer<String> progress) {
+        LocalTarget local = target.local();
         int firstPort = target.firstPort() > 0 ? target.firstPort()
-                : !target.nodeAddresses().isEmpty() ? LocalClusterSpec.DEFAULT_FIRST_PORT   // Nacos's own ports, as on hosts
+                : !local.nodeAddresses().isEmpty() ? LocalClusterSpec.DEFAULT_FIRST_PORT   // Nacos's own ports, as on hosts
                 : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
                 runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of())
-                .withNodeCpus(target.nodeCpus())
-                .withNodeAddresses(target.nodeAddresses());
+                .withNodeCpus(local.nodeCpus())
+                .withNodeAddresses(local.nodeAddresses());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
-                .withBroughtIn(target.servers());
-        return start(spec, distributions, target.storage(), progress);
+                .withBroughtIn(local.servers());
+        return start(spec, distributions, local.storage(), progress);
     }
 
     /**

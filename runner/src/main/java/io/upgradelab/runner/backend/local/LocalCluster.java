@@ -62,7 +62,7 @@ public final class LocalCluster implements Backend {
     private final LoopbackNetem netem = new LoopbackNetem();
     /** Loss and partitions: opened at the first, closed with the cluster. */
     private LoopbackFirewall firewall;
-    /** The shared config database with {@code target.storage: mysql}; stopped after the nodes. */
+    /** The shared config database with {@code target.local.storage: mysql}; stopped after the nodes. */
     private final Optional<LocalDatabase> database;
     private boolean closed;
 
@@ -169,7 +169,7 @@ public final class LocalCluster implements Backend {
         return Optional.of(database.get().migrateTo(distributions.require(version)));
     }
 
-    /** The shared config database, with {@code target.storage: mysql}. */
+    /** The shared config database, with {@code target.local.storage: mysql}. */
     public Optional<LocalDatabase> database() {
         return database;
     }

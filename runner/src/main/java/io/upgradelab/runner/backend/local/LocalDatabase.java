@@ -39,7 +39,7 @@ import java.util.stream.Stream;
 import org.upgradelab.demo.LabAddress;
 
 /**
- * The config store production clusters run ({@code target.storage: mysql}): a MariaDB server the
+ * The config store production clusters run ({@code target.local.storage: mysql}): a MariaDB server the
  * lab owns, with its data under the run's cluster folder, bound to 127.0.0.1 on a port of the
  * lab's layout, its own socket file, and every node of the cluster pointed at its database
  * {@code nacos}. Why: the embedded store loses configs on upgrade paths a MySQL-backed cluster
@@ -129,7 +129,7 @@ public final class LocalDatabase implements AutoCloseable {
         Path installDb = binary("mariadb-install-db");
         Path client = binary("mariadb");
         if (ListeningSockets.read().isTaken(port)) {
-            throw LabException.invalidInput("port " + port + " (the MariaDB of target.storage mysql) is already in use;"
+            throw LabException.invalidInput("port " + port + " (the MariaDB of target.local.storage mysql) is already in use;"
                     + " choose another first port (target.firstPort): the database takes firstPort+" + PORT_OFFSET);
         }
         Account account = Account.forServer();
@@ -499,7 +499,7 @@ public final class LocalDatabase implements AutoCloseable {
 
     private static Path binary(String name) {
         return BINARY_FOLDERS.stream().map(folder -> folder.resolve(name)).filter(Files::isExecutable).findFirst()
-                .orElseThrow(() -> LabException.invalidInput("target.storage mysql needs MariaDB's server and client, and '"
+                .orElseThrow(() -> LabException.invalidInput("target.local.storage mysql needs MariaDB's server and client, and '"
                         + name + "' is not installed (looked in " + BINARY_FOLDERS + "): apt-get install mariadb-server"));
     }
 
@@ -531,7 +531,7 @@ public final class LocalDatabase implements AutoCloseable {
                     return account.get();
                 }
             }
-            throw LabException.invalidInput("target.storage mysql: the lab runs as root, and MariaDB must not; none of"
+            throw LabException.invalidInput("target.local.storage mysql: the lab runs as root, and MariaDB must not; none of"
                     + " the accounts " + SERVER_ACCOUNTS + " exists to run it as (useradd --system upgrade-lab)");
         }
 

@@ -45,7 +45,7 @@ public final class LocalNode {
     private volatile NacosDistribution distribution;
     private volatile ChildProcess process;
     private volatile NodeState state = NodeState.STOPPED;
-    /** The node's CPU limit (target.nodeCpus), made at its first launch; null when unlimited. */
+    /** The node's CPU limit (target.local.nodeCpus), made at its first launch; null when unlimited. */
     private CpuLimit cpuLimit;
 
     /** A node whose process also gets {@code secretEnvironment} (never its command line nor its files). */

@@ -29,7 +29,7 @@ record NodePackets(List<PacketMatch> dropped, List<PacketMatch> spared) {
     private static NodePackets byPorts(NodePorts ports, NetworkDisturbance disturbance) {
         if (disturbance.between() != Between.ALL) {
             throw new IllegalArgumentException("nodes on one address cannot tell peers from clients: "
-                    + disturbance.describe() + " needs target.nodeAddresses");
+                    + disturbance.describe() + " needs target.local.nodeAddresses");
         }
         List<PacketMatch> dropped = switch (disturbance.kind()) {
             case PARTITION -> ports.byPurpose().keySet().stream()

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * target.nodeCpus on this machine's real cgroups (v1 cpu controller here, v2 cpu.max elsewhere): a
+ * target.local.nodeCpus on this machine's real cgroups (v1 cpu controller here, v2 cpu.max elsewhere): a
  * process placed in a node's cgroup is held to the limit, and the cgroup is gone after close; the
  * cleanup removes the node cgroups of dead runners only.
  */

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code target.storage: mysql} on real servers: the local backend starts a real MariaDB on loopback
+ * {@code target.local.storage: mysql} on real servers: the local backend starts a real MariaDB on loopback
  * with Nacos 2.0.4's own schema and a 2.0.4 node on it, whose config lands in MariaDB; the schema
  * upgrade to 2.3.2 adds the columns 2.2 introduced; the node upgraded to 2.3.2 serves the config
  * published on 2.0.4 and writes a new one; closing stops MariaDB by its PID. The database is the
@@ -55,7 +55,8 @@ class MysqlStorageIT {
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void a204NodeKeepsItsConfigsInMariaDbAndThe232SchemaUpgradeAddsTheEncryptedDataKeyColumns() throws Exception {
         int firstPort = LocalClusterSpec.firstFreePort(1, 21000);
-        Target target = Targets.of("{version: 2.0.4, nodes: 1, firstPort: " + firstPort + ", serverHeap: 512m, storage: mysql}");
+        Target target = Targets.of("{version: 2.0.4, nodes: 1, firstPort: " + firstPort
+                + ", serverHeap: 512m, local: {storage: mysql}}");
         // as a run folder is (JUnit makes this one 0700): MariaDB's own account may pass through to its folders
         Files.setPosixFilePermissions(runDirectory, PosixFilePermissions.fromString("rwx--x--x"));
         LocalDatabase database;

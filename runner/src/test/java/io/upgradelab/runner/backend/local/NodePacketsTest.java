@@ -51,6 +51,6 @@ class NodePacketsTest {
         assertThat(NodePackets.of(SHARED, 2, NetworkDisturbance.partition()).dropped()).hasSize(8)
                 .contains(PacketMatch.toPort(node2.raft()), PacketMatch.fromPort(node2.grpcCluster()));
         assertThatThrownBy(() -> NodePackets.of(SHARED, 2, NetworkDisturbance.partition(Between.PEERS)))
-                .hasMessageContaining("needs target.nodeAddresses");
+                .hasMessageContaining("needs target.local.nodeAddresses");
     }
 }

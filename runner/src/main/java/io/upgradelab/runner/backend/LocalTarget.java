@@ -1,0 +1,83 @@
+package io.upgradelab.runner.backend;
+
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.upgradelab.runner.plan.SchemaRef;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What only the {@code local} backend reads, because only it starts the Nacos processes itself on
+ * this machine: {@code target.local}. Its own section, as every other backend has one, so a file
+ * says whose setting each field is and a backend that cannot honour one is never handed it.
+ *
+ * @param servers       the Nacos servers a team brings for versions this build lacks (a release newer than
+ *                      the build, or a patched one): version to archive or folder, as written until
+ *                      {@link #withServersFrom} makes each path absolute
+ * @param storage       the config store the nodes run on ({@link Storage}): the embedded one and MySQL fail
+ *                      differently on upgrade paths, so a team tests the one it runs (default embedded)
+ * @param nodeCpus      each node's CPU limit in cores (a cgroup per node), so that a capacity measured here
+ *                      stands for nodes of that size rather than for this whole machine; null: no limit
+ * @param nodeAddresses each node's own loopback address, as hosts of their own would have: only then can a
+ *                      fault tell a node's peers from its clients; empty: every node on 127.0.0.1, ports apart
+ */
+@JsonClassDescription("Real Nacos server processes on this machine, started by upgrade-lab from the distributions"
+        + " this build laid out or from servers the file brings.")
+public record LocalTarget(
+        @SchemaRef("serverArchives")
+        @JsonPropertyDescription("Nacos servers the experiment brings, for versions this build does not have:"
+                + " version to the server's archive (the official nacos-server-X.tar.gz, .tgz or .zip) or unpacked"
+                + " folder; a relative path is read from the experiment file's folder. Each is checked to be a Nacos"
+                + " server of that version that runs on this Java, and an archive is unpacked once into"
+                + " runner/nacos-servers/target/brought-in. E.g. 2.5.0: servers/nacos-server-2.5.0.tar.gz.")
+        Map<String, String> servers,
+        @SchemaRef("storage")
+        @JsonPropertyDescription("Where the nodes keep config data. embedded (the default): Nacos's own store, Derby"
+                + " on each node, replicated by JRaft in a cluster. mysql: one database every node shares, as"
+                + " production clusters run: a lab-managed MariaDB on 127.0.0.1 (Debian package mariadb-server),"
+                + " with the schema of the first version's own nacos-config jar, and the columns and tables a newer"
+                + " version's schema adds applied before its first node starts (journalled as storageMigrated).")
+        Storage storage,
+        @SchemaRef("cores")
+        @JsonPropertyDescription("A CPU limit per node in cores, e.g. 0.5 or 2, as the resource-size benchmark"
+                + " reports ran 1, 2, 4 and 8 cores per node: a cgroup per node, cpu.max on cgroup v2 or"
+                + " cpu.cfs_quota_us on v1; needs root or a delegated cgroup, and run refuses to start without it."
+                + " Default: no limit.")
+        Double nodeCpus,
+        @SchemaRef("nodeAddresses")
+        @JsonPropertyDescription("Each node's own address, node 1 first, one per node (target.nodes defaults to"
+                + " their number), e.g. [127.0.0.11, 127.0.0.12, 127.0.0.13]. Every node then listens at firstPort"
+                + " (default 8848) and Nacos's other standard ports (9848, 9849, 7848) on its own address, as three"
+                + " hosts would, and the bind guard keeps each node's sockets there. Without it every node runs on"
+                + " 127.0.0.1, its ports 10 apart.")
+        List<String> nodeAddresses) {
+
+    public LocalTarget {
+        servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+        storage = storage == null ? Storage.EMBEDDED : storage;
+        nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
+    }
+
+    /**
+     * The same settings with each of {@link #servers}' paths absolute: a relative one is read from
+     * {@code folder}, the experiment file's, so a file and its archives move together.
+     */
+    public LocalTarget withServersFrom(Path folder) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
+        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses);
+    }
+
+    /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */
+    private static String resolved(Path folder, String path) {
+        try {
+            return folder.resolve(path).toAbsolutePath().normalize().toString();
+        } catch (InvalidPathException e) {
+            return path;
+        }
+    }
+}
