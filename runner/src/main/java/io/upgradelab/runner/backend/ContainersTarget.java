@@ -32,6 +32,11 @@ public record ContainersTarget(
         startTimeout = startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
     }
 
+    /** The section as a file that leaves it out has it: every setting at its default. */
+    public static ContainersTarget defaults() {
+        return new ContainersTarget(null);
+    }
+
     /** Every default but the image's. */
     public ContainersTarget(String image) {
         this(image, null);

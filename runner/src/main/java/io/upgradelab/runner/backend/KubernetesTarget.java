@@ -53,6 +53,11 @@ public record KubernetesTarget(
         startTimeout = startTimeout == null ? Duration.ofMinutes(10) : startTimeout;
     }
 
+    /** The section as a file that leaves it out has it: every setting at its default. */
+    public static KubernetesTarget defaults() {
+        return new KubernetesTarget(null, null, null, null);
+    }
+
     /** The first four settings, the rest defaulted (as {@link Target} builds the section when a file has none). */
     public KubernetesTarget(String namespace, String context, String image, String labImage) {
         this(namespace, context, image, labImage, null, null);

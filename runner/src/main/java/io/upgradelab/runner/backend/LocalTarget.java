@@ -62,6 +62,11 @@ public record LocalTarget(
         nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
     }
 
+    /** The section as a file that leaves it out has it: every setting at its default. */
+    public static LocalTarget defaults() {
+        return new LocalTarget(null, null, null, null);
+    }
+
     /**
      * The same settings with each of {@link #servers}' paths absolute: a relative one is read from
      * {@code folder}, the experiment file's, so a file and its archives move together.

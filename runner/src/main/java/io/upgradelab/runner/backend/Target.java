@@ -27,12 +27,12 @@ public record Target(String backend, String version, int nodes, int firstPort, S
 
     public Target {
         backend = backend == null ? DEFAULT_BACKEND : backend;
-        local = local == null ? new LocalTarget(null, null, null, null) : local;
+        local = local == null ? LocalTarget.defaults() : local;
         nodes = nodes != 0 ? nodes : external != null && !external.addresses().isEmpty() ? external.addresses().size()
                 : !local.nodeAddresses().isEmpty() ? local.nodeAddresses().size() : 3;
         serverHeap = serverHeap == null ? "1g" : serverHeap;
-        kubernetes = kubernetes == null ? new KubernetesTarget(null, null, null, null) : kubernetes;
-        testcontainers = testcontainers == null ? new ContainersTarget(null) : testcontainers;
+        kubernetes = kubernetes == null ? KubernetesTarget.defaults() : kubernetes;
+        testcontainers = testcontainers == null ? ContainersTarget.defaults() : testcontainers;
     }
 
     /**
