@@ -3,7 +3,6 @@ package io.upgradelab.reports.gate;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.reports.RunSummary;
-import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;

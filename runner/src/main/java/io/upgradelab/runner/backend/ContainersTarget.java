@@ -34,11 +34,6 @@ public record ContainersTarget(
 
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static ContainersTarget defaults() {
-        return new ContainersTarget(null);
-    }
-
-    /** Every default but the image's. */
-    public ContainersTarget(String image) {
-        this(image, null);
+        return new ContainersTarget(null, null);
     }
 }

@@ -55,11 +55,6 @@ public record KubernetesTarget(
 
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static KubernetesTarget defaults() {
-        return new KubernetesTarget(null, null, null, null);
-    }
-
-    /** The first four settings, the rest defaulted (as {@link Target} builds the section when a file has none). */
-    public KubernetesTarget(String namespace, String context, String image, String labImage) {
-        this(namespace, context, image, labImage, null, null);
+        return new KubernetesTarget(null, null, null, null, null, null);
     }
 }

@@ -21,6 +21,7 @@ import io.upgradelab.runner.plan.RecordFields;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -142,15 +143,18 @@ final class KindSchemas {
      */
     private static void backendSections(ObjectNode defs) {
         ObjectNode target = (ObjectNode) defs.get("target");
-        List<String> sections = Backends.names().stream().sorted()
-                .filter(name -> Backends.require(name).settings().isPresent()).toList();
-        for (String name : sections) {
-            defs.set(name, section(name, Backends.require(name).settings().orElseThrow()));
-            target.with("properties").putObject(name).put("description", "Settings of backend " + name
-                    + " (target.backend: " + name + "); read only by it.").put("$ref", DEFS + name);
+        List<String> backends = Backends.names().stream().sorted().toList();
+        List<String> sections = new ArrayList<>();
+        for (String name : backends) {
+            Backends.require(name).settings().ifPresent(type -> {
+                sections.add(name);
+                defs.set(name, section(name, type));
+                target.with("properties").putObject(name).put("description", "Settings of backend " + name
+                        + " (target.backend: " + name + "); read only by it.").put("$ref", DEFS + name);
+            });
         }
         ArrayNode rules = target.putArray("allOf");
-        Backends.names().stream().sorted().forEach(backend -> unreadSections(backend, sections, rules));
+        backends.forEach(backend -> unreadSections(backend, sections, rules));
     }
 
     /**

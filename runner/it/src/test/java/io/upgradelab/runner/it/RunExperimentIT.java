@@ -53,8 +53,12 @@ class RunExperimentIT {
 
     /** The nodes' HTTP port, at each node's own address; gRPC and raft follow from it. */
     private static final int PORT = LocalClusterSpec.firstFreePort(1, 25000);
+    /** The hold at 280 providers on the 2.0.4 servers, through the 1.x clients. */
+    private static final int HOLD_ON_2X_SERVERS = 12;
+    /** The hold after the client upgrade, the CI-size experiment's last phase. */
+    private static final int HOLD_AFTER_CLIENT_UPGRADE = 14;
     /** The index of the first benchmark phase, after the CI-size experiment's 14. */
-    private static final int FIRST_BENCHMARK = 15;
+    private static final int FIRST_BENCHMARK = HOLD_AFTER_CLIENT_UPGRADE + 1;
     /** The index of the first fault phase, after the three benchmarks. */
     private static final int FIRST_FAULT = 18;
 
@@ -74,7 +78,7 @@ class RunExperimentIT {
             AddressChecks.everySocketIsOnItsProcesssAddress(runDirectory);
             everyFleetProviderIsDubboShaped(node1(), 0);
             refused = nodesRefusingAForwardedRegistration(journalFile);
-            atTheHoldAfterTheClientUpgrade(run, journalFile);
+            atTheHoldAfterTheClientUpgrade(run, journalFile, runDirectory);
             assertThat(run.awaitExit(Duration.ofMinutes(20))).as(run.toString()).isZero();
         }
         assertThat(Iptables.linesNaming(chain)).as("the runner's firewall chain, after the run").isEmpty();
@@ -267,10 +271,11 @@ class RunExperimentIT {
      * every socket still at its process's address, the nodes' gRPC ports now among them, and the 2.x
      * clients' providers registered as Dubbo registers them.
      */
-    private static void atTheHoldAfterTheClientUpgrade(Launcher run, Path journalFile) throws Exception {
-        awaitPhase(run, journalFile, FIRST_BENCHMARK - 1, Duration.ofMinutes(15));
+    private static void atTheHoldAfterTheClientUpgrade(Launcher run, Path journalFile, Path runDirectory)
+            throws Exception {
+        awaitPhase(run, journalFile, HOLD_AFTER_CLIENT_UPGRADE, Duration.ofMinutes(15));
         AddressChecks.everyInstanceCarriesItsProcesssAddress(node1());
-        AddressChecks.everySocketIsOnItsProcesssAddress(journalFile.getParent());
+        AddressChecks.everySocketIsOnItsProcesssAddress(runDirectory);
         everyFleetProviderIsDubboShaped(node1(), 280);
     }
 
@@ -328,7 +333,7 @@ class RunExperimentIT {
      * provider again after it (phase 14).
      */
     private static void theFleetHeldEveryProviderThroughTheClientUpgrade(JournalLines journal) {
-        List<JsonNode> onTwoX = journal.samples("fleet").stream().filter(s -> s.path("phase").asInt() == 12)
+        List<JsonNode> onTwoX = journal.samples("fleet").stream().filter(s -> s.path("phase").asInt() == HOLD_ON_2X_SERVERS)
                 .map(s -> s.path("fleet")).toList();
         assertThat(onTwoX).isNotEmpty().allSatisfy(f -> {
             assertThat(f.path("providers").toString()).isEqualTo("{\"1.4.1\":280}");
@@ -350,7 +355,7 @@ class RunExperimentIT {
             assertThat(b.path("stop").path("failed").asInt()).isZero();
         });
         assertThat(batches.get(2).path("providers").toString()).isEqualTo("{\"2.0.4\":280}");
-        assertThat(journal.samples("nodeCounts").stream().filter(s -> s.path("phase").asInt() == 14))
+        assertThat(journal.samples("nodeCounts").stream().filter(s -> s.path("phase").asInt() == HOLD_AFTER_CLIENT_UPGRADE))
                 .as("every node holds every provider after the client upgrade").anySatisfy(s -> assertThat(s.path("nodes"))
                         .hasSize(3).allSatisfy(n -> assertThat(n.path("instances").asInt())
                                 .isEqualTo(s.path("expected").asInt())));

@@ -175,13 +175,15 @@ public final class LocalNode {
     }
 
     void stop(StopMode mode) {
-        ChildProcess p = process;
-        if (p != null && mode == StopMode.KILL) {
-            p.kill();
-            state = NodeState.STOPPED;
-        } else {
+        if (mode == StopMode.GRACEFUL) {
             stopWithin(ChildProcess.DEFAULT_GRACE);
+            return;
         }
+        ChildProcess p = process;
+        if (p != null) {
+            p.kill();
+        }
+        state = NodeState.STOPPED;
     }
 
     /** SIGTERM, and SIGKILL once {@code grace} has passed. */

@@ -160,7 +160,7 @@ class ContainerDefinitionsTest {
         assertThat(spec.firstPort()).isEqualTo(28848);
         assertThat(spec.maxHeap()).isEqualTo("512m");
         assertThat(spec.consoleLog(2)).isEqualTo(RUN.resolve("cluster/node-2/console.log"));
-        assertThat(new ContainersTarget(null).startTimeout()).isEqualTo(ContainersTarget.DEFAULT_START_TIMEOUT);
+        assertThat(ContainersTarget.defaults().startTimeout()).isEqualTo(ContainersTarget.DEFAULT_START_TIMEOUT);
     }
 
     @Test
