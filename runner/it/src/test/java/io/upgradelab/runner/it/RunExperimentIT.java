@@ -246,10 +246,27 @@ class RunExperimentIT {
 
     /** Waits until the run has started phase {@code index}; fails if it ends first. */
     private static void awaitPhase(Launcher run, Path journalFile, int index, Duration atMost) {
-        await().atMost(atMost).pollInterval(Duration.ofSeconds(1))
-                .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
-                        && JournalLines.read(journalFile).ofType("phaseStarted").stream()
-                        .anyMatch(p -> p.path("index").asInt() == index));
+        try {
+            await().atMost(atMost).pollInterval(Duration.ofSeconds(1))
+                    .until(() -> endedEarly(run, journalFile) && Files.exists(journalFile)
+                            && JournalLines.read(journalFile).ofType("phaseStarted").stream()
+                            .anyMatch(p -> p.path("index").asInt() == index));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("phase " + index + " did not start within " + atMost + ": " + run
+                    + "\n--- the journal's last lines but samples\n" + lastLinesButSamples(journalFile), e);
+        }
+    }
+
+    /** The journal's last 40 lines but probe seconds and samples, which its temporary directory will not keep. */
+    private static String lastLinesButSamples(Path journalFile) {
+        try {
+            List<String> lines = (Files.exists(journalFile) ? Files.readAllLines(journalFile) : List.<String>of())
+                    .stream().filter(l -> !l.startsWith("{\"type\":\"probe\"") && !l.startsWith("{\"type\":\"sample\""))
+                    .toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (java.io.IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
     }
 
     /**
@@ -260,10 +277,8 @@ class RunExperimentIT {
         if (run.process().isAlive()) {
             return true;
         }
-        List<String> lines = (Files.exists(journalFile) ? Files.readAllLines(journalFile) : List.<String>of()).stream()
-                .filter(l -> !l.startsWith("{\"type\":\"probe\"") && !l.startsWith("{\"type\":\"sample\"")).toList();
         throw new AssertionError("the run ended before its last phase: " + run + "\n--- the journal's last lines but samples\n"
-                + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+                + lastLinesButSamples(journalFile));
     }
 
     /**
