@@ -150,7 +150,7 @@ class DistributionIT {
                 assertThat(state.path("busy").asBoolean()).as(state.toString()).isFalse();
                 assertThat(state.path("providers").path("2.0.4").asInt()).as(state.toString()).isEqualTo(20);
             });
-            NacosApi api = new NacosApi(nodeAddress);
+            NacosApi api = NacosApi.of(nodeAddress);
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(api.services().stream().mapToInt(s -> s.instances()).sum()).isEqualTo(20));
             assertThat(api.instances("providers:org.upgradelab.demo.LoadService000::"))
@@ -168,7 +168,7 @@ class DistributionIT {
         try (ImageRoot.Running demo = image.start(List.of("serve", "demo-provider", "--client", "2.0.4",
                 "--servers", nodeAddress, "--port", "20880"), Map.of("UPGRADE_LAB_ADDRESS", DEMO),
                 work.resolve("image-demo.log"))) {
-            NacosApi api = new NacosApi(nodeAddress);
+            NacosApi api = NacosApi.of(nodeAddress);
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
                     assertThat(api.instances("providers:org.upgradelab.demo.DemoService::"))
                             .singleElement().satisfies(i -> assertThat(i.ip()).isEqualTo(DEMO)));

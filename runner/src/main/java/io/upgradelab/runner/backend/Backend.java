@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend;
 import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosAuth;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.workload.LocalWorkloads;
 import io.upgradelab.runner.workload.Workloads;
@@ -83,9 +84,13 @@ public interface Backend extends AutoCloseable {
         return Optional.empty();
     }
 
-    /** A client of node {@code node}'s open API, logged in as {@link #credentials()} when there are any. */
+    /**
+     * A client of node {@code node}, in the API generation of the version it runs, logged in as
+     * {@link #credentials()} when there are any.
+     */
     default NacosApi api(int node) {
-        return new NacosApi(nodes().get(node - 1).address(), credentials());
+        NodeStatus status = nodes().get(node - 1);
+        return NacosApi.forVersion(status.address(), status.version(), NacosAuth.of(credentials()));
     }
 
     /**

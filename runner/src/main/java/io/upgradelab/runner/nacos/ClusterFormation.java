@@ -143,7 +143,7 @@ public final class ClusterFormation {
      * member's old version until it is upgraded too; UP there means its own reports reach the member.
      */
     static boolean seesVersion(String observer, String seen, String real) {
-        return seen.equals(real) || !NacosVersions.isOneX(observer) && NacosVersions.ORDER.compare(observer, real) < 0;
+        return NacosVersions.sameRelease(seen, real) || !NacosVersions.isOneX(observer) && NacosVersions.ORDER.compare(observer, real) < 0;
     }
 
     /** The first member {@code node} does not see UP at its version, or "". */

@@ -32,6 +32,23 @@ public final class NacosVersions {
         return ORDER.compare(version, "2") >= 0 && ORDER.compare(version, "2.2") < 0;
     }
 
+    /**
+     * A 3.x server: observed through its v3 admin and client APIs only. 3.0 and 3.1 still answer
+     * some v1 and v2 calls behind compatibility switches (the admin ones off by default); 3.2 removed
+     * them all.
+     */
+    public static boolean speaksV3Only(String version) {
+        return ORDER.compare(version, "3") >= 0;
+    }
+
+    /**
+     * Whether a node that says it runs {@code reported} runs {@code version}: the same, or that release
+     * with a build's qualifier (the republished 3.1.0 says {@code 3.1.0-bugfix}).
+     */
+    public static boolean sameRelease(String reported, String version) {
+        return reported.equals(version) || reported.startsWith(version + "-");
+    }
+
     /** Time a node of {@code version} needs to stop gracefully, measured here (bench/cluster-boot). */
     public static Duration gracefulStopTime(String version) {
         return isOneX(version) ? Duration.ofSeconds(30) : Duration.ofSeconds(5);

@@ -24,7 +24,7 @@ class LabRequestsTest {
         try {
             String address = "127.0.0.1:" + node.getAddress().getPort();
             Map<LabRequests.Key, Long> before = LabRequests.snapshot();
-            NacosApi api = new NacosApi(address);
+            NacosApi api = NacosApi.of(address);
             api.services();
             api.services();
             api.isReady();

@@ -60,7 +60,7 @@ class NacosApiAuthTest {
     }
 
     private NacosApi api() {
-        return new NacosApi("127.0.0.1:" + node.getAddress().getPort(),
+        return NacosApi.of("127.0.0.1:" + node.getAddress().getPort(),
                 Optional.of(new NacosCredentials("lab-user", password)));
     }
 

@@ -38,7 +38,7 @@ class NacosApiConfigTest {
         node = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         node.createContext("/nacos/v1/cs/configs", this::answer);
         node.start();
-        api = new NacosApi("127.0.0.1:" + node.getAddress().getPort());
+        api = NacosApi.of("127.0.0.1:" + node.getAddress().getPort());
     }
 
     @AfterEach

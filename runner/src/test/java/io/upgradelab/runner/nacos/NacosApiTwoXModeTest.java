@@ -29,7 +29,7 @@ class NacosApiTwoXModeTest {
             exchange.close();
         });
         node.start();
-        return new NacosApi("127.0.0.1:" + node.getAddress().getPort());
+        return NacosApi.of("127.0.0.1:" + node.getAddress().getPort());
     }
 
     @AfterEach

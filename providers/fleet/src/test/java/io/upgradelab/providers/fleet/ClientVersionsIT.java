@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The shaded clients side by side, in this one JVM: nacos-client 1.4.1 registers with a 1.4.1
  * server; on one 2.3.2 server, providers register through every 2.x client version and roll
  * 2.0.4 -> 2.3.2 -> 2.5.1 batch by batch, and the server, which records the version each 2.x
- * connection reports, shows every provider on the version the fleet says.
+ * connection reports, shows every provider on the version the fleet says; on a 3.1.0 server with
+ * its v1 and v2 APIs off, they roll from 2.5.1 to 3.1.1.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ClientVersionsIT {
@@ -78,6 +79,38 @@ class ClientVersionsIT {
             assertThat(state.registrationFailures() + state.clientErrors()).isZero();
             assertThat(state.nominalBeatsPerSecond()).isZero();
             assertRegistered(api, 30, "versions", FIRST_PORT);
+        }
+    }
+
+    /**
+     * A 3.x server as 3.2 ships (every v1 and v2 API off, so the lab sees it through v3 alone):
+     * providers register through nacos-client 2.5.1 and roll to 3.1.1 batch by batch.
+     */
+    @Test
+    void theThreeXClientTakesOverFromTwoXOnAThreeXServerWithoutItsOldApis() throws Exception {
+        NacosDistributions servers = NacosDistributions.scan(LabHome.serverDistributions());
+        LocalClusterSpec spec = LocalClusterSpec.of("3.1.0", 1, dir.resolve("v3"))
+                .withFirstPort(LocalClusterSpec.firstFreePort(1, 22000)).withServerProperties(Map.of(
+                        "nacos.core.api.compatibility.client.enabled", "false",
+                        "nacos.core.api.compatibility.admin.enabled", "false",
+                        "nacos.core.api.compatibility.console.enabled", "false"));
+        try (LocalCluster server = LocalCluster.start(spec, servers, System.out::println);
+             Fleet fleet = new Fleet(new FleetLayout(5, 5, FIRST_PORT, "versions"),
+                     new ClientSettings(server.node(1).address(), 1))) {
+            NacosApi api = server.node(1).api();
+
+            fleet.scaleTo(20, 50, "2.5.1").get();
+            assertServerSees(api, versions("2.5.1", "2.5.1", "2.5.1", "2.5.1"));
+            fleet.upgradeBatch(1, 2, "3.1.1", 50).get();
+            assertServerSees(api, versions("3.1.1", "3.1.1", "2.5.1", "2.5.1"));
+            fleet.upgradeBatch(2, 2, "3.1.1", 50).get();
+            assertServerSees(api, versions("3.1.1", "3.1.1", "3.1.1", "3.1.1"));
+
+            FleetStatus state = fleet.state();
+            assertThat(state.providers()).containsExactly(Map.entry("3.1.1", 20));
+            assertThat(state.registrationFailures() + state.clientErrors()).isZero();
+            assertRegistered(api, 20, "versions", FIRST_PORT);
+            assertThat(NacosApi.of(server.node(1).address()).isReady()).as("the v1 API is off").isFalse();
         }
     }
 

@@ -73,7 +73,7 @@ class ConfigIntactIT {
             assertThat(run.err()).as(run.toString()).anyMatch(line -> line.contains("live metrics: " + metrics));
             String node = JournalLines.read(journalFile).ofType("setUp").get(0).path("nodes").get(0).path("address")
                     .asText();
-            new NacosApi(node).deleteConfig(DELETED, ConfigContents.GROUP);
+            NacosApi.of(node).deleteConfig(DELETED, ConfigContents.GROUP);
             assertThat(run.awaitExit(Duration.ofMinutes(2))).as(run.toString()).isZero();
         }
         JournalLines journal = JournalLines.read(journalFile);

@@ -95,7 +95,7 @@ class ExternalClusterIT {
         try (LocalCluster nacos = LocalCluster.start(spec, NacosDistributions.scan(LabHome.serverDistributions()),
                 System.out::println)) {
             String address = nacos.nodes().get(0).address();
-            assertThatThrownBy(() -> new NacosApi(address).services()).as("auth is on: no token, no answer")
+            assertThatThrownBy(() -> NacosApi.of(address).services()).as("auth is on: no token, no answer")
                     .hasMessageContaining("403");
 
             token = changePassword(address, PASSWORD);
@@ -250,7 +250,7 @@ class ExternalClusterIT {
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/x-www-form-urlencoded")
                 .PUT(HttpRequest.BodyPublishers.ofString("username=nacos&newPassword="
                         + URLEncoder.encode(password, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(new NacosApi(address, Optional.of(new NacosCredentials("nacos", password))).serverVersion())
+        assertThat(NacosApi.of(address, Optional.of(new NacosCredentials("nacos", password))).serverVersion())
                 .as("logged in with the new password").isEqualTo("2.0.4");
         return token;
     }

@@ -296,7 +296,7 @@ class RunExperimentIT {
 
     /** Node 1's API, at its own address. */
     private static NacosApi node1() {
-        return new NacosApi(AddressChecks.NODES.get(0) + ":" + PORT);
+        return NacosApi.of(AddressChecks.NODES.get(0) + ":" + PORT);
     }
 
     /**

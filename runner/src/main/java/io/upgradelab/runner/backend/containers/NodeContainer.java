@@ -45,7 +45,7 @@ final class NodeContainer {
         this.startTimeout = startTimeout;
         this.log = log;
         this.stats = stats;
-        this.api = new NacosApi(address());
+        this.api = NacosApi.of(address());
     }
 
     int number() {

@@ -52,7 +52,7 @@ public final class ExternalCluster implements Backend {
         this.directory = directory;
         this.progress = progress;
         for (String address : target.addresses()) {
-            apis.add(new NacosApi(address, credentials));
+            apis.add(NacosApi.of(address, credentials));
             versions.add("");
             states.add(NodeState.STARTING);
         }

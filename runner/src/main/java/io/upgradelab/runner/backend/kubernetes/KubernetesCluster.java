@@ -317,7 +317,7 @@ public final class KubernetesCluster implements Backend {
     @Override
     public NacosApi api(int node) {
         // the address is the pod's stable DNS name: no need to list the pods (as nodes() does) for it
-        return new NacosApi(ClusterManifests.address(namespace, node), credentials());
+        return NacosApi.of(ClusterManifests.address(namespace, node), credentials());
     }
 
     @Override

@@ -102,9 +102,10 @@ public final class LocalCluster implements Backend {
         for (int n = 1; n <= spec.nodes(); n++) {
             members.add(spec.addressOf(n));
         }
-        Map<String, String> secrets = nodeSecrets(spec, database);
+        Map<String, String> secrets = database.map(LocalDatabase::nodeEnvironment).orElse(Map.of());
+        NodeAuthKeys keys = NodeAuthKeys.random();
         for (int n = 1; n <= spec.nodes(); n++) {
-            cluster.nodes.add(new LocalNode(n, spec, members, secrets));
+            cluster.nodes.add(new LocalNode(n, spec, members, secrets, keys));
         }
         for (int attempt = 1; ; attempt++) {
             try {
@@ -359,18 +360,6 @@ public final class LocalCluster implements Backend {
                 log = launch(node, version);
             }
         }
-    }
-
-    /**
-     * What only the nodes' processes get, in their environment: the database's password, and with
-     * auth on the keys made for this cluster ({@link NodeAuthKeys}).
-     */
-    private static Map<String, String> nodeSecrets(LocalClusterSpec spec, Optional<LocalDatabase> database) {
-        Map<String, String> secrets = new HashMap<>(database.map(LocalDatabase::nodeEnvironment).orElse(Map.of()));
-        if (spec.credentials().isPresent()) {
-            secrets.putAll(NodeAuthKeys.random().environment());
-        }
-        return secrets;
     }
 
     /** The readiness every backend waits on, over the running nodes' open APIs. */

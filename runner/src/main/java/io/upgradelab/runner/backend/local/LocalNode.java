@@ -7,6 +7,8 @@ import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosAuth;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.ProcessAddress;
@@ -38,9 +40,12 @@ public final class LocalNode {
     private final NodePorts ports;
     private final Path home;
     private final LocalClusterSpec spec;
-    private final NacosApi api;
     /** What only the node's process may see, in its environment: the database password with storage mysql. */
     private final Map<String, String> secretEnvironment;
+    /** The cluster's token key and server identity: in the environment with auth on, and always from 3.x on. */
+    private final NodeAuthKeys authKeys;
+    /** The client of the version the node runs, in the API generation it speaks; replaced when it runs another. */
+    private volatile NacosApi api;
 
     private volatile NacosDistribution distribution;
     private volatile ChildProcess process;
@@ -48,15 +53,24 @@ public final class LocalNode {
     /** The node's CPU limit (target.local.nodeCpus), made at its first launch; null when unlimited. */
     private CpuLimit cpuLimit;
 
-    /** A node whose process also gets {@code secretEnvironment} (never its command line nor its files). */
-    LocalNode(int number, LocalClusterSpec spec, List<String> members, Map<String, String> secretEnvironment) {
+    /**
+     * A node whose process also gets {@code secretEnvironment} and, where its version needs them,
+     * {@code authKeys} (never on its command line nor in its files).
+     */
+    LocalNode(int number, LocalClusterSpec spec, List<String> members, Map<String, String> secretEnvironment,
+              NodeAuthKeys authKeys) {
         this.secretEnvironment = Map.copyOf(secretEnvironment);
+        this.authKeys = authKeys;
         this.number = number;
         this.spec = spec;
         this.ports = spec.portsOf(number);
         this.home = spec.runDirectory().resolve("node-" + number);
-        this.api = new NacosApi(address(), spec.credentials());
+        this.api = apiFor(spec.version());
         writeConfiguration(members);
+    }
+
+    private NacosApi apiFor(String version) {
+        return NacosApi.forVersion(address(), version, NacosAuth.of(spec.credentials()).withIdentity(authKeys.identity()));
     }
 
     public int number() {
@@ -109,6 +123,7 @@ public final class LocalNode {
         }
         StartupLog log = new StartupLog(consoleLog());
         this.distribution = version;
+        this.api = apiFor(version.version());
         this.state = NodeState.STARTING;
         this.process = ChildProcess.start("node-" + number, command(version), environment(version), home, consoleLog());
         if (spec.nodeCpus() != null) {
@@ -122,6 +137,9 @@ public final class LocalNode {
         Map<String, String> environment = new HashMap<>(ProcessAddress.of(spec.hostOf(number)).environment());
         environment.put("CLASSPATH", version.classpath().stream().map(Path::toString).collect(Collectors.joining(":")));
         environment.putAll(secretEnvironment);
+        if (spec.credentials().isPresent() || NacosVersions.speaksV3Only(version.version())) {
+            environment.putAll(authKeys.environment());
+        }
         return environment;
     }
 
@@ -167,7 +185,7 @@ public final class LocalNode {
             }
             if (deadline.hasPassed()) {
                 fail(log, (verdict == StartupLog.Verdict.STARTED
-                        ? "started, but " + address() + "/nacos/v1/console/health/readiness never answered OK"
+                        ? "started, but " + address() + " never answered its readiness check"
                         : "no start-up verdict in the log") + " " + deadline.describe() + whereItWaited(log));
             }
             deadline.awaitNextPoll(POLL);
@@ -241,10 +259,14 @@ public final class LocalNode {
                 "-Dnacos.home=" + home,
                 "-Dnacos.logs.path=" + logDirectory(),
                 "-Duser.home=" + home.resolve("user-home"),
-                "-Dserver.port=" + ports.http(),
+                portProperty(version) + "=" + ports.http(),
                 "-Dserver.address=" + spec.hostOf(number),
                 "-Dnacos.inetutils.ip-address=" + spec.hostOf(number),
                 "-Dnacos.preferHostnameOverIp=false"));
+        if (NacosVersions.speaksV3Only(version.version())) {
+            // 3.x: the server's APIs alone in this process (no console context on a port of its own)
+            command.add("-Dnacos.deployment.type=server");
+        }
         if (spec.standalone()) {
             command.add("-Dnacos.standalone=true");
         } else if (!spec.externalStorage()) {
@@ -253,6 +275,14 @@ public final class LocalNode {
         command.add(version.mainClass());
         command.add("--spring.config.additional-location=file:" + home.resolve("conf") + "/");
         return command;
+    }
+
+    /**
+     * The main port's property: {@code server.port} up to 2.x; 3.x names it {@code
+     * nacos.server.main.port}, and a {@code server.port} would move every context it starts.
+     */
+    private static String portProperty(NacosDistribution version) {
+        return NacosVersions.speaksV3Only(version.version()) ? "-Dnacos.server.main.port" : "-Dserver.port";
     }
 
     private void writeConfiguration(List<String> members) {

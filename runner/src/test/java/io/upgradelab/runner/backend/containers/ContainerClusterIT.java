@@ -112,7 +112,7 @@ class ContainerClusterIT {
             expected[n - 1] = tuple("nacos-" + n + ":8848", "UP", versions[n - 1]);
         }
         for (NodeStatus node : cluster.nodes()) {
-            assertThat(new NacosApi(node.address()).members()).as("members seen by node %d", node.number())
+            assertThat(NacosApi.of(node.address()).members()).as("members seen by node %d", node.number())
                     .extracting(ClusterMember::address, ClusterMember::state, ClusterMember::version)
                     .containsExactlyInAnyOrder(expected);
         }

@@ -104,7 +104,8 @@ class LocalDatabaseTest {
         LocalClusterSpec spec = new LocalClusterSpec("2.0.4", 1, 8848, dir.resolve("cluster"), "512m",
                 Duration.ofMinutes(1), properties);
 
-        LocalNode node = new LocalNode(1, spec, List.of(spec.addressOf(1)), LocalDatabase.nodeEnvironment(password));
+        LocalNode node = new LocalNode(1, spec, List.of(spec.addressOf(1)), LocalDatabase.nodeEnvironment(password),
+                NodeAuthKeys.random());
 
         assertThat(node.environment(version)).containsEntry("DB_PASSWORD_0", password.value());
         assertThat(node.command(version)).noneMatch(a -> a.contains(password.value()));
