@@ -49,7 +49,7 @@ class PlanCommandTest {
                 " 1  1:20\\s+7s\\s+rampTo\\s+ramp to 120 providers\\s+120 on 1.4.1\\s+1.4.1 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 " 9  2:29\\s+4m15s\\s+rollingServerUpgrade\\s+rolling server upgrade to 2.0.4 \\(3 nodes\\), then"
-                        + " upgraded=true \\(forced if it does not come\\)\\s+120 on 1.4.1\\s+2.0.4 x3"));
+                        + " upgraded=true\\s+120 on 1.4.1\\s+2.0.4 x3"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches(
                 "13  7:12\\s+1m21s\\s+rollingClientUpgrade\\s+rolling client upgrade to 2.0.4 in 3 batches \\(280 providers\\)"
                         + "\\s+280 on 2.0.4\\s+2.0.4 x3"));

@@ -23,7 +23,7 @@ class ClientDistributionsTest {
     void theBuildLaysOutEveryClientVersionWithItsOwnLibraries() {
         ClientDistributions built = ClientDistributions.scan(LabHome.clientDistributions());
 
-        assertThat(built.versions()).containsExactly("1.4.1", "2.0.4", "2.3.2", "2.5.1");
+        assertThat(built.versions()).containsExactly("1.4.1", "2.0.4", "2.3.2", "2.5.1", "3.1.1");
         ClientDistribution newest = built.require("2.5.1");
         assertThat(newest.shadedPrefix()).isEqualTo("io.upgradelab.shaded.nacos_2_5_1");
         assertThat(newest.jars()).extracting(LaidOutJar::artifact)
