@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,8 @@ import java.util.Map;
  *                      stands for nodes of that size rather than for this whole machine; null: no limit
  * @param nodeAddresses each node's own loopback address, as hosts of their own would have: only then can a
  *                      fault tell a node's peers from its clients; empty: every node on 127.0.0.1, ports apart
+ * @param startTimeout  how long a node may take to be ready, at start and in an upgrade step: a slower
+ *                      machine needs more, and a test that expects a split cluster less
  */
 @JsonClassDescription("Real Nacos server processes on this machine, started by upgrade-lab from the distributions"
         + " this build laid out or from servers the file brings.")
@@ -54,9 +57,16 @@ public record LocalTarget(
                 + " (default 8848) and Nacos's other standard ports (9848, 9849, 7848) on its own address, as three"
                 + " hosts would, and the bind guard keeps each node's sockets there. Without it every node runs on"
                 + " 127.0.0.1, its ports 10 apart.")
-        List<String> nodeAddresses) {
+        List<String> nodeAddresses,
+        @JsonPropertyDescription("How long one node may take from its launch to ready, the cluster to form, and"
+                + " a restarted node to be ready again in an upgrade step (members agree, registrations"
+                + " accepted); past it a start fails and an upgrade step goes on with a warning. Default 3m.")
+        Duration startTimeout) {
+
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
 
     public LocalTarget {
+        startTimeout = startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
         servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         storage = storage == null ? Storage.EMBEDDED : storage;
         nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
@@ -64,7 +74,7 @@ public record LocalTarget(
 
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static LocalTarget defaults() {
-        return new LocalTarget(null, null, null, null);
+        return new LocalTarget(null, null, null, null, null);
     }
 
     /**
@@ -74,7 +84,7 @@ public record LocalTarget(
     public LocalTarget withServersFrom(Path folder) {
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
-        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses);
+        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses, startTimeout);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

@@ -128,19 +128,9 @@ final class AdminApiV3 extends NacosApi {
         return key;
     }
 
-    /** {@code POST v3/client/ns/instance}, as an HTTP client registers in 3.x. */
+    /** {@code POST} or {@code DELETE} {@code v3/client/ns/instance}. */
     @Override
-    public void registerInstance(String serviceName, String group, String ip, int port) {
-        instanceCall("POST", serviceName, group, ip, port);
-    }
-
-    /** {@code DELETE v3/client/ns/instance}. */
-    @Override
-    public void deregisterInstance(String serviceName, String group, String ip, int port) {
-        instanceCall("DELETE", serviceName, group, ip, port);
-    }
-
-    private void instanceCall(String method, String serviceName, String group, String ip, int port) {
+    void instanceCall(String method, String serviceName, String group, String ip, int port) {
         URI uri = http.uri("v3/client/ns/instance?" + encode(OpenApiV1.instanceForm(serviceName, group, ip, port)));
         data(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT).method(method, HttpRequest.BodyPublishers.noBody())
                 .build());

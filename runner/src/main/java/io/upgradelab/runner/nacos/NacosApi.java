@@ -50,6 +50,21 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
                 : new OpenApiV1(hostPort, NacosAuth.of(auth.credentials()));
     }
 
+    /**
+     * The client of the node at {@code hostPort} whose version the lab does not know yet (a team's
+     * cluster): 3.x's when the node answers 3.x's state call, else 1.x's and 2.x's. Asked again after a
+     * node runs another version.
+     */
+    public static NacosApi discover(String hostPort, NacosAuth auth) {
+        AdminApiV3 three = new AdminApiV3(hostPort, auth);
+        try {
+            three.serverVersion();
+            return three;
+        } catch (NacosApiException e) {
+            return new OpenApiV1(hostPort, NacosAuth.of(auth.credentials()));
+        }
+    }
+
     /** Whether the node answers its readiness check: it serves its APIs and its modules are ready. */
     public abstract boolean isReady();
 
@@ -96,10 +111,17 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
     /** Deletes config {@code dataId} of {@code group}. */
     public abstract void deleteConfig(String dataId, String group);
 
-    /** Registers one ephemeral instance over HTTP. */
-    public abstract void registerInstance(String serviceName, String group, String ip, int port);
+    /** Registers one ephemeral instance over HTTP, as an HTTP client of the node's generation does. */
+    public void registerInstance(String serviceName, String group, String ip, int port) {
+        instanceCall("POST", serviceName, group, ip, port);
+    }
 
-    public abstract void deregisterInstance(String serviceName, String group, String ip, int port);
+    public void deregisterInstance(String serviceName, String group, String ip, int port) {
+        instanceCall("DELETE", serviceName, group, ip, port);
+    }
+
+    /** Registers ({@code POST}) or deregisters ({@code DELETE}) one ephemeral instance. */
+    abstract void instanceCall(String method, String serviceName, String group, String ip, int port);
 
     /**
      * Sends one beat for an ephemeral instance of the default group over HTTP, as a 1.x client's

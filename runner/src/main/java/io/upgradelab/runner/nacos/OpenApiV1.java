@@ -188,19 +188,9 @@ final class OpenApiV1 extends NacosApi {
         }
     }
 
-    /** {@code POST v1/ns/instance}, as a 1.x client registers. */
+    /** {@code POST} or {@code DELETE} {@code v1/ns/instance}. */
     @Override
-    public void registerInstance(String serviceName, String group, String ip, int port) {
-        instanceCall("POST", serviceName, group, ip, port);
-    }
-
-    /** {@code DELETE v1/ns/instance}. */
-    @Override
-    public void deregisterInstance(String serviceName, String group, String ip, int port) {
-        instanceCall("DELETE", serviceName, group, ip, port);
-    }
-
-    private void instanceCall(String method, String serviceName, String group, String ip, int port) {
+    void instanceCall(String method, String serviceName, String group, String ip, int port) {
         URI uri = http.uri("v1/ns/instance?" + encode(instanceForm(serviceName, group, ip, port)));
         NodeHttp.requireOk(method + " " + http.uri("v1/ns/instance"), http.send(HttpRequest.newBuilder(uri)
                 .timeout(NodeHttp.TIMEOUT).method(method, HttpRequest.BodyPublishers.noBody()).build()));

@@ -19,7 +19,7 @@ class ClientCatalogTest {
 
     @Test
     void everyShadedJarOnTheClasspathIsAVersionReportingItsOwnVersion() {
-        assertThat(installed.versions()).containsExactly("1.4.1", "2.0.4", "2.3.2", "2.5.1");
+        assertThat(installed.versions()).containsExactly("1.4.1", "2.0.4", "2.3.2", "2.5.1", "3.1.1");
         for (String version : installed.versions()) {
             NamingClientFactory factory = installed.factory(version);
             assertThat(factory.getClass().getName()).as("relocated with its client")
@@ -39,7 +39,7 @@ class ClientCatalogTest {
         assertThat(installed.version("2x")).isEqualTo("2.0.4");
         assertThat(installed.version("2.5.1")).isEqualTo("2.5.1");
         assertThatThrownBy(() -> installed.version("3x")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown client version '3x': this JVM has 1.4.1, 2.0.4, 2.3.2, 2.5.1 (shorthands:"
+                .hasMessage("unknown client version '3x': this JVM has 1.4.1, 2.0.4, 2.3.2, 2.5.1, 3.1.1 (shorthands:"
                         + " 1x = 1.4.1, 2x = 2.0.4)");
     }
 

@@ -315,6 +315,8 @@ class RunExperimentIT {
         file.with("fleet").put("address", AddressChecks.FLEET);
         file.with("probe").put("address", AddressChecks.PROBE).put("demoAddress", AddressChecks.DEMO);
         forceTheUpgradeWhenItSplits((ObjectNode) file.withArray("phases").get(SERVER_UPGRADE - 1));
+        // a split cluster refuses registrations until forced: its upgrade step waits this long, not 3 minutes
+        target.with("local").put("startTimeout", "90s");
         file.withArray("phases").addAll((ArrayNode) yaml.readTree(BenchmarkChecks.PHASES));
         file.withArray("phases").addAll((ArrayNode) yaml.readTree(NetworkFaultChecks.PHASES));
         Path experiment = experimentDirectory.resolve("nacos-1x-to-2x-ci-as-hosts.yaml");

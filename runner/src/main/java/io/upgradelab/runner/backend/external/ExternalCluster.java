@@ -10,6 +10,8 @@ import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.NacosApi;
+import io.upgradelab.runner.nacos.NacosAuth;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.LogTail;
@@ -52,7 +54,7 @@ public final class ExternalCluster implements Backend {
         this.directory = directory;
         this.progress = progress;
         for (String address : target.addresses()) {
-            apis.add(NacosApi.of(address, credentials));
+            apis.add(NacosApi.of(address, credentials));   // until the node says its version (awaitVersion)
             versions.add("");
             states.add(NodeState.STARTING);
         }
@@ -196,10 +198,12 @@ public final class ExternalCluster implements Backend {
         String last = "";
         while (true) {
             try {
-                String reported = api(node).serverVersion();
-                if (version == null || version.equals(reported)) {
+                NacosApi api = NacosApi.discover(target.addresses().get(node - 1), NacosAuth.of(credentials));
+                String reported = api.serverVersion();
+                if (version == null || NacosVersions.sameRelease(reported, version)) {
                     synchronized (this) {
                         versions.set(node - 1, reported);
+                        apis.set(node - 1, api);
                     }
                     setState(node, NodeState.UP);
                     return;

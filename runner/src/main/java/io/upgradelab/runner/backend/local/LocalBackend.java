@@ -52,7 +52,7 @@ public final class LocalBackend implements BackendType {
         return all;
     }
 
-    /** The ports, the nodes' addresses, and a CPU limit this machine can set. */
+    /** The ports, the nodes' addresses, a start timeout, and a CPU limit this machine can set. */
     @Override
     public void check(Target target, Problems problems) {
         if (target.firstPort() > 0) {
@@ -62,6 +62,9 @@ public final class LocalBackend implements BackendType {
         }
         Problems local = problems.at("local");
         checkNodeAddresses(target, local);
+        if (target.local().startTimeout().isZero()) {
+            local.add("startTimeout", "0s leaves a node no time to start: at least 1s (default 3m)");
+        }
         if (target.local().nodeCpus() != null && CpuLimit.hierarchy().isEmpty()) {
             local.add("nodeCpus", "this machine has no cgroup that limits CPU (neither cgroup v2 with the cpu"
                     + " controller nor the v1 cpu controller under /sys/fs/cgroup): leave nodeCpus out here");
@@ -98,7 +101,7 @@ public final class LocalBackend implements BackendType {
                 : !local.nodeAddresses().isEmpty() ? LocalClusterSpec.DEFAULT_FIRST_PORT   // Nacos's own ports, as on hosts
                 : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
-                runDirectory.resolve("cluster"), target.serverHeap(), LocalClusterSpec.DEFAULT_START_TIMEOUT, Map.of())
+                runDirectory.resolve("cluster"), target.serverHeap(), local.startTimeout(), Map.of())
                 .withNodeCpus(local.nodeCpus())
                 .withNodeAddresses(local.nodeAddresses());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
