@@ -24,8 +24,11 @@ import java.util.Optional;
 final class AdminApiV3 extends NacosApi {
 
     private static final int PAGE = 500;
-    /** Nacos's ErrorCode.RESOURCE_NOT_FOUND and its config-level twin, in a {@code Result}'s code. */
-    private static final List<Integer> NOT_FOUND = List.of(20004, 20404);
+    /**
+     * The codes of a {@code Result} that say the thing asked for is not there (Nacos's ErrorCode
+     * RESOURCE_NOT_FOUND, INSTANCE_NOT_FOUND, SERVICE_NOT_EXIST, and 20404 of the config API).
+     */
+    private static final List<Integer> NOT_FOUND = List.of(20004, 20404, 21003, 21008);
 
     AdminApiV3(String hostPort, NacosAuth auth) {
         super(new NodeHttp(hostPort, auth, "v3/auth/user/login"));
@@ -148,11 +151,12 @@ final class AdminApiV3 extends NacosApi {
         return OpenApiV1.connections(data(http.get("v3/admin/core/loader/current")));
     }
 
-    /** {@code GET v3/admin/ns/instance/list} of the default group. */
+    /** {@code GET v3/admin/ns/instance/list} of the default group; none where the node has no such service. */
     @Override
     public List<RegisteredInstance> instances(String serviceName) {
-        return OpenApiV1.instanceList(data(http.get("v3/admin/ns/instance/list?healthyOnly=false&"
-                + encode(Map.of("serviceName", serviceName, "groupName", DEFAULT_GROUP)))));
+        return dataUnlessNotFound(http.get("v3/admin/ns/instance/list?healthyOnly=false&"
+                + encode(Map.of("serviceName", serviceName, "groupName", DEFAULT_GROUP))))
+                .map(OpenApiV1::instanceList).orElse(List.of());   // a service not there yet has no instances
     }
 
     /** {@code v3/admin/ns/client/list}, then each client's detail and published instances. */
@@ -181,12 +185,17 @@ final class AdminApiV3 extends NacosApi {
 
     /** The {@code data} of a successful answer; any other answer fails with what the node said. */
     private JsonNode data(HttpRequest request) {
-        return dataUnlessNotFound(request).orElseThrow(() -> new NacosApiException(request.method() + " "
-                + request.uri() + ": not found"));
+        HttpResponse<String> response = http.send(request);
+        return answer(request, response).orElseThrow(() -> new NacosApiException(request.method() + " "
+                + request.uri() + " answered " + response.statusCode() + ": " + abbreviate(response.body())));
     }
 
+    /** The {@code data} of a successful answer; empty where the node says it has no such thing. */
     private Optional<JsonNode> dataUnlessNotFound(HttpRequest request) {
-        HttpResponse<String> response = http.send(request);
+        return answer(request, http.send(request));
+    }
+
+    private static Optional<JsonNode> answer(HttpRequest request, HttpResponse<String> response) {
         JsonNode answer;
         try {
             answer = NodeHttp.JSON.readTree(response.body());
