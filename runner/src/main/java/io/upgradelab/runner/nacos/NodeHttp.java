@@ -194,7 +194,7 @@ final class NodeHttp {
         return line.length() <= 200 ? line : line.substring(0, 200) + "...";
     }
 
-    /** Answers the request the lab made of {@code call}, failing unless the node answered 200. */
+    /** Fails, naming {@code call} and what the node said, unless the node answered 200. */
     static void requireOk(String call, HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new NacosApiException(call + " answered " + response.statusCode() + ": " + abbreviate(response.body()));

@@ -20,7 +20,6 @@ import io.upgradelab.runner.process.LoopbackGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
