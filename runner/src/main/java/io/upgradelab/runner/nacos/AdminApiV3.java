@@ -23,7 +23,6 @@ import java.util.Optional;
  */
 final class AdminApiV3 extends NacosApi {
 
-    private static final int PAGE = 500;
     /**
      * The codes of a {@code Result} that say the thing asked for is not there (Nacos's ErrorCode
      * RESOURCE_NOT_FOUND, INSTANCE_NOT_FOUND, SERVICE_NOT_EXIST, and 20404 of the config API).
@@ -38,9 +37,8 @@ final class AdminApiV3 extends NacosApi {
     @Override
     public boolean isReady() {
         try {
-            HttpResponse<String> response = http.send(http.get("v3/admin/core/state/readiness"));
-            return response.statusCode() == 200 && NodeHttp.JSON.readTree(response.body()).path("code").asInt(-1) == 0;
-        } catch (NacosApiException | java.io.IOException e) {
+            return dataUnlessNotFound(http.get("v3/admin/core/state/readiness")).isPresent();
+        } catch (NacosApiException e) {   // a module not ready answers a failure code
             return false;
         }
     }
@@ -59,7 +57,7 @@ final class AdminApiV3 extends NacosApi {
     @Override
     public List<ClusterMember> members() {
         List<ClusterMember> members = new ArrayList<>();
-        data(http.get("v3/admin/core/cluster/node/list")).forEach(m -> members.add(OpenApiV1.member(m)));
+        data(http.get("v3/admin/core/cluster/node/list")).forEach(m -> members.add(ApiShapes.member(m)));
         return members;
     }
 
@@ -126,7 +124,7 @@ final class AdminApiV3 extends NacosApi {
     }
 
     private static Map<String, String> configKey(String dataId, String group) {
-        Map<String, String> key = OpenApiV1.configKey(dataId, group);
+        Map<String, String> key = ApiShapes.configKey(dataId, group);
         key.put("groupName", group);
         return key;
     }
@@ -134,7 +132,7 @@ final class AdminApiV3 extends NacosApi {
     /** {@code POST} or {@code DELETE} {@code v3/client/ns/instance}. */
     @Override
     void instanceCall(String method, String serviceName, String group, String ip, int port) {
-        URI uri = http.uri("v3/client/ns/instance?" + encode(OpenApiV1.instanceForm(serviceName, group, ip, port)));
+        URI uri = http.uri("v3/client/ns/instance?" + encode(ApiShapes.instanceForm(serviceName, group, ip, port)));
         data(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT).method(method, HttpRequest.BodyPublishers.noBody())
                 .build());
     }
@@ -148,7 +146,7 @@ final class AdminApiV3 extends NacosApi {
     /** {@code GET v3/admin/core/loader/current}. */
     @Override
     public List<GrpcConnection> grpcConnections() {
-        return OpenApiV1.connections(data(http.get("v3/admin/core/loader/current")));
+        return ApiShapes.connections(data(http.get("v3/admin/core/loader/current")));
     }
 
     /** {@code GET v3/admin/ns/instance/list} of the default group; none where the node has no such service. */
@@ -156,13 +154,13 @@ final class AdminApiV3 extends NacosApi {
     public List<RegisteredInstance> instances(String serviceName) {
         return dataUnlessNotFound(http.get("v3/admin/ns/instance/list?healthyOnly=false&"
                 + encode(Map.of("serviceName", serviceName, "groupName", DEFAULT_GROUP))))
-                .map(OpenApiV1::instanceList).orElse(List.of());   // a service not there yet has no instances
+                .map(ApiShapes::instanceList).orElse(List.of());   // a service not there yet has no instances
     }
 
     /** {@code v3/admin/ns/client/list}, then each client's detail and published instances. */
     @Override
     public List<ConnectedClient> connectedClients() {
-        return OpenApiV1.clients(http, "v3/admin/ns/client", p -> new ConnectedClient.Published(
+        return ApiShapes.clients(http, "v3/admin/ns/client", p -> new ConnectedClient.Published(
                 p.path("serviceName").asText(), p.path("publisherInfo").path("ip").asText(),
                 p.path("publisherInfo").path("port").asInt()));
     }
@@ -170,17 +168,9 @@ final class AdminApiV3 extends NacosApi {
     /** {@code GET v3/admin/ns/service/list}, page by page, empty services included. */
     @Override
     List<ServiceSummary> services(String group) {
-        List<ServiceSummary> result = new ArrayList<>();
-        for (int page = 1; ; page++) {
-            JsonNode answer = data(http.get("v3/admin/ns/service/list?withInstances=false&ignoreEmptyService=false"
-                    + "&pageSize=" + PAGE + "&pageNo=" + page + (group.isEmpty() ? "" : "&groupNameParam=" + encode(group))));
-            JsonNode list = answer.path("pageItems");
-            list.forEach(s -> result.add(new ServiceSummary(s.path("name").asText(), s.path("groupName").asText(),
-                    s.path("ipCount").asInt(), s.path("healthyInstanceCount").asInt())));
-            if (list.size() < PAGE || result.size() >= answer.path("totalCount").asInt()) {
-                return result;
-            }
-        }
+        return ApiShapes.services(page -> data(http.get("v3/admin/ns/service/list?withInstances=false"
+                + "&ignoreEmptyService=false&pageSize=" + ApiShapes.PAGE + "&pageNo=" + page
+                + (group.isEmpty() ? "" : "&groupNameParam=" + encode(group)))), "pageItems", "totalCount");
     }
 
     /** The {@code data} of a successful answer; any other answer fails with what the node said. */

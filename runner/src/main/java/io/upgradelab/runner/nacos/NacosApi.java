@@ -46,7 +46,7 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
 
     /** The client of the node at {@code hostPort} that runs {@code version}, in the generation it speaks. */
     public static NacosApi forVersion(String hostPort, String version, NacosAuth auth) {
-        return NacosVersions.speaksV3Only(version) ? new AdminApiV3(hostPort, auth)
+        return NacosVersions.isThreeX(version) ? new AdminApiV3(hostPort, auth)
                 : new OpenApiV1(hostPort, NacosAuth.of(auth.credentials()));
     }
 

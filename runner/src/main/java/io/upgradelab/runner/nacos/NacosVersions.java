@@ -33,11 +33,12 @@ public final class NacosVersions {
     }
 
     /**
-     * A 3.x server: observed through its v3 admin and client APIs only. 3.0 and 3.1 still answer
-     * some v1 and v2 calls behind compatibility switches (the admin ones off by default); 3.2 removed
-     * them all.
+     * A 3.x server: observed through its v3 admin and client APIs only (3.0 and 3.1 still answer some
+     * v1 and v2 calls behind compatibility switches, the admin ones off by default; 3.2 removed them
+     * all); run as deployment type {@code server} on {@code nacos.server.main.port}; and started only
+     * with a token key and a server identity, auth being on for its admin API and between servers.
      */
-    public static boolean speaksV3Only(String version) {
+    public static boolean isThreeX(String version) {
         return ORDER.compare(version, "3") >= 0;
     }
 

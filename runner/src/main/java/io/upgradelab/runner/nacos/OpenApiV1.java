@@ -22,13 +22,10 @@ import java.util.Optional;
  */
 final class OpenApiV1 extends NacosApi {
 
-    private static final int CATALOG_PAGE = 500;
     /** A config being written answers 409 for a moment: tries before that is a failure, and the pause between. */
     private static final int CONFIG_BUSY_ATTEMPTS = 3;
     private static final Duration CONFIG_BUSY_PAUSE = Duration.ofMillis(100);
     private static final String UPGRADE_METRICS = "v1/ns/upgrade/ops/metrics?json=true";
-    /** A member's readiness for the switch to 2.x mode in its extendInfo (2.0 and 2.1). */
-    private static final String READY_TO_UPGRADE = "readyToUpgrade";
     /** A beat's answer for an instance the node does not hold (Nacos's NamingResponseCode.RESOURCE_NOT_FOUND). */
     private static final int INSTANCE_NOT_FOUND = 20404;
 
@@ -61,21 +58,9 @@ final class OpenApiV1 extends NacosApi {
     public List<ClusterMember> members() {
         List<ClusterMember> members = new ArrayList<>();
         for (JsonNode m : http.json(http.get("v1/core/cluster/nodes")).path("data")) {
-            members.add(member(m));
+            members.add(ApiShapes.member(m));
         }
         return members;
-    }
-
-    /** One member as 1.x to 3.x describe it: address, state, and in extendInfo its version, raft leaders, readiness. */
-    static ClusterMember member(JsonNode m) {
-        JsonNode extendInfo = m.path("extendInfo");
-        Map<String, String> leaders = new LinkedHashMap<>();
-        extendInfo.path("raftMetaData").path("metaDataMap").fields().forEachRemaining(
-                group -> leaders.put(group.getKey(), group.getValue().path("leader").asText("")));
-        JsonNode ready = extendInfo.path(READY_TO_UPGRADE);
-        return new ClusterMember(m.path("address").asText(), m.path("ip").asText(),
-                m.path("port").asInt(), m.path("state").asText(),
-                extendInfo.path("version").asText(""), leaders, ready.isBoolean() ? ready.asBoolean() : null);
     }
 
     /**
@@ -138,7 +123,7 @@ final class OpenApiV1 extends NacosApi {
      */
     @Override
     public Optional<ServedConfig> config(String dataId, String group) {
-        URI uri = http.uri("v1/cs/configs?" + encode(configKey(dataId, group)));
+        URI uri = http.uri("v1/cs/configs?" + encode(ApiShapes.configKey(dataId, group)));
         for (int attempt = 1; ; attempt++) {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT).GET().build());
             if (response.statusCode() == 200) {
@@ -159,7 +144,7 @@ final class OpenApiV1 extends NacosApi {
     /** {@code POST v1/cs/configs}. */
     @Override
     public void publishConfig(String dataId, String group, String content) {
-        Map<String, String> form = configKey(dataId, group);
+        Map<String, String> form = ApiShapes.configKey(dataId, group);
         form.put("content", content);
         URI uri = http.uri("v1/cs/configs");
         configAnswer("POST " + uri + " (" + dataId + ")", http.send(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT)
@@ -169,15 +154,8 @@ final class OpenApiV1 extends NacosApi {
     /** {@code DELETE v1/cs/configs}. */
     @Override
     public void deleteConfig(String dataId, String group) {
-        URI uri = http.uri("v1/cs/configs?" + encode(configKey(dataId, group)));
+        URI uri = http.uri("v1/cs/configs?" + encode(ApiShapes.configKey(dataId, group)));
         configAnswer("DELETE " + uri, http.send(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT).DELETE().build()));
-    }
-
-    static Map<String, String> configKey(String dataId, String group) {
-        Map<String, String> key = new LinkedHashMap<>();
-        key.put("dataId", dataId);
-        key.put("group", group);
-        return key;
     }
 
     /** A config write succeeded only when the node answers 200 {@code true}. */
@@ -191,19 +169,9 @@ final class OpenApiV1 extends NacosApi {
     /** {@code POST} or {@code DELETE} {@code v1/ns/instance}. */
     @Override
     void instanceCall(String method, String serviceName, String group, String ip, int port) {
-        URI uri = http.uri("v1/ns/instance?" + encode(instanceForm(serviceName, group, ip, port)));
+        URI uri = http.uri("v1/ns/instance?" + encode(ApiShapes.instanceForm(serviceName, group, ip, port)));
         NodeHttp.requireOk(method + " " + http.uri("v1/ns/instance"), http.send(HttpRequest.newBuilder(uri)
                 .timeout(NodeHttp.TIMEOUT).method(method, HttpRequest.BodyPublishers.noBody()).build()));
-    }
-
-    static Map<String, String> instanceForm(String serviceName, String group, String ip, int port) {
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("serviceName", serviceName);
-        form.put("groupName", group);
-        form.put("ip", ip);
-        form.put("port", Integer.toString(port));
-        form.put("ephemeral", "true");
-        return form;
     }
 
     /** {@code PUT v1/ns/instance/beat}; code 20404 (after which a 1.x client registers again) is a failure. */
@@ -233,88 +201,28 @@ final class OpenApiV1 extends NacosApi {
         if (response.statusCode() == 404) {
             return List.of();
         }
-        return connections(NodeHttp.parse(request, response));
-    }
-
-    /** The connections of a loader answer, keyed by connection id, as 2.x and 3.x give them. */
-    static List<GrpcConnection> connections(JsonNode byId) {
-        List<GrpcConnection> result = new ArrayList<>();
-        byId.forEach(connection -> {
-            JsonNode meta = connection.path("metaInfo");
-            result.add(new GrpcConnection(meta.path("version").asText(""), meta.path("labels").path("module").asText(""),
-                    meta.path("clientIp").asText("")));
-        });
-        return result;
+        return ApiShapes.connections(NodeHttp.parse(request, response));
     }
 
     /** {@code GET v1/ns/instance/list}. */
     @Override
     public List<RegisteredInstance> instances(String serviceName) {
-        return instanceList(http.json(http.get("v1/ns/instance/list?healthyOnly=false&serviceName="
+        return ApiShapes.instanceList(http.json(http.get("v1/ns/instance/list?healthyOnly=false&serviceName="
                 + URLEncoder.encode(serviceName, StandardCharsets.UTF_8))).path("hosts"));
-    }
-
-    static List<RegisteredInstance> instanceList(JsonNode hosts) {
-        List<RegisteredInstance> result = new ArrayList<>();
-        for (JsonNode h : hosts) {
-            Map<String, String> metadata = new LinkedHashMap<>();
-            h.path("metadata").fields().forEachRemaining(e -> metadata.put(e.getKey(), e.getValue().asText()));
-            result.add(new RegisteredInstance(h.path("ip").asText(), h.path("port").asInt(),
-                    h.path("healthy").asBoolean(), metadata));
-        }
-        return result;
     }
 
     /** {@code v2/ns/client/list}, then each client's detail and published instances. */
     @Override
     public List<ConnectedClient> connectedClients() {
-        return clients(http, "v2/ns/client", p -> new ConnectedClient.Published(p.path("serviceName").asText(),
+        return ApiShapes.clients(http, "v2/ns/client", p -> new ConnectedClient.Published(p.path("serviceName").asText(),
                 p.path("registeredInstance").path("ip").asText(), p.path("registeredInstance").path("port").asInt()));
-    }
-
-    /**
-     * The naming clients under {@code clientPath} ({@code v2/ns/client}, or 3.x's {@code
-     * v3/admin/ns/client}: the same calls), each published instance read by {@code instance} from
-     * its entry (the two generations shape it differently). A client that leaves between the list and
-     * its detail is skipped.
-     */
-    static List<ConnectedClient> clients(NodeHttp http, String clientPath,
-                                         java.util.function.Function<JsonNode, ConnectedClient.Published> instance) {
-        List<ConnectedClient> result = new ArrayList<>();
-        for (JsonNode id : http.json(http.get(clientPath + "/list")).path("data")) {
-            String clientId = encode(id.asText());
-            Optional<JsonNode> client = dataUnlessGone(http, clientPath + "?clientId=" + clientId);
-            Optional<JsonNode> published = dataUnlessGone(http, clientPath + "/publish/list?clientId=" + clientId);
-            if (client.isPresent() && published.isPresent()) {
-                List<ConnectedClient.Published> instances = new ArrayList<>();
-                published.get().forEach(p -> instances.add(instance.apply(p)));
-                result.add(new ConnectedClient(id.asText(), client.get().path("clientType").asText(),
-                        client.get().path("version").asText(""), client.get().path("clientIp").asText(""), instances));
-            }
-        }
-        return result;
-    }
-
-    /** The {@code data} of a v2 or v3 answer; empty when the node answers 404 (what was asked for is gone). */
-    private static Optional<JsonNode> dataUnlessGone(NodeHttp http, String path) {
-        HttpRequest request = http.get(path);
-        HttpResponse<String> response = http.send(request);
-        return response.statusCode() == 404 ? Optional.empty() : Optional.of(NodeHttp.parse(request, response).path("data"));
     }
 
     /** {@code GET v1/ns/catalog/services}, page by page. */
     @Override
     List<ServiceSummary> services(String group) {
-        List<ServiceSummary> result = new ArrayList<>();
-        for (int page = 1; ; page++) {
-            JsonNode answer = http.json(http.get("v1/ns/catalog/services?withInstances=false&pageSize=" + CATALOG_PAGE
-                    + "&pageNo=" + page + (group.isEmpty() ? "" : "&groupNameParam=" + encode(group))));
-            JsonNode list = answer.path("serviceList");
-            list.forEach(s -> result.add(new ServiceSummary(s.path("name").asText(), s.path("groupName").asText(),
-                    s.path("ipCount").asInt(), s.path("healthyInstanceCount").asInt())));
-            if (list.size() < CATALOG_PAGE || result.size() >= answer.path("count").asInt()) {
-                return result;
-            }
-        }
+        return ApiShapes.services(page -> http.json(http.get("v1/ns/catalog/services?withInstances=false&pageSize="
+                + ApiShapes.PAGE + "&pageNo=" + page + (group.isEmpty() ? "" : "&groupNameParam=" + encode(group)))),
+                "serviceList", "count");
     }
 }

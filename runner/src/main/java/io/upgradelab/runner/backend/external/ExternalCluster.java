@@ -54,7 +54,7 @@ public final class ExternalCluster implements Backend {
         this.directory = directory;
         this.progress = progress;
         for (String address : target.addresses()) {
-            apis.add(NacosApi.of(address, credentials));   // until the node says its version (awaitVersion)
+            apis.add(NacosApi.of(address, credentials));   // until awaitVersion finds the node speaks another generation
             versions.add("");
             states.add(NodeState.STARTING);
         }
@@ -198,8 +198,14 @@ public final class ExternalCluster implements Backend {
         String last = "";
         while (true) {
             try {
-                NacosApi api = NacosApi.discover(target.addresses().get(node - 1), NacosAuth.of(credentials));
-                String reported = api.serverVersion();
+                NacosApi api = api(node);
+                String reported;
+                try {
+                    reported = api.serverVersion();
+                } catch (NacosApiException e) {   // not the generation it spoke before (an upgrade across one), or down
+                    api = NacosApi.discover(target.addresses().get(node - 1), NacosAuth.of(credentials));
+                    reported = api.serverVersion();
+                }
                 if (version == null || NacosVersions.sameRelease(reported, version)) {
                     synchronized (this) {
                         versions.set(node - 1, reported);

@@ -137,7 +137,7 @@ public final class LocalNode {
         Map<String, String> environment = new HashMap<>(ProcessAddress.of(spec.hostOf(number)).environment());
         environment.put("CLASSPATH", version.classpath().stream().map(Path::toString).collect(Collectors.joining(":")));
         environment.putAll(secretEnvironment);
-        if (spec.credentials().isPresent() || NacosVersions.speaksV3Only(version.version())) {
+        if (spec.credentials().isPresent() || NacosVersions.isThreeX(version.version())) {
             environment.putAll(authKeys.environment());
         }
         return environment;
@@ -263,7 +263,7 @@ public final class LocalNode {
                 "-Dserver.address=" + spec.hostOf(number),
                 "-Dnacos.inetutils.ip-address=" + spec.hostOf(number),
                 "-Dnacos.preferHostnameOverIp=false"));
-        if (NacosVersions.speaksV3Only(version.version())) {
+        if (NacosVersions.isThreeX(version.version())) {
             // 3.x: the server's APIs alone in this process (no console context on a port of its own)
             command.add("-Dnacos.deployment.type=server");
         }
@@ -282,7 +282,7 @@ public final class LocalNode {
      * nacos.server.main.port}, and a {@code server.port} would move every context it starts.
      */
     private static String portProperty(NacosDistribution version) {
-        return NacosVersions.speaksV3Only(version.version()) ? "-Dnacos.server.main.port" : "-Dserver.port";
+        return NacosVersions.isThreeX(version.version()) ? "-Dnacos.server.main.port" : "-Dserver.port";
     }
 
     private void writeConfiguration(List<String> members) {
