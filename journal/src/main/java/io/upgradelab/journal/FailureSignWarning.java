@@ -32,8 +32,9 @@ public record FailureSignWarning(String kind, String sign, String issue, int nod
      * outside this list is refused, since a misspelt sign would match no warning and pass.
      */
     public static final List<String> SIGNS = List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine",
-            "readyToUpgradeDisagrees", "upgradedAlone", "upgradedLost", "doubleWriteBackOn", "v1ServicesMissingInV2",
-            "oneXBesideTwoTwo", "grpcPortClosed");
+            "namespacePreCheckFailed", "schemaBehindServer", "rocksDbCompaction", "readyToUpgradeDisagrees",
+            "upgradedAlone", "upgradedLost", "doubleWriteBackOn", "v1ServicesMissingInV2", "oneXBesideTwoTwo",
+            "grpcPortClosed", "notReady");
 
     /** The warning for {@code sign} on {@code node}, worded. */
     public static FailureSignWarning of(String sign, String issue, int node, String line, int repeats) {

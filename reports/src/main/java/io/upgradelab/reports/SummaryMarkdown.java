@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * ({@link ReportOpening}), then one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
  * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the naming benchmark's operations,
- * the failure signs and missing providers, the nodes that listed more than was registered, and the config
+ * the failure signs and missing providers, the clients the next version cuts off, the nodes that listed more than was registered, and the config
  * checks per phase, where the run had any. Text from the journal is escaped,
  * and no control character reaches the page ({@link ControlCharacters}).
  */
@@ -43,6 +43,11 @@ public final class SummaryMarkdown {
         if (!findings.isEmpty()) {
             md.append("\n### Failure signs and missing providers\n\n");
             findings.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
+        }
+        List<String> cutOffs = NextVersionCutOffs.of(opening.facts());
+        if (!cutOffs.isEmpty()) {
+            md.append("\n### ").append(NextVersionCutOffs.HEADING).append("\n\n");
+            cutOffs.forEach(c -> md.append("- ").append(escape(c)).append('\n'));
         }
         List<String> overCounts = SummaryText.overCounts(run);
         if (!overCounts.isEmpty()) {

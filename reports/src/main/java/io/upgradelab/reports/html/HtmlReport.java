@@ -30,6 +30,7 @@ import static j2html.TagCreator.ul;
 
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.LabFootprintTable;
+import io.upgradelab.reports.NextVersionCutOffs;
 import io.upgradelab.reports.ReportOpening;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryText;
@@ -162,6 +163,7 @@ public final class HtmlReport {
                         h2("Events"),
                         events(timeline),
                         findings(run),
+                        cutOffs(opening),
                         overCounts(run),
                         h2("Nodes per phase"),
                         nodes(run),
@@ -232,6 +234,13 @@ public final class HtmlReport {
         List<String> findings = SummaryText.findings(run);
         return iff(!findings.isEmpty(), div(h2("Failure signs and missing providers"),
                 ul(each(findings, f -> li(f)))).withId("findings"));
+    }
+
+    /** The run's clients the release after its last servers no longer serves; nothing when none. */
+    private static DomContent cutOffs(ReportOpening opening) {
+        List<String> cutOffs = NextVersionCutOffs.of(opening.facts());
+        return iff(!cutOffs.isEmpty(), div(h2(NextVersionCutOffs.HEADING), ul(each(cutOffs, c -> li(c))))
+                .withId("cut-offs"));
     }
 
     /** The nodes that listed more than was registered, per phase; nothing for a run without one. */

@@ -168,8 +168,9 @@ class ForgedEvidenceTest {
         assertThatThrownBy(() -> PolicyFile.read(signs)).isInstanceOf(PolicyFile.InvalidPolicyException.class)
                 .hasMessage(signs + ":4: criteria[0].signs[1]: unknown failure sign 'grpcPortClose'; did you mean"
                         + " 'grpcPortClosed'? (the lab knows: invalidRedirect, downgradeTo1x, raftStateMachine,"
-                        + " readyToUpgradeDisagrees, upgradedAlone, upgradedLost, doubleWriteBackOn, v1ServicesMissingInV2,"
-                        + " oneXBesideTwoTwo, grpcPortClosed)");
+                        + " namespacePreCheckFailed, schemaBehindServer, rocksDbCompaction, readyToUpgradeDisagrees,"
+                        + " upgradedAlone, upgradedLost, doubleWriteBackOn, v1ServicesMissingInV2, oneXBesideTwoTwo,"
+                        + " grpcPortClosed, notReady)");
         Path operations = Files.writeString(dir.resolve("operations.yaml"), """
                 criteria:
                   - kind: benchmarkTps

@@ -61,7 +61,13 @@ public record LocalTarget(
         @JsonPropertyDescription("How long one node may take from its launch to ready, the cluster to form, and"
                 + " a restarted node to be ready again in an upgrade step (members agree, registrations"
                 + " accepted); past it a start fails and an upgrade step goes on with a warning. Default 3m.")
-        Duration startTimeout) {
+        Duration startTimeout,
+        @JsonPropertyDescription("3.x nodes only (others ignore it): whether the v1 and v2 APIs stay on behind Nacos"
+                + " 3.0 and 3.1's compatibility switches (nacos.core.api.compatibility.client, .admin and"
+                + " .console.enabled). false: all off, as 3.2 ships, which removed those APIs: nacos-client 1.x then"
+                + " cannot reach a 3.x node, and the lab observes it through the v3 APIs alone. true: all on."
+                + " Default: 3.x's own defaults (the client APIs on, the admin and console ones off).")
+        Boolean compatibilityApis) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
 
@@ -72,9 +78,22 @@ public record LocalTarget(
         nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
     }
 
+    /** The switches 3.0 and 3.1 keep their v1 and v2 APIs behind. */
+    private static final List<String> COMPATIBILITY_SWITCHES = List.of("nacos.core.api.compatibility.client.enabled",
+            "nacos.core.api.compatibility.admin.enabled", "nacos.core.api.compatibility.console.enabled");
+
+    /** The node properties {@link #compatibilityApis} asks for; none at 3.x's own defaults. */
+    public Map<String, String> compatibilityProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (compatibilityApis != null) {
+            COMPATIBILITY_SWITCHES.forEach(key -> properties.put(key, compatibilityApis.toString()));
+        }
+        return properties;
+    }
+
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static LocalTarget defaults() {
-        return new LocalTarget(null, null, null, null, null);
+        return new LocalTarget(null, null, null, null, null, null);
     }
 
     /**
@@ -84,7 +103,7 @@ public record LocalTarget(
     public LocalTarget withServersFrom(Path folder) {
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
-        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses, startTimeout);
+        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses, startTimeout, compatibilityApis);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

@@ -10,6 +10,7 @@ import io.upgradelab.runner.backend.local.LocalClusterSpec;
 import io.upgradelab.runner.backend.local.NodePorts;
 import io.upgradelab.runner.clients.ClientDistributions;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.observe.ObservationSet;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.phase.Phase;
@@ -120,14 +121,44 @@ public final class ExperimentValidator {
             problems.add("/probe/timeout", "a call needs more than 0s to answer");
         }
         checkMetricsPort(experiment, problems);
+        checkCompatibilityApis(experiment, problems);
         HeapSizes.problem(experiment.target().serverHeap()).ifPresent(p -> problems.add("/target/serverHeap", p));
         HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
         if (experiment.configs() != null) {
             checkConfigs(experiment.configs(), problems);
+            String version = experiment.target().version();
+            if (experiment.configs().alsoInPublic() > 0 && version != null && NacosVersions.isOneX(version)) {
+                problems.add("/configs/alsoInPublic", "configs in namespace 'public' are written by a 2.x client"
+                        + " over gRPC, which a " + version + " server (target.version) does not serve: 0, or a 2.x"
+                        + " server at the start");
+            }
             if (experiment.observation() == ObservationSet.MINIMAL) {
                 problems.add("/observation", "'minimal' leaves the configs unchecked and unchanged: use 'full' with"
                         + " a configs section, or drop the section");
             }
+        }
+    }
+
+    /**
+     * A 3.x node with its v1 and v2 APIs off ({@code target.local.compatibilityApis: false}) serves no
+     * nacos-client 1.x: a 1.x fleet or probe, or the 1.x config listener every configs section keeps,
+     * would fail only once the run reached a 3.x node.
+     */
+    private static void checkCompatibilityApis(Experiment experiment, Problems problems) {
+        Target target = experiment.target();
+        if (!LOCAL.equals(target.backend()) || !Boolean.FALSE.equals(target.local().compatibilityApis())) {
+            return;
+        }
+        boolean threeX = target.version() != null && NacosVersions.isThreeX(target.version())
+                || experiment.phases().stream().anyMatch(p -> p instanceof RollingServerUpgrade u
+                        && NacosVersions.isThreeX(u.to()));
+        List<String> oneX = experiment.clientVersions().stream().map(ClientVersions::canonical)
+                .filter(ClientVersions::isOneX).distinct().toList();
+        if (threeX && (!oneX.isEmpty() || experiment.configs() != null)) {
+            problems.add("/target/local/compatibilityApis", "false leaves the 3.x nodes no v1 API, which nacos-client"
+                    + " 1.x calls: " + (oneX.isEmpty() ? "" : "the fleet or probe runs " + String.join(", ", oneX)
+                    + (experiment.configs() != null ? ", and " : "")) + (experiment.configs() != null
+                    ? "the configs section keeps a 1.x listener" : "") + " (true or leave it out, or no 1.x client)");
         }
     }
 
@@ -157,6 +188,10 @@ public final class ExperimentValidator {
         if (configs.changed() > configs.count()) {
             problems.add("/configs/changed", configs.changed() + " configs changed at once is more than the "
                     + configs.count() + " published (count)");
+        }
+        if (configs.alsoInPublic() > configs.count()) {
+            problems.add("/configs/alsoInPublic", configs.alsoInPublic() + " configs also in namespace 'public' is"
+                    + " more than the " + configs.count() + " published (count)");
         }
         if (configs.changeEvery().compareTo(SHORTEST_OBSERVATION) < 0) {
             problems.add("/configs/changeEvery", Durations.exact(configs.changeEvery()) + " is too often: at least "

@@ -33,14 +33,16 @@ final class AdminApiV3 extends NacosApi {
         super(new NodeHttp(hostPort, auth, "v3/auth/user/login"));
     }
 
-    /** {@code GET v3/admin/core/state/readiness}: every module of the node is ready. */
+    /** {@code GET v3/admin/core/state/readiness}: every module of the node is ready, or the answer's message names those not. */
     @Override
-    public boolean isReady() {
-        try {
-            return dataUnlessNotFound(http.get("v3/admin/core/state/readiness")).isPresent();
-        } catch (NacosApiException e) {   // a module not ready answers a failure code
-            return false;
+    public Optional<String> unready() {
+        HttpResponse<String> response = http.send(http.get("v3/admin/core/state/readiness"));
+        JsonNode answer = tree(response);
+        if (response.statusCode() == 200 && answer.path("code").asInt(-1) == 0) {
+            return Optional.empty();
         }
+        String message = answer.path("message").asText("");
+        return Optional.of(message.isEmpty() ? response.statusCode() + " " + abbreviate(response.body()) : message);
     }
 
     /** {@code GET v3/admin/core/state}. */
@@ -186,12 +188,7 @@ final class AdminApiV3 extends NacosApi {
     }
 
     private static Optional<JsonNode> answer(HttpRequest request, HttpResponse<String> response) {
-        JsonNode answer;
-        try {
-            answer = NodeHttp.JSON.readTree(response.body());
-        } catch (java.io.IOException e) {
-            answer = NodeHttp.JSON.missingNode();
-        }
+        JsonNode answer = tree(response);
         int code = answer.path("code").asInt(-1);
         if (response.statusCode() == 200 && code == 0) {
             return Optional.of(answer.path("data"));
@@ -201,5 +198,14 @@ final class AdminApiV3 extends NacosApi {
         }
         throw new NacosApiException(request.method() + " " + request.uri() + " answered " + response.statusCode()
                 + ": " + abbreviate(response.body()));
+    }
+
+    /** The answer's JSON, or a missing node when it is none. */
+    private static JsonNode tree(HttpResponse<String> response) {
+        try {
+            return NodeHttp.JSON.readTree(response.body());
+        } catch (java.io.IOException e) {
+            return NodeHttp.JSON.missingNode();
+        }
     }
 }

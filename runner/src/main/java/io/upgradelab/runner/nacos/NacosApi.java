@@ -66,7 +66,19 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
     }
 
     /** Whether the node answers its readiness check: it serves its APIs and its modules are ready. */
-    public abstract boolean isReady();
+    public final boolean isReady() {
+        try {
+            return unready().isEmpty();
+        } catch (NacosApiException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Empty when the node passes its readiness check; else what it answered, e.g. {@code "naming not in
+     * readiness"}: a node up but not serving, told apart from one that does not answer, which throws.
+     */
+    public abstract Optional<String> unready();
 
     /** The version this node runs, as it says, e.g. {@code 2.0.4}. */
     public abstract String serverVersion();
@@ -205,8 +217,18 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
     }
 
     /** A call that failed: refused, timed out, or answered with an error. */
-    public static final class NacosApiException extends RuntimeException {
+    public static class NacosApiException extends RuntimeException {
         public NacosApiException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The node answered 410 Gone: the API is switched off or removed there (a 3.x node without its
+     * v1 and v2 APIs), so asking again will not help while it runs that version.
+     */
+    public static final class ApiGone extends NacosApiException {
+        public ApiGone(String message) {
             super(message);
         }
     }

@@ -196,10 +196,16 @@ final class NodeHttp {
 
     /** Fails, naming {@code call} and what the node said, unless the node answered 200. */
     static void requireOk(String call, HttpResponse<String> response) {
+        if (response.statusCode() == GONE) {
+            throw new NacosApi.ApiGone(call + " answered " + GONE + ": " + abbreviate(response.body()));
+        }
         if (response.statusCode() != 200) {
             throw new NacosApiException(call + " answered " + response.statusCode() + ": " + abbreviate(response.body()));
         }
     }
+
+    /** HTTP 410: what a 3.x node answers for an API its compatibility switches turned off. */
+    private static final int GONE = 410;
 
     static void pauseBriefly(Duration pause) {
         try {

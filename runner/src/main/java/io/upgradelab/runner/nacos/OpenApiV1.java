@@ -33,14 +33,12 @@ final class OpenApiV1 extends NacosApi {
         super(new NodeHttp(hostPort, auth, "v1/auth/users/login"));
     }
 
-    /** {@code GET v1/console/health/readiness}: true when the node answers 200. */
+    /** {@code GET v1/console/health/readiness}: ready when the node answers 200. */
     @Override
-    public boolean isReady() {
-        try {
-            return http.send(http.get("v1/console/health/readiness")).statusCode() == 200;
-        } catch (NacosApiException e) {
-            return false;
-        }
+    public Optional<String> unready() {
+        HttpResponse<String> response = http.send(http.get("v1/console/health/readiness"));
+        return response.statusCode() == 200 ? Optional.empty()
+                : Optional.of(response.statusCode() + " " + abbreviate(response.body()));
     }
 
     /** {@code GET v1/console/server/state}. */

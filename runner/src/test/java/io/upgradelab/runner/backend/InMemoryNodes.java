@@ -2,6 +2,7 @@ package io.upgradelab.runner.backend;
 
 import io.upgradelab.runner.nacos.ClusterFormation;
 import io.upgradelab.runner.nacos.ClusterMember;
+import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosApi.NacosApiException;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,9 +101,17 @@ public final class InMemoryNodes {
             return this;
         }
 
+        private volatile boolean gone;
+
         /** Refuses the next {@code attempts} registrations, as a node whose distro view disagrees. */
         public Node refusing(int attempts) {
             refusals.set(attempts);
+            return this;
+        }
+
+        /** Answers every registration 410, as a 2.x node forwarding it to a 3.x node without the v1 API. */
+        public Node gone() {
+            gone = true;
             return this;
         }
 
@@ -151,6 +160,11 @@ public final class InMemoryNodes {
 
         @Override
         public void registerCanary(String service) {
+            if (gone) {
+                registrations.incrementAndGet();
+                throw new NacosApi.ApiGone("POST http://" + address + "/nacos/v1/ns/instance answered 410: Current API"
+                        + " will be deprecated");
+            }
             if (refusals.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
                 throw new NacosApiException("POST http://" + address + "/nacos/v1/ns/instance answered 400:"
                         + " receive invalid redirect request from peer");

@@ -161,6 +161,17 @@ class NodeReadinessTest {
     }
 
     @Test
+    void aRegistrationAnsweredGoneEndsTheWaitAtOnceSayingWhy() {
+        cluster("3.1.0", "2.3.2", "2.3.2");
+        nodes.node(2).gone();
+
+        assertThatThrownBy(() -> readiness().await(LONG)).isInstanceOf(LabException.class)
+                .hasMessageContaining("node 2 (").hasMessageContaining("refuses registrations over HTTP")
+                .hasMessageContaining("answered 410");
+        assertThat(nodes.node(2).registrations()).as("asked once, not for 20 s").isEqualTo(1);
+    }
+
+    @Test
     void onlyTheStepThatEndsTheCompatibilityModeGetsMoreTime() {
         Duration start = Duration.ofMinutes(3);
         List<String> allOnTwoZero = List.of("2.0.4", "2.0.4", "2.0.4");

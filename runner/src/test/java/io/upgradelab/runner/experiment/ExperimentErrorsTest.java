@@ -129,7 +129,7 @@ class ExperimentErrorsTest {
                 files.file() + ":20: configs.count: must be at least 1, not 0",
                 files.file() + ":21: configs.sizeBytes: must be at least 64, not 10",
                 files.file() + ":22: configs.changes: unknown field; did you mean 'changed'? (a configs section has: count,"
-                        + " sizeBytes, changeEvery, changed, settle)");
+                        + " sizeBytes, changeEvery, changed, settle, alsoInPublic)");
         assertThat(files.errors(VALID + "configs:\n  count: 4\n  changed: 5\n  changeEvery: 500ms\n")).containsExactly(
                 files.file() + ":21: configs.changed: 5 configs changed at once is more than the 4 published (count)",
                 files.file() + ":22: configs.changeEvery: 500ms is too often: at least 1s");

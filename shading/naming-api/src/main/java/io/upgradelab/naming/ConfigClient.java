@@ -18,6 +18,15 @@ public interface ConfigClient {
      */
     void listen(String dataId, String group, Consumer<String> onChange) throws Exception;
 
+    /**
+     * Publishes {@code content} as the config, in the client's namespace, as an application that
+     * writes its configuration does (over gRPC from 2.x on); false when the server refused it.
+     */
+    boolean publish(String dataId, String group, String content) throws Exception;
+
+    /** Removes the config from the client's namespace; false when the server refused it. */
+    boolean remove(String dataId, String group) throws Exception;
+
     /** Closes the client; its listeners hear nothing more. */
     void shutDown() throws Exception;
 }

@@ -101,7 +101,8 @@ public final class LocalBackend implements BackendType {
                 : !local.nodeAddresses().isEmpty() ? LocalClusterSpec.DEFAULT_FIRST_PORT   // Nacos's own ports, as on hosts
                 : LocalClusterSpec.firstFreePort(target.nodes(), LocalClusterSpec.DEFAULT_FIRST_PORT);
         LocalClusterSpec spec = new LocalClusterSpec(target.version(), target.nodes(), firstPort,
-                runDirectory.resolve("cluster"), target.serverHeap(), local.startTimeout(), Map.of())
+                runDirectory.resolve("cluster"), target.serverHeap(), local.startTimeout(),
+                local.compatibilityProperties())
                 .withNodeCpus(local.nodeCpus())
                 .withNodeAddresses(local.nodeAddresses());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())

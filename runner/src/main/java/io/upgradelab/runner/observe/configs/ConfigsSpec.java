@@ -16,6 +16,9 @@ import java.time.Duration;
  * @param changeEvery how often some of them change
  * @param changed     how many change each time, in turn
  * @param settle      how long a change, a restarted node or a new listener is given before it is checked
+ * @param alsoInPublic how many of them an application configured with namespace {@code public} also
+ *                    writes there, with other content: on a 2.x server these are other configs than
+ *                    those of {@code ''}, and 3.x's first start refuses to merge them (alibaba/nacos #13488)
  */
 @JsonClassDescription("Nacos as the config store: before the first phase the lab publishes 'count' configs of"
         + " 'sizeBytes' each (group UPGRADE_LAB_CONFIGS), keeps a listener on every one in a nacos-client of each"
@@ -41,7 +44,20 @@ public record ConfigsSpec(
         @JsonPropertyDescription("How long a change, a node up again and a listener just started are given before"
                 + " they are checked (a change takes this long at most to reach every node and listener), at least"
                 + " 1s. Default 10s.")
-        Duration settle) {
+        Duration settle,
+        @SchemaRef("configsInPublic")
+        @JsonPropertyDescription("How many of the configs (the first ones) a nacos-client 2.x configured with"
+                + " namespace 'public' also publishes there before the first phase, with other content, as an"
+                + " application configured so does on a 2.x server: there they are other configs than those of"
+                + " namespace '' (the lab's), and a 3.x node's first start refuses to merge the two (its namespace"
+                + " pre-check, alibaba/nacos #13488). The lab neither checks nor changes them, and deletes them at"
+                + " the end. Needs a 2.x server at the start. 0 to count. Default 0.")
+        int alsoInPublic) {
+
+    /** The section without configs in namespace {@code public}. */
+    public ConfigsSpec(int count, int sizeBytes, Duration changeEvery, Integer changed, Duration settle) {
+        this(count, sizeBytes, changeEvery, changed, settle, 0);
+    }
 
     public ConfigsSpec {
         count = count == 0 ? 50 : count;

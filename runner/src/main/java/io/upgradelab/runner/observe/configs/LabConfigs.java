@@ -45,11 +45,13 @@ public final class LabConfigs implements AutoCloseable {
     private static final Duration FIRST_PUBLISH_PAUSE = Duration.ofSeconds(2);
 
     private final ConfigBook book;
+    private final ConfigsSpec spec;
     /** The versions that listen, in release order, each with its shaded client. */
     private final Map<String, NamingClientFactory> clients;
     private final List<ConfigListener> listeners = new CopyOnWriteArrayList<>();
 
-    private LabConfigs(ConfigBook book, Map<String, NamingClientFactory> clients) {
+    private LabConfigs(ConfigsSpec spec, ConfigBook book, Map<String, NamingClientFactory> clients) {
+        this.spec = spec;
         this.book = book;
         this.clients = clients;
     }
@@ -78,8 +80,9 @@ public final class LabConfigs implements AutoCloseable {
     }
 
     /**
-     * Publishes version 0 of every config of {@code spec}; a config no node takes after a few tries
-     * fails the set-up. The listeners, one per version of {@link #listeningClients(Collection)
+     * Publishes version 0 of every config of {@code spec}, and their copies in namespace {@code public}
+     * it asks for ({@link PublicNamespaceCopies}); a config no node takes after a few tries fails the
+     * set-up. The listeners, one per version of {@link #listeningClients(Collection)
      * listeningClients(experimentClients)}, start later ({@link #listenWhenReady}); their clients keep
      * their files in {@code directory}. A version without a shaded client on the classpath fails here.
      */
@@ -87,7 +90,7 @@ public final class LabConfigs implements AutoCloseable {
                                      Path directory) throws InterruptedException {
         System.getProperties().putIfAbsent(SNAPSHOT_PATH, directory.toString());
         System.getProperties().putIfAbsent(FILE_ROOT_PATH, directory.toString());
-        LabConfigs configs = new LabConfigs(new ConfigBook(spec, Clock.systemUTC()),
+        LabConfigs configs = new LabConfigs(spec, new ConfigBook(spec, Clock.systemUTC()),
                 shadedClients(listeningClients(experimentClients)));
         List<ConfigBook.Write> writes = configs.book.firstVersions();
         for (int round = 1; !writes.isEmpty(); round++) {
@@ -101,6 +104,9 @@ public final class LabConfigs implements AutoCloseable {
             }
         }
         configs.clients.keySet().forEach(configs.book::notListening);   // named in this order
+        if (spec.alsoInPublic() > 0) {
+            PublicNamespaceCopies.publish(spec.alsoInPublic(), spec.sizeBytes(), settings(cluster));
+        }
         return configs;
     }
 
@@ -207,6 +213,9 @@ public final class LabConfigs implements AutoCloseable {
      */
     public void deleteAndClose(Backend cluster) {
         close();
+        if (spec.alsoInPublic() > 0) {
+            PublicNamespaceCopies.delete(spec.alsoInPublic(), settings(cluster));
+        }
         for (String dataId : book.dataIds()) {
             if (cluster.nodes().stream().noneMatch(node -> node.state() == NodeState.UP
                     && delete(cluster.api(node.number()), dataId))) {

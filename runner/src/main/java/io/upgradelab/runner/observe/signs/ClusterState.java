@@ -17,9 +17,11 @@ import java.util.Set;
  *                       switch to 2.x mode (as it says of itself); asked only while a node is in that mode
  * @param grpcOpen       per 2.x node that is up and answers HTTP, whether its gRPC port for clients accepts
  *                       a connection
+ * @param unready        per 2.x or 3.x node that is up and answered its readiness check with a failure,
+ *                       what it said
  */
 record ClusterState(List<NodeStatus> nodes, Set<Integer> reachable, Map<Integer, UpgradeSample> upgrades,
-                    Map<Integer, Boolean> readyToUpgrade, Map<Integer, Boolean> grpcOpen) {
+                    Map<Integer, Boolean> readyToUpgrade, Map<Integer, Boolean> grpcOpen, Map<Integer, String> unready) {
 
     ClusterState {
         nodes = List.copyOf(nodes);
@@ -27,6 +29,7 @@ record ClusterState(List<NodeStatus> nodes, Set<Integer> reachable, Map<Integer,
         upgrades = Map.copyOf(upgrades);
         readyToUpgrade = Map.copyOf(readyToUpgrade);
         grpcOpen = Map.copyOf(grpcOpen);
+        unready = Map.copyOf(unready);
     }
 
     /** "1, 3": node numbers as messages list them. */

@@ -116,6 +116,7 @@ public final class FailureSigns implements Observer {
                 .collect(Collectors.toMap(UpgradeSample::node, Function.identity()));
         Map<Integer, Boolean> ready = new HashMap<>();
         Map<Integer, Boolean> grpc = new HashMap<>();
+        Map<Integer, String> unready = new HashMap<>();
         for (NodeStatus node : nodes) {
             UpgradeSample upgrade = upgrades.get(node.number());
             if (upgrade != null && !upgrade.upgraded()) {
@@ -125,8 +126,20 @@ public final class FailureSigns implements Observer {
                     && reachable.contains(node.number())) {
                 grpc.put(node.number(), cluster.api(node.number()).acceptsGrpcClients());
             }
+            if (!NacosVersions.isOneX(node.version()) && node.state() == NodeState.UP) {
+                unready(cluster.api(node.number())).ifPresent(said -> unready.put(node.number(), said));
+            }
         }
-        return new ClusterState(nodes, reachable, upgrades, ready, grpc);
+        return new ClusterState(nodes, reachable, upgrades, ready, grpc, unready);
+    }
+
+    /** What a node that answers its readiness check says when it fails it; empty when ready or not answering. */
+    private static Optional<String> unready(NacosApi api) {
+        try {
+            return api.unready();
+        } catch (NacosApi.NacosApiException e) {
+            return Optional.empty();   // not answering: no word this round
+        }
     }
 
     /** What {@code node} says of itself: whether it passed its check for the switch to 2.x mode. */

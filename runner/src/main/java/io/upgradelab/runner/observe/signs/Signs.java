@@ -8,12 +8,15 @@ import java.util.stream.Stream;
  * The known failure signs of a Nacos upgrade, in one table: each sign's name, the alibaba/nacos
  * issues that report it, and what shows it: a text Nacos writes into a node's log, or a state of the
  * cluster that lasts longer than a bound. The log texts are Nacos's own, as its source writes them at
- * the tags 1.4.1, 2.0.4, 2.2.3 and 2.3.2 (the class that logs each is named beside it); a sign added
- * here is watched, journalled, reported and gated with nothing else to change.
+ * the tags 1.4.1, 2.0.4, 2.2.3, 2.3.2 and 3.1.0 (the class that logs each is named beside it), or the
+ * words of the database or store it quotes; a sign added here is watched, journalled, reported and
+ * gated with nothing else to change.
  */
 final class Signs {
 
     private static final String NAMING = "naming-server.log";
+    private static final String NACOS = "nacos.log";
+    private static final List<String> ROCKSDB_COMPACTION = List.of("Compaction number of input keys does not match");
 
     /** Signs in a node's log. A sign may show in more than one file: one row per file. */
     static final List<LogSign> IN_LOGS = List.of(
@@ -29,7 +32,22 @@ final class Signs {
             // JRaft 1.3.8's own account of it, the group stopped: NodeImpl "Node {} got error: {}." with
             // "Error [type=ERROR_TYPE_STATE_MACHINE, ...", StateMachineAdapter "Encountered an error={} ..."
             new LogSign("raftStateMachine", "alibaba/nacos #7757", "alipay-jraft.log",
-                    List.of("StateMachine meet critical error", "ERROR_TYPE_STATE_MACHINE")));
+                    List.of("StateMachine meet critical error", "ERROR_TYPE_STATE_MACHINE")),
+            // ConfigMigrateService.namespaceMigratePreCheck (3.x): a config under both '' and 'public' with other
+            // content ("[migrate] config_info conflict count=" each try), or the check's query failing throughout
+            // (a table missing), then "[migrate] config_info namespace migrate pre check failed" and no start. The
+            // retries' own "namespace migrate pre check failed, retry times=" come on a healthy first start too.
+            new LogSign("namespacePreCheckFailed", "alibaba/nacos #13488, #14081, #15870", NACOS,
+                    List.of("config_info namespace migrate pre check failed",
+                            "config_gray namespace migrate pre check failed", "[migrate] config_info conflict count=",
+                            "[migrate] config_info_gray conflict count=")),
+            // MySQL's words for a schema older than the server (2.1's encrypted_data_key, 3.0's config_info_gray),
+            // quoted in the failing statement's exception
+            new LogSign("schemaBehindServer", "alibaba/nacos #13654, #9161", NACOS,
+                    List.of("Unknown column '", "' doesn't exist")),
+            // RocksDB's, quoted by JRaft's log storage when a re-election compacts a corrupted log
+            new LogSign("rocksDbCompaction", "alibaba/nacos #14699", "alipay-jraft.log", ROCKSDB_COMPACTION),
+            new LogSign("rocksDbCompaction", "alibaba/nacos #14699", "protocol-raft.log", ROCKSDB_COMPACTION));
 
     /** Signs in the cluster's state, each held longer than its bound. */
     static final List<StateSign> IN_STATE = List.of(
@@ -41,7 +59,8 @@ final class Signs {
             new StateSign("v1ServicesMissingInV2", "alibaba/nacos #9815, #11420", Duration.ofMinutes(2),
                     V1ServicesMissingInV2::new),
             new StateSign("oneXBesideTwoTwo", "alibaba/nacos #9815, #11420", Duration.ZERO, OneXBesideTwoTwo::new),
-            new StateSign("grpcPortClosed", "alibaba/nacos #6207, #8250", Duration.ofSeconds(10), GrpcPortClosed::new));
+            new StateSign("grpcPortClosed", "alibaba/nacos #6207, #8250", Duration.ofSeconds(10), GrpcPortClosed::new),
+            new StateSign("notReady", "alibaba/nacos #13976, #12504", Duration.ofMinutes(1), NotReady::new));
 
     private Signs() {
     }

@@ -34,6 +34,22 @@ class SignsTest {
             + " implement this method as raft stops working since some error occurs, you should figure out the cause and"
             + " repair or remove this node.";
 
+    /** ConfigMigrateService.namespaceMigratePreCheck, 3.1.0: each try's count, then the exception at the end. */
+    private static final String CONFLICT = "2026-11-29 08:10:02,118 ERROR [migrate] config_info conflict count=3";
+    private static final String PRE_CHECK = "Caused by: java.lang.Exception: [migrate] config_info namespace migrate"
+            + " pre check failed";
+    /** Its retries, which a healthy first start of a fresh 3-node cluster logs too (seen here, 2026-11-29). */
+    private static final String RETRY = "2026-11-29 04:11:53,497 ERROR [migrate] namespace migrate pre check failed,"
+            + " retry times=0, error=No DataSource set";
+    /** MySQL's words in the exception of #9161 (2.0.3 to 2.1.1) and #13654 (2.3 to 3.0). */
+    private static final String COLUMN = "PreparedStatementCallback; bad SQL grammar [SELECT id,data_id,encrypted_data_key"
+            + " FROM config_info]; nested exception is java.sql.SQLSyntaxErrorException: Unknown column"
+            + " 'encrypted_data_key' in 'field list'";
+    private static final String TABLE = "java.sql.SQLSyntaxErrorException: Table 'nacos.config_info_gray' doesn't exist";
+    /** RocksDB's status, as #14699 quotes it from JRaft's log storage. */
+    private static final String COMPACTION = "2026-11-29 08:10:02,118 ERROR Fail to sync log: Corruption: Compaction"
+            + " number of input keys does not match number of keys processed.";
+
     /** The policy check (reports) knows the signs by the journal's list: it must be this one. */
     @Test
     void theJournalNamesExactlyTheSignsTheLabWatches() {
@@ -48,6 +64,12 @@ class SignsTest {
         assertThat(sign("protocol-raft.log", NO_ENUM)).contains("raftStateMachine");
         assertThat(sign("alipay-jraft.log", JRAFT)).contains("raftStateMachine");
         assertThat(sign("alipay-jraft.log", ADAPTER)).contains("raftStateMachine");
+        assertThat(sign("nacos.log", CONFLICT)).contains("namespacePreCheckFailed");
+        assertThat(sign("nacos.log", PRE_CHECK)).contains("namespacePreCheckFailed");
+        assertThat(sign("nacos.log", COLUMN)).contains("schemaBehindServer");
+        assertThat(sign("nacos.log", TABLE)).contains("schemaBehindServer");
+        assertThat(sign("alipay-jraft.log", COMPACTION)).contains("rocksDbCompaction");
+        assertThat(sign("protocol-raft.log", COMPACTION)).contains("rocksDbCompaction");
     }
 
     @Test
@@ -55,6 +77,8 @@ class SignsTest {
         for (String line : List.of(
                 "2026-11-23 20:25:47,903 INFO upgrade check result false",   // every 5 s until the switch
                 "2026-11-23 20:26:12,004 INFO Upgrade to 2.0.X",
+                RETRY,
+                "2026-11-29 04:11:59,497 INFO [migrate] finish migrate config namespacetotal time taken: 5888 ms",
                 "2026-11-22 04:37:12,532 ERROR [onSync] receive empty entity!",   // 1.4.1 at start-up
                 "2026-11-23 20:24:24,301 INFO Client change for service Service{namespace='public', group='DEFAULT_GROUP',"
                         + " name='providers:org.upgradelab.demo.LoadService017::', ephemeral=true, revision=0}, 127.0.0.1:30017#true",

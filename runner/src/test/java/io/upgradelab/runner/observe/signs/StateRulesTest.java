@@ -92,6 +92,15 @@ class StateRulesTest {
         assertThat(new GrpcPortClosed().holding(state)).containsOnlyKeys(2);
     }
 
+    @Test
+    void aNodeThatAnswersButIsNotReadyHoldsWithWhatItSaid() {
+        ClusterState state = new ClusterState(nodes("3.1.0", "3.1.0"), Set.of(1, 2), Map.of(), Map.of(), Map.of(),
+                Map.of(2, "naming not in readiness"));
+        assertThat(new NotReady().holding(state)).containsOnlyKeys(2)
+                .containsEntry(2, "node 2 answers, but fails its readiness check: naming not in readiness");
+        assertThat(new NotReady().holding(state(nodes("3.1.0"), Map.of(), Map.of()))).isEmpty();
+    }
+
     private static List<NodeStatus> nodes(String... versions) {
         return java.util.stream.IntStream.range(0, versions.length).mapToObj(i -> new NodeStatus(i + 1,
                 "127.0.0.1:" + (8848 + 10 * i), versions[i], 100 + i, NodeState.UP, null)).toList();
@@ -107,11 +116,11 @@ class StateRulesTest {
 
     private static ClusterState upgrades(List<NodeStatus> nodes, UpgradeSample... upgrades) {
         return new ClusterState(nodes, numbers(nodes), Arrays.stream(upgrades)
-                .collect(Collectors.toMap(UpgradeSample::node, Function.identity())), Map.of(), Map.of());
+                .collect(Collectors.toMap(UpgradeSample::node, Function.identity())), Map.of(), Map.of(), Map.of());
     }
 
     private static ClusterState state(List<NodeStatus> nodes, Map<Integer, Boolean> ready, Map<Integer, Boolean> grpc) {
-        return new ClusterState(nodes, numbers(nodes), Map.of(), ready, grpc);
+        return new ClusterState(nodes, numbers(nodes), Map.of(), ready, grpc, Map.of());
     }
 
     private static Set<Integer> numbers(List<NodeStatus> nodes) {

@@ -20,6 +20,7 @@ final class NacosConfigClient implements ConfigClient {
         properties.setProperty(PropertyKeyConst.SERVER_ADDR, settings.serverAddresses());
         settings.username().ifPresent(u -> properties.setProperty(PropertyKeyConst.USERNAME, u));
         settings.password().ifPresent(p -> properties.setProperty(PropertyKeyConst.PASSWORD, p));
+        settings.namespace().ifPresent(n -> properties.setProperty(PropertyKeyConst.NAMESPACE, n));
         try {
             this.service = ConfigFactory.createConfigService(properties);
         } catch (NacosException e) {
@@ -40,6 +41,16 @@ final class NacosConfigClient implements ConfigClient {
                 onChange.accept(content);
             }
         });
+    }
+
+    @Override
+    public boolean publish(String dataId, String group, String content) throws NacosException {
+        return service.publishConfig(dataId, group, content);
+    }
+
+    @Override
+    public boolean remove(String dataId, String group) throws NacosException {
+        return service.removeConfig(dataId, group);
     }
 
     @Override
