@@ -112,12 +112,18 @@ public final class ServerArchives {
      * launcher's classes are copied in from {@code loaderJar} when given.
      */
     public static Path officialServer(Path folder, List<Path> jars, String launcher, Path loaderJar) throws IOException {
+        return officialServer(folder, jars, launcher, BroughtInServer.MAIN_CLASS, loaderJar);
+    }
+
+    /** The same, its Spring Boot jar starting {@code startClass} (3.x's own bootstrap, or the lab's starter for it). */
+    public static Path officialServer(Path folder, List<Path> jars, String launcher, String startClass, Path loaderJar)
+            throws IOException {
         Path jar = Files.createDirectories(folder.resolve("target")).resolve("nacos-server.jar");
         Files.createDirectories(folder.resolve("conf"));
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, launcher);
-        manifest.getMainAttributes().putValue("Start-Class", BroughtInServer.MAIN_CLASS);
+        manifest.getMainAttributes().putValue("Start-Class", startClass);
         manifest.getMainAttributes().putValue("Spring-Boot-Classes", "BOOT-INF/classes/");
         manifest.getMainAttributes().putValue("Spring-Boot-Lib", "BOOT-INF/lib/");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
