@@ -159,12 +159,8 @@ public final class NodeReadiness {
             throw new ClusterNotFormed("the cluster did not form " + deadline.describe() + ": " + formation,
                     shape.logFile());
         }
-        String registration = awaitNoProblem(this::registrationProblem, deadline);   // or its lasting refusal
+        String registration = awaitNoProblem(this::registrationProblem, deadline);
         removeCanaryServices();
-        if (registration.startsWith(LASTING)) {
-            throw new RegistrationsRefused("the cluster refuses registrations: "
-                    + registration.substring(LASTING.length()), shape.logFile());
-        }
         if (!registration.isEmpty()) {
             throw new RegistrationsRefused("the cluster does not accept registrations " + deadline.describe() + ": "
                     + registration, shape.logFile());
@@ -178,13 +174,10 @@ public final class NodeReadiness {
         return !members.isEmpty() || !awaitTwoXMode ? members : ClusterFormation.twoXModeProblem(nodes);
     }
 
-    /**
-     * Polls {@code problem} until it answers "" (no problem left), a lasting one ({@link #LASTING}), or
-     * the deadline passes; returns its last answer.
-     */
+    /** Polls {@code problem} until it answers "" (no problem left) or the deadline passes; returns its last answer. */
     private String awaitNoProblem(Supplier<String> problem, Deadline deadline) {
         String p = problem.get();
-        while (!p.isEmpty() && !p.startsWith(LASTING) && !deadline.hasPassed()) {
+        while (!p.isEmpty() && !deadline.hasPassed()) {
             deadline.awaitNextPoll(shape.poll());
             p = problem.get();
         }
@@ -207,11 +200,13 @@ public final class NodeReadiness {
                 try {
                     node.registerCanary(service);
                     node.deregisterCanary(service);
-                } catch (NacosApi.ApiGone e) {
-                    return LASTING + node.name() + " refuses registrations over HTTP: " + e.getMessage()
-                            + " (a node forwards such a registration to the node responsible for its service, and"
-                            + " a 3.x node without its v1 API answers 410: HTTP clients such as nacos-client 1.x"
-                            + " cannot register through this cluster while it is mixed)";
+                } catch (NacosApi.ApiGone e) {   // an answer waiting will not change: no more polls
+                    removeCanaryServices();
+                    throw new RegistrationsRefused("the cluster refuses registrations: " + node.name()
+                            + " refuses registrations over HTTP: " + e.getMessage() + " (a node forwards such a"
+                            + " registration to the node responsible for its service, and a 3.x node without its v1"
+                            + " API answers 410: HTTP clients such as nacos-client 1.x cannot register through this"
+                            + " cluster while it is mixed)", shape.logFile());
                 } catch (NacosApiException e) {
                     return node.name() + " does not accept registrations yet: " + e.getMessage();
                 }
@@ -219,9 +214,6 @@ public final class NodeReadiness {
         }
         return "";
     }
-
-    /** How a problem that waiting will not end begins: the wait stops at it. */
-    private static final String LASTING = "for good: ";
 
     static String canaryService(int k) {
         return "upgrade-lab.readiness." + k;

@@ -154,11 +154,16 @@ public final class ExperimentValidator {
                         && NacosVersions.isThreeX(u.to()));
         List<String> oneX = experiment.clientVersions().stream().map(ClientVersions::canonical)
                 .filter(ClientVersions::isOneX).distinct().toList();
-        if (threeX && (!oneX.isEmpty() || experiment.configs() != null)) {
+        List<String> users = new ArrayList<>();
+        if (!oneX.isEmpty()) {
+            users.add("the fleet or probe runs " + String.join(", ", oneX));
+        }
+        if (experiment.configs() != null) {
+            users.add("the configs section keeps a 1.x listener");
+        }
+        if (threeX && !users.isEmpty()) {
             problems.add("/target/local/compatibilityApis", "false leaves the 3.x nodes no v1 API, which nacos-client"
-                    + " 1.x calls: " + (oneX.isEmpty() ? "" : "the fleet or probe runs " + String.join(", ", oneX)
-                    + (experiment.configs() != null ? ", and " : "")) + (experiment.configs() != null
-                    ? "the configs section keeps a 1.x listener" : "") + " (true or leave it out, or no 1.x client)");
+                    + " 1.x calls: " + String.join(", and ", users) + " (true or leave it out, or no 1.x client)");
         }
     }
 

@@ -122,7 +122,7 @@ class ExperimentErrorsTest {
     void theConfigsSectionIsReadWithItsDefaultsAndItsMistakesAreNamedAtTheirLines() {
         Experiment withDefaults = files.load(VALID + "configs: {count: 3}\n").experiment();
         assertThat(withDefaults.configs()).isEqualTo(new ConfigsSpec(3, 1024, java.time.Duration.ofSeconds(30), 3,
-                java.time.Duration.ofSeconds(10)));
+                java.time.Duration.ofSeconds(10), 0));
         assertThat(files.load(VALID).experiment().configs()).isNull();
 
         assertThat(files.errors(VALID + "configs:\n  count: 0\n  sizeBytes: 10\n  changes: 5\n")).containsExactly(

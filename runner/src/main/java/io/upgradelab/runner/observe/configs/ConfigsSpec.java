@@ -54,11 +54,6 @@ public record ConfigsSpec(
                 + " the end. Needs a 2.x server at the start. 0 to count. Default 0.")
         int alsoInPublic) {
 
-    /** The section without configs in namespace {@code public}. */
-    public ConfigsSpec(int count, int sizeBytes, Duration changeEvery, Integer changed, Duration settle) {
-        this(count, sizeBytes, changeEvery, changed, settle, 0);
-    }
-
     public ConfigsSpec {
         count = count == 0 ? 50 : count;
         sizeBytes = sizeBytes == 0 ? 1024 : sizeBytes;

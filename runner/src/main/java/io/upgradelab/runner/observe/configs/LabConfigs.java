@@ -45,13 +45,14 @@ public final class LabConfigs implements AutoCloseable {
     private static final Duration FIRST_PUBLISH_PAUSE = Duration.ofSeconds(2);
 
     private final ConfigBook book;
-    private final ConfigsSpec spec;
+    /** How many configs have a copy in namespace {@code public} ({@link PublicNamespaceCopies}), deleted at the end. */
+    private final int inPublic;
     /** The versions that listen, in release order, each with its shaded client. */
     private final Map<String, NamingClientFactory> clients;
     private final List<ConfigListener> listeners = new CopyOnWriteArrayList<>();
 
-    private LabConfigs(ConfigsSpec spec, ConfigBook book, Map<String, NamingClientFactory> clients) {
-        this.spec = spec;
+    private LabConfigs(int inPublic, ConfigBook book, Map<String, NamingClientFactory> clients) {
+        this.inPublic = inPublic;
         this.book = book;
         this.clients = clients;
     }
@@ -90,7 +91,7 @@ public final class LabConfigs implements AutoCloseable {
                                      Path directory) throws InterruptedException {
         System.getProperties().putIfAbsent(SNAPSHOT_PATH, directory.toString());
         System.getProperties().putIfAbsent(FILE_ROOT_PATH, directory.toString());
-        LabConfigs configs = new LabConfigs(spec, new ConfigBook(spec, Clock.systemUTC()),
+        LabConfigs configs = new LabConfigs(spec.alsoInPublic(), new ConfigBook(spec, Clock.systemUTC()),
                 shadedClients(listeningClients(experimentClients)));
         List<ConfigBook.Write> writes = configs.book.firstVersions();
         for (int round = 1; !writes.isEmpty(); round++) {
@@ -213,8 +214,8 @@ public final class LabConfigs implements AutoCloseable {
      */
     public void deleteAndClose(Backend cluster) {
         close();
-        if (spec.alsoInPublic() > 0) {
-            PublicNamespaceCopies.delete(spec.alsoInPublic(), settings(cluster));
+        if (inPublic > 0) {
+            PublicNamespaceCopies.delete(inPublic, settings(cluster));
         }
         for (String dataId : book.dataIds()) {
             if (cluster.nodes().stream().noneMatch(node -> node.state() == NodeState.UP

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ConfigBookTest {
 
     /** 10 configs of 100 bytes; 3 change every 30 s; 10 s to settle. */
-    private static final ConfigsSpec SPEC = new ConfigsSpec(10, 100, Duration.ofSeconds(30), 3, Duration.ofSeconds(10));
+    private static final ConfigsSpec SPEC = new ConfigsSpec(10, 100, Duration.ofSeconds(30), 3, Duration.ofSeconds(10), 0);
 
     private final MovingClock clock = new MovingClock();
     private final ConfigBook book = new ConfigBook(SPEC, clock);
