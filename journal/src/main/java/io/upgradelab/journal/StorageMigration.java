@@ -11,10 +11,12 @@ import java.util.List;
  * @param tablesAdded  tables created (LIKE the version's own)
  * @param columnsAdded columns added, as {@code table.column}
  * @param statements   the DDL applied, in order
+ * @param skipped      true when the experiment skipped the step ({@code target.local.schemaUpgrade: false}): the
+ *                     tables and columns are then those the database lacks, and the statements those not run
  */
 @LineType("storageMigrated")
 public record StorageMigration(String version, List<String> tablesAdded, List<String> columnsAdded,
-                               List<String> statements) {
+                               List<String> statements, boolean skipped) {
 
     public StorageMigration {
         tablesAdded = List.copyOf(tablesAdded);
@@ -22,8 +24,24 @@ public record StorageMigration(String version, List<String> tablesAdded, List<St
         statements = List.copyOf(statements);
     }
 
+    /** The step as the lab takes it: what it applied. */
+    public StorageMigration(String version, List<String> tablesAdded, List<String> columnsAdded,
+                            List<String> statements) {
+        this(version, tablesAdded, columnsAdded, statements, false);
+    }
+
+    /** The same changes, not applied: the experiment skips the step. */
+    public StorageMigration asSkipped() {
+        return new StorageMigration(version, tablesAdded, columnsAdded, statements, true);
+    }
+
     /** One line for a person. */
     public String describe() {
+        if (skipped && !statements.isEmpty()) {
+            return "storage: schema upgrade skipped (target.local.schemaUpgrade: false): the database lacks, for Nacos "
+                    + version + ", " + (tablesAdded.isEmpty() ? "" : "tables " + tablesAdded + (columnsAdded.isEmpty()
+                    ? "" : " and ")) + (columnsAdded.isEmpty() ? "" : "columns " + columnsAdded);
+        }
         if (statements.isEmpty()) {
             return "storage: the database already holds every table and column of Nacos " + version + "'s schema";
         }

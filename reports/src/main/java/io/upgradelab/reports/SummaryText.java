@@ -284,8 +284,9 @@ public final class SummaryText {
             + " providers had registered, in a sample taken while the fleet stood still (not busy in the sample's"
             + " round, the two before and the one after; it is held to the most registered in them). Such a node"
             + " could hide a loss, so its phase is not stable and the gate's flapping counts each stretch of it as"
-            + " an event. Whether Nacos keeps ghosts or the catalog counts them twice, the journal alone does not"
-            + " say.";
+            + " an event. Seen here: Nacos keeps the clients of a restarted node on its peers for about 3 minutes"
+            + " (alibaba/nacos issue 11602, docs/runs/over-count), and lists a provider restarted within them twice,"
+            + " its old registration beside its new one.";
 
     /**
      * The run's over-counts, one sentence per node and phase ("phase 4: node 1 listed up to 404 of 202

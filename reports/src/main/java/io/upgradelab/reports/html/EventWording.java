@@ -6,7 +6,9 @@ import io.upgradelab.journal.DoubleWrite;
 import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.MissingInstances;
+import io.upgradelab.journal.NamespaceMigration;
 import io.upgradelab.journal.RaftLeaderTransfer;
+import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.journal.UpgradeForced;
 import io.upgradelab.journal.UpgradeStep;
 import io.upgradelab.journal.Warning;
@@ -27,7 +29,9 @@ final class EventWording {
             type(DoubleWrite.class), l -> doubleWrite(read(l, DoubleWrite.class)),
             type(UpgradeForced.class), l -> read(l, UpgradeForced.class).message(),
             type(Warning.class), l -> "warning: " + read(l, Warning.class).message(),
-            type(MissingInstances.class), l -> read(l, MissingInstances.class).describe());
+            type(MissingInstances.class), l -> read(l, MissingInstances.class).describe(),
+            type(StorageMigration.class), l -> read(l, StorageMigration.class).describe(),
+            type(NamespaceMigration.class), l -> read(l, NamespaceMigration.class).describe());
 
     private EventWording() {
     }

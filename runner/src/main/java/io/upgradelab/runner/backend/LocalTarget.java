@@ -27,6 +27,9 @@ import java.util.Map;
  *                      fault tell a node's peers from its clients; empty: every node on 127.0.0.1, ports apart
  * @param startTimeout  how long a node may take to be ready, at start and in an upgrade step: a slower
  *                      machine needs more, and a test that expects a split cluster less
+ * @param schemaUpgrade with mysql storage, whether a newer version's tables and columns are added before its
+ *                      first node starts: false is the team that forgets the step (alibaba/nacos #13654), and
+ *                      the run shows what the nodes then do (default true)
  */
 @JsonClassDescription("Real Nacos server processes on this machine, started by upgrade-lab from the distributions"
         + " this build laid out or from servers the file brings.")
@@ -67,7 +70,13 @@ public record LocalTarget(
                 + " .console.enabled). false: all off, as 3.2 ships, which removed those APIs: nacos-client 1.x then"
                 + " cannot reach a 3.x node, and the lab observes it through the v3 APIs alone. true: all on."
                 + " Default: 3.x's own defaults (the client APIs on, the admin and console ones off).")
-        Boolean compatibilityApis) {
+        Boolean compatibilityApis,
+        @JsonPropertyDescription("With storage mysql: whether the lab adds the tables and columns a newer version's"
+                + " schema has before the first node of that version starts, as Nacos's upgrade notes tell operators."
+                + " false skips it, as a team that forgets the step would (alibaba/nacos #13654: 3.0 started on a"
+                + " 2.x schema): what is missing is still journalled (storageMigrated, skipped), and the nodes' own"
+                + " errors show as the schemaBehindServer failure sign. Default true.")
+        Boolean schemaUpgrade) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
 
@@ -76,6 +85,7 @@ public record LocalTarget(
         servers = servers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         storage = storage == null ? Storage.EMBEDDED : storage;
         nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
+        schemaUpgrade = schemaUpgrade == null || schemaUpgrade;
     }
 
     /** The switches 3.0 and 3.1 keep their v1 and v2 APIs behind. */
@@ -93,7 +103,7 @@ public record LocalTarget(
 
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static LocalTarget defaults() {
-        return new LocalTarget(null, null, null, null, null, null);
+        return new LocalTarget(null, null, null, null, null, null, null);
     }
 
     /**
@@ -103,7 +113,8 @@ public record LocalTarget(
     public LocalTarget withServersFrom(Path folder) {
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
-        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses, startTimeout, compatibilityApis);
+        return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses, startTimeout, compatibilityApis,
+                schemaUpgrade);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

@@ -14,6 +14,8 @@ import java.util.Optional;
  *       raft leaders known, registrations accepted) is the whole wait; the raft groups a leaving
  *       node leads are handed to another node first, so no election stalls writes
  *       ({@link #anyHeir}).</li>
+ *   <li>1.x or 2.x to 3.x: each node's first start copies the configs of namespace {@code ''} to
+ *       {@code public} ({@link #migratesNamespace}); the lab journals what it copied and how long it took.</li>
  *   <li>1.x to 2.2 or later: unsupported by Nacos, which dropped the 1.x compatibility in 2.2; it
  *       runs, so that a gate can show what it does ({@link #unsupported}).</li>
  * </ul>
@@ -46,6 +48,15 @@ public record UpgradePath(String from, String to) {
      */
     public static boolean twoXModeDue(Collection<String> versions) {
         return !versions.isEmpty() && versions.stream().noneMatch(NacosVersions::isOneX);
+    }
+
+    /**
+     * Whether the node's first start on {@code to} copies the configs of namespace {@code ''} to
+     * {@code public} before it serves (3.0 renamed the default namespace): every 3.x node does at each
+     * start, and the first start after 1.x or 2.x is the one with configs to copy.
+     */
+    public boolean migratesNamespace() {
+        return !NacosVersions.isThreeX(from) && NacosVersions.isThreeX(to);
     }
 
     /** Whether a node leaving {@code from} may hand its raft groups to any other node, not only one already on {@code to}. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.DoubleWrite;
+import io.upgradelab.journal.NamespaceMigration;
 import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.journal.RaftLeaderTransfer;
 import io.upgradelab.journal.UpgradeForced;
@@ -20,6 +21,7 @@ import io.upgradelab.runner.backend.RegistrationsRefused;
 import io.upgradelab.runner.condition.Upgraded;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosVersions;
+import io.upgradelab.runner.nacos.NamespaceMigrationLog;
 import io.upgradelab.runner.nacos.UpgradePath;
 import io.upgradelab.journal.UpgradeSample;
 import io.upgradelab.runner.plan.Capability;
@@ -29,6 +31,7 @@ import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The servers' rolling upgrade, node by node: stop, start {@code to} on the same data and cluster
@@ -267,6 +270,20 @@ public record RollingServerUpgrade(
         });
     }
 
+    /**
+     * Journals what the node's first start on 3.x copied between namespaces {@code ''} and {@code public},
+     * and how long it took, as the node logged it; says so where its logs are not the lab's to read or hold
+     * no finished migration (3.3 dropped it).
+     */
+    private void recordNamespaceMigration(RunContext run, int node) {
+        Optional<NamespaceMigration> migration = run.cluster().logDirectory(node)
+                .flatMap(logs -> NamespaceMigrationLog.read(node, to, logs));
+        migration.ifPresentOrElse(m -> {
+            run.record(m);
+            run.say(m.describe());
+        }, () -> run.say("node " + node + ": no finished namespace migration in its log"));
+    }
+
     /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */
     private static void warnUnsupported(RunContext run, List<UpgradePath> paths) {
         paths.stream().distinct().forEach(path -> path.unsupported().ifPresent(message -> {
@@ -295,6 +312,9 @@ public record RollingServerUpgrade(
             run.say("warning: " + e.getMessage() + "; going on along the unsupported path");
         }
         run.record(UpgradeStep.up(node.number(), node.version(), to, (System.nanoTime() - began) / 1e9));
+        if (path.migratesNamespace()) {
+            recordNamespaceMigration(run, node.number());
+        }
         try {
             run.awaitCondition(new NodeHoldsProviders(node.number()), syncTimeout,
                     "node " + node.number() + " holds the registered providers");

@@ -50,4 +50,15 @@ class ExperimentStorageTest {
                 + ":6: target.local.storage: must be embedded (Nacos's own store) or mysql (a lab-managed local MariaDB),"
                 + " not postgresql");
     }
+
+    @Test
+    void theSchemaStepIsTakenUnlessSkippedAndSkippingItNeedsMysql() {
+        assertThat(files.load(FILE).experiment().target().local().schemaUpgrade()).isTrue();
+        String skipped = FILE.replace("    storage: mysql\n", "    storage: mysql\n    schemaUpgrade: false\n");
+        assertThat(files.load(skipped).experiment().target().local().schemaUpgrade()).isFalse();
+
+        assertThat(files.errors(skipped.replace("    storage: mysql\n", "    storage: embedded\n")))
+                .containsExactly(files.file() + ":7: target.local.schemaUpgrade: false skips the schema step of a shared"
+                        + " database: needs storage: mysql (the embedded store's schema is each node's own)");
+    }
 }

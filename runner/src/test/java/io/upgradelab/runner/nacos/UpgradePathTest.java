@@ -72,4 +72,12 @@ class UpgradePathTest {
         assertThat(NacosVersions.hasCompatibilityMode("3.0.1")).isFalse();
         assertThat(NacosVersions.hasCompatibilityMode("2.1.0-BETA")).isTrue();
     }
+
+    @Test
+    void onlyAFirstStartOnThreeXMigratesTheNamespace() {
+        assertThat(new UpgradePath("2.3.2", "3.1.0").migratesNamespace()).isTrue();
+        assertThat(new UpgradePath("1.4.1", "3.1.0").migratesNamespace()).isTrue();
+        assertThat(new UpgradePath("3.1.0", "3.1.0-bugfix").migratesNamespace()).isFalse();
+        assertThat(new UpgradePath("2.0.4", "2.3.2").migratesNamespace()).isFalse();
+    }
 }

@@ -101,5 +101,11 @@ class ThreeXUpgradeIT {
                         .isEqualTo("{\"3.1.1\":40}"));
         assertThat(journal.ofType("signsWatched")).singleElement().satisfies(w -> assertThat(w.path("signs")
                 .toString()).contains("namespacePreCheckFailed", "notReady"));
+        // each node's first start as 3.x ran the namespace migration, read from its own nacos.log
+        assertThat(journal.ofType("namespaceMigrated")).as("each node's namespace migration")
+                .extracting(m -> m.path("node").asInt() + " " + m.path("version").asText())
+                .containsExactly("1 3.1.0", "2 3.1.0", "3 3.1.0");
+        assertThat(journal.ofType("namespaceMigrated")).allSatisfy(m -> assertThat(m.path("millis").asLong())
+                .isPositive());
     }
 }

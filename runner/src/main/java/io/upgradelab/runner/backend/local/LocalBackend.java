@@ -65,6 +65,10 @@ public final class LocalBackend implements BackendType {
         if (target.local().startTimeout().isZero()) {
             local.add("startTimeout", "0s leaves a node no time to start: at least 1s (default 3m)");
         }
+        if (!target.local().schemaUpgrade() && target.local().storage() != Storage.MYSQL) {
+            local.add("schemaUpgrade", "false skips the schema step of a shared database: needs storage: mysql"
+                    + " (the embedded store's schema is each node's own)");
+        }
         if (target.local().nodeCpus() != null && CpuLimit.hierarchy().isEmpty()) {
             local.add("nodeCpus", "this machine has no cgroup that limits CPU (neither cgroup v2 with the cpu"
                     + " controller nor the v1 cpu controller under /sys/fs/cgroup): leave nodeCpus out here");
@@ -107,7 +111,11 @@ public final class LocalBackend implements BackendType {
                 .withNodeAddresses(local.nodeAddresses());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
                 .withBroughtIn(local.servers());
-        return start(spec, distributions, local.storage(), progress);
+        LocalCluster cluster = start(spec, distributions, local.storage(), progress);
+        if (!local.schemaUpgrade()) {
+            cluster.database().ifPresent(LocalDatabase::skipSchemaUpgrades);
+        }
+        return cluster;
     }
 
     /**

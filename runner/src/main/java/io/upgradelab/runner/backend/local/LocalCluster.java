@@ -148,7 +148,7 @@ public final class LocalCluster implements Backend {
         NacosDistribution target = distributions.require(version);
         LocalNode node = node(number);
         String from = node.version();
-        migrateStorage(version).filter(migration -> !migration.statements().isEmpty())
+        migrateStorage(version).filter(migration -> !migration.statements().isEmpty() && !migration.skipped())
                 .ifPresent(migration -> progress.accept(migration.describe()));
         long began = System.nanoTime();
         progress.accept(node + ": stopping for the upgrade to " + version);

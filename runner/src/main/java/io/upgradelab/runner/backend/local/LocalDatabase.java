@@ -25,6 +25,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -97,6 +98,9 @@ public final class LocalDatabase implements AutoCloseable {
     private final Secret nodePassword;
     private final Secret labPassword;
     private final Set<String> schemaVersions = new HashSet<>();
+    /** What each version's schema adds, where the step is skipped: worked out once per version. */
+    private final Map<String, StorageMigration> skipped = new HashMap<>();
+    private boolean upgradesSchema = true;
 
     private LocalDatabase(Path directory, ServerPaths paths, int port, ChildProcess process, Secret nodePassword,
                           Secret labPassword, Consumer<String> progress) {
@@ -210,6 +214,9 @@ public final class LocalDatabase implements AutoCloseable {
      * asked again, it answers that nothing was needed.
      */
     public synchronized StorageMigration migrateTo(NacosDistribution version) {
+        if (skipped.containsKey(version.version())) {
+            return skipped.get(version.version());
+        }
         if (schemaVersions.contains(version.version())) {
             return new StorageMigration(version.version(), List.of(), List.of(), List.of());
         }
@@ -221,7 +228,7 @@ public final class LocalDatabase implements AutoCloseable {
             load(scratch, version);
             migration = SchemaDiff.between(version.version(), DATABASE, columns(connection, DATABASE), scratch,
                     columns(connection, scratch));
-            for (String statement : migration.statements()) {
+            for (String statement : upgradesSchema ? migration.statements() : List.<String>of()) {
                 execute(connection, statement);
             }
             execute(connection, "DROP DATABASE " + SchemaDiff.identifier(scratch));
@@ -229,8 +236,20 @@ public final class LocalDatabase implements AutoCloseable {
             throw new LabException(LabException.FAILED, "storage: cannot bring database " + DATABASE + " to Nacos "
                     + version.version() + "'s schema: " + hide(e.getMessage()), process.output(), List.of());
         }
+        if (!upgradesSchema) {
+            skipped.put(version.version(), migration.asSkipped());
+            return migration.asSkipped();
+        }
         schemaVersions.add(version.version());
         return migration;
+    }
+
+    /**
+     * From now on {@link #migrateTo} only says what a version's schema has and the database lacks, and
+     * changes nothing ({@link StorageMigration#skipped()}): the team that skips the step (alibaba/nacos #13654).
+     */
+    public synchronized void skipSchemaUpgrades() {
+        upgradesSchema = false;
     }
 
     /** Every table of {@code database} with its columns, as information_schema says. */

@@ -17,6 +17,7 @@ final class Signs {
     private static final String NAMING = "naming-server.log";
     private static final String NACOS = "nacos.log";
     private static final List<String> ROCKSDB_COMPACTION = List.of("Compaction number of input keys does not match");
+    private static final List<String> SCHEMA_BEHIND = List.of("Unknown column '", "' doesn't exist");
 
     /** Signs in a node's log. A sign may show in more than one file: one row per file. */
     static final List<LogSign> IN_LOGS = List.of(
@@ -42,9 +43,10 @@ final class Signs {
                             "config_gray namespace migrate pre check failed", "[migrate] config_info conflict count=",
                             "[migrate] config_info_gray conflict count=")),
             // MySQL's words for a schema older than the server (2.1's encrypted_data_key, 3.0's config_info_gray),
-            // quoted in the failing statement's exception
-            new LogSign("schemaBehindServer", "alibaba/nacos #13654, #9161", NACOS,
-                    List.of("Unknown column '", "' doesn't exist")),
+            // quoted in the failing statement's exception: in nacos.log, and in config-server.log's stack traces
+            // (3.1.0's namespace pre-check on a 2.x schema: "Table 'nacos.config_info_gray' doesn't exist")
+            new LogSign("schemaBehindServer", "alibaba/nacos #13654, #9161", NACOS, SCHEMA_BEHIND),
+            new LogSign("schemaBehindServer", "alibaba/nacos #13654, #9161", "config-server.log", SCHEMA_BEHIND),
             // RocksDB's, quoted by JRaft's log storage when a re-election compacts a corrupted log
             new LogSign("rocksDbCompaction", "alibaba/nacos #14699", "alipay-jraft.log", ROCKSDB_COMPACTION),
             new LogSign("rocksDbCompaction", "alibaba/nacos #14699", "protocol-raft.log", ROCKSDB_COMPACTION));

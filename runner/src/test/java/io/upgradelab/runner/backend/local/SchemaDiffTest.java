@@ -39,6 +39,9 @@ class SchemaDiffTest {
         assertThat(diff.tablesAdded()).containsExactly("config_info_gray");
         assertThat(diff.columnsAdded()).isEmpty();
         assertThat(diff.statements()).containsExactly("CREATE TABLE `nacos`.`config_info_gray` LIKE `scratch`.`config_info_gray`");
+        assertThat(diff.describe()).isEqualTo("storage: schema upgraded for Nacos 2.3.2: tables added [config_info_gray]");
+        assertThat(diff.asSkipped().describe()).isEqualTo("storage: schema upgrade skipped (target.local.schemaUpgrade:"
+                + " false): the database lacks, for Nacos 2.3.2, tables [config_info_gray]");
     }
 
     @Test
