@@ -122,6 +122,7 @@ public final class ExperimentValidator {
         }
         checkMetricsPort(experiment, problems);
         checkCompatibilityApis(experiment, problems);
+        checkOneXAgainstThreeTwo(experiment, problems);
         HeapSizes.problem(experiment.target().serverHeap()).ifPresent(p -> problems.add("/target/serverHeap", p));
         HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
         if (experiment.configs() != null) {
@@ -152,6 +153,51 @@ public final class ExperimentValidator {
         boolean threeX = target.version() != null && NacosVersions.isThreeX(target.version())
                 || experiment.phases().stream().anyMatch(p -> p instanceof RollingServerUpgrade u
                         && NacosVersions.isThreeX(u.to()));
+        List<String> users = oneXUsers(experiment);
+        if (threeX && !users.isEmpty()) {
+            problems.add("/target/local/compatibilityApis", "false leaves the 3.x nodes no v1 API, which nacos-client"
+                    + " 1.x calls: " + String.join(", and ", users) + " (true or leave it out, or no 1.x client)");
+        }
+    }
+
+    /**
+     * A server of 3.2 or later (a brought-in archive, a team's cluster) has no v1 API to switch on. The
+     * probe and the configs' 1.x listener speak their client the whole run, so any such version in the
+     * file refuses them; the fleet's client changes with the phases, so at the start only its first
+     * version counts here ({@code rollingServerUpgrade} checks the fleet it meets).
+     */
+    private static void checkOneXAgainstThreeTwo(Experiment experiment, Problems problems) {
+        List<String> users = new ArrayList<>();
+        String probe = ClientVersions.canonical(experiment.probe().clientVersion());
+        if (ClientVersions.isOneX(probe)) {
+            users.add("the probe runs " + probe);
+        }
+        if (experiment.configs() != null) {
+            users.add("the configs section keeps a 1.x listener");
+        }
+        String start = experiment.target().version();
+        String fleet = ClientVersions.canonical(experiment.fleet().clientVersion());
+        if (start != null && NacosVersions.withoutV1(start) && ClientVersions.isOneX(fleet)) {
+            users.add(0, "the fleet starts on " + fleet);
+        }
+        Map<String, String> versions = new LinkedHashMap<>();
+        if (start != null) {
+            versions.put("/target/version", start);
+        }
+        for (int i = 0; i < experiment.phases().size(); i++) {
+            if (experiment.phases().get(i) instanceof RollingServerUpgrade u) {
+                versions.put("/phases/" + i + "/to", u.to());
+            }
+        }
+        versions.entrySet().stream().filter(v -> NacosVersions.withoutV1(v.getValue())).findFirst()
+                .filter(v -> !users.isEmpty())
+                .ifPresent(v -> problems.add(v.getKey(), "Nacos " + v.getValue() + " has no v1 API (3.2 removed"
+                        + " it), which nacos-client 1.x calls: " + String.join(", and ", users)
+                        + " (nacos-client 2.x or later there)"));
+    }
+
+    /** What of the experiment speaks nacos-client 1.x: the fleet's or probe's clients, the configs' 1.x listener. */
+    private static List<String> oneXUsers(Experiment experiment) {
         List<String> oneX = experiment.clientVersions().stream().map(ClientVersions::canonical)
                 .filter(ClientVersions::isOneX).distinct().toList();
         List<String> users = new ArrayList<>();
@@ -161,10 +207,7 @@ public final class ExperimentValidator {
         if (experiment.configs() != null) {
             users.add("the configs section keeps a 1.x listener");
         }
-        if (threeX && !users.isEmpty()) {
-            problems.add("/target/local/compatibilityApis", "false leaves the 3.x nodes no v1 API, which nacos-client"
-                    + " 1.x calls: " + String.join(", and ", users) + " (true or leave it out, or no 1.x client)");
-        }
+        return users;
     }
 
     /**

@@ -43,6 +43,15 @@ public final class NacosVersions {
     }
 
     /**
+     * A server without the v1 and v2 HTTP APIs at all: 3.2 removed them (3.0 and 3.1 kept them behind
+     * switches), so nacos-client 1.x, which speaks v1 for everything, cannot register or read there.
+     * The 3.x line from 3.2 on; of a later line nothing is known here.
+     */
+    public static boolean withoutV1(String version) {
+        return ORDER.compare(version, "3.2") >= 0 && ORDER.compare(version, "4") < 0;
+    }
+
+    /**
      * Whether a node that says it runs {@code reported} runs {@code version}: the same, or that release
      * with a build's qualifier (the republished 3.1.0 says {@code 3.1.0-bugfix}).
      */

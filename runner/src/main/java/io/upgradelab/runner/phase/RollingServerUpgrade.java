@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.DoubleWrite;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.journal.NamespaceMigration;
 import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.journal.RaftLeaderTransfer;
@@ -145,6 +146,10 @@ public record RollingServerUpgrade(
         }
         if (forceUpgrade && !awaits) {
             problems.add("forceUpgrade", "forces upgraded=true when it does not come; needs awaitUpgraded");
+        }
+        if (NacosVersions.withoutV1(to) && ClientVersions.isOneX(state.fleetClient()) && state.providers() > 0) {
+            problems.add("to", "Nacos " + to + " has no v1 API (3.2 removed it), which the fleet's nacos-client "
+                    + state.fleetClient() + " calls: upgrade the fleet's clients to 2.x or later first");
         }
         boolean servedTwoX = state.servesTwoX();
         Duration expected = Duration.ZERO;

@@ -39,4 +39,13 @@ class NacosVersionsTest {
         assertThat(List.of("1.4.1", "2.0.4", "2.1.2", "2.2.3", "2.10.0")).filteredOn(NacosVersions::hasCompatibilityMode)
                 .containsExactly("2.0.4", "2.1.2");
     }
+
+    @Test
+    void theThreeXLineFromThreeTwoOnHasNoV1Api() {
+        assertThat(NacosVersions.withoutV1("3.2.4")).isTrue();
+        assertThat(NacosVersions.withoutV1("3.3.0-BETA")).isTrue();
+        assertThat(NacosVersions.withoutV1("3.1.0")).isFalse();
+        assertThat(NacosVersions.withoutV1("2.5.4")).isFalse();
+        assertThat(NacosVersions.withoutV1("9.9.9")).as("a line not known here").isFalse();
+    }
 }
