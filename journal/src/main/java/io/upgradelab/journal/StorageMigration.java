@@ -1,5 +1,6 @@
 package io.upgradelab.journal;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,14 +40,23 @@ public record StorageMigration(String version, List<String> tablesAdded, List<St
     public String describe() {
         if (skipped && !statements.isEmpty()) {
             return "storage: schema upgrade skipped (target.local.schemaUpgrade: false): the database lacks, for Nacos "
-                    + version + ", " + (tablesAdded.isEmpty() ? "" : "tables " + tablesAdded + (columnsAdded.isEmpty()
-                    ? "" : " and ")) + (columnsAdded.isEmpty() ? "" : "columns " + columnsAdded);
+                    + version + ", " + changes("tables ", "columns ", " and ");
         }
         if (statements.isEmpty()) {
             return "storage: the database already holds every table and column of Nacos " + version + "'s schema";
         }
-        return "storage: schema upgraded for Nacos " + version + ": "
-                + (tablesAdded.isEmpty() ? "" : "tables added " + tablesAdded + (columnsAdded.isEmpty() ? "" : "; "))
-                + (columnsAdded.isEmpty() ? "" : "columns added " + columnsAdded);
+        return "storage: schema upgraded for Nacos " + version + ": " + changes("tables added ", "columns added ", "; ");
+    }
+
+    /** The tables and the columns, each named where there are any, joined by {@code and}. */
+    private String changes(String tables, String columns, String and) {
+        List<String> parts = new ArrayList<>();
+        if (!tablesAdded.isEmpty()) {
+            parts.add(tables + tablesAdded);
+        }
+        if (!columnsAdded.isEmpty()) {
+            parts.add(columns + columnsAdded);
+        }
+        return String.join(and, parts);
     }
 }

@@ -153,7 +153,7 @@ public final class ExperimentValidator {
         boolean threeX = target.version() != null && NacosVersions.isThreeX(target.version())
                 || experiment.phases().stream().anyMatch(p -> p instanceof RollingServerUpgrade u
                         && NacosVersions.isThreeX(u.to()));
-        List<String> users = oneXUsers(experiment);
+        List<String> users = oneXUsers(experiment, "the fleet or probe runs", experiment.clientVersions());
         if (threeX && !users.isEmpty()) {
             problems.add("/target/local/compatibilityApis", "false leaves the 3.x nodes no v1 API, which nacos-client"
                     + " 1.x calls: " + String.join(", and ", users) + " (true or leave it out, or no 1.x client)");
@@ -167,14 +167,7 @@ public final class ExperimentValidator {
      * version counts here ({@code rollingServerUpgrade} checks the fleet it meets).
      */
     private static void checkOneXAgainstThreeTwo(Experiment experiment, Problems problems) {
-        List<String> users = new ArrayList<>();
-        String probe = ClientVersions.canonical(experiment.probe().clientVersion());
-        if (ClientVersions.isOneX(probe)) {
-            users.add("the probe runs " + probe);
-        }
-        if (experiment.configs() != null) {
-            users.add("the configs section keeps a 1.x listener");
-        }
+        List<String> users = oneXUsers(experiment, "the probe runs", List.of(experiment.probe().clientVersion()));
         String start = experiment.target().version();
         String fleet = ClientVersions.canonical(experiment.fleet().clientVersion());
         if (start != null && NacosVersions.withoutV1(start) && ClientVersions.isOneX(fleet)) {
@@ -196,13 +189,16 @@ public final class ExperimentValidator {
                         + " (nacos-client 2.x or later there)"));
     }
 
-    /** What of the experiment speaks nacos-client 1.x: the fleet's or probe's clients, the configs' 1.x listener. */
-    private static List<String> oneXUsers(Experiment experiment) {
-        List<String> oneX = experiment.clientVersions().stream().map(ClientVersions::canonical)
-                .filter(ClientVersions::isOneX).distinct().toList();
+    /**
+     * What of the experiment speaks nacos-client 1.x: those of {@code clients} that are 1.x, said as {@code
+     * whose} runs them, and the configs section's 1.x listener.
+     */
+    private static List<String> oneXUsers(Experiment experiment, String whose, List<String> clients) {
+        List<String> oneX = clients.stream().map(ClientVersions::canonical).filter(ClientVersions::isOneX).distinct()
+                .toList();
         List<String> users = new ArrayList<>();
         if (!oneX.isEmpty()) {
-            users.add("the fleet or probe runs " + String.join(", ", oneX));
+            users.add(whose + " " + String.join(", ", oneX));
         }
         if (experiment.configs() != null) {
             users.add("the configs section keeps a 1.x listener");

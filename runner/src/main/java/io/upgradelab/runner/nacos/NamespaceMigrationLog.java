@@ -1,10 +1,8 @@
 package io.upgradelab.runner.nacos;
 
 import io.upgradelab.journal.NamespaceMigration;
-import java.io.IOException;
+import io.upgradelab.runner.process.LogTail;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -12,13 +10,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Reads a 3.x node's namespace migration ({@link NamespaceMigration}) from its {@code nacos.log}, where
  * {@code ConfigMigrateService} logs each stage's running count and the total time. A node logs none
  * when it does not migrate (2.x, or 3.3, which dropped the migration), and no finish line when its
- * pre-check refused to start (the {@code namespacePreCheckFailed} sign says that).
+ * pre-check refused to start (the {@code namespacePreCheckFailed} sign says that). Followed from the
+ * moment before the node stops, so only what its next start logs is read, not the whole log again.
  */
 public final class NamespaceMigrationLog {
 
@@ -33,18 +31,26 @@ public final class NamespaceMigrationLog {
     private static final Pattern FINISH = Pattern.compile(
             "\\[migrate] finish migrate config namespace\\s*total time taken: (\\d+) ms");
 
-    private NamespaceMigrationLog() {
+    private final int node;
+    private final String version;
+    private final LogTail log;
+
+    private NamespaceMigrationLog(int node, String version, LogTail log) {
+        this.node = node;
+        this.version = version;
+        this.log = log;
     }
 
-    /** The last migration {@code node}, running {@code version}, finished, read from its log directory; empty when none. */
-    public static Optional<NamespaceMigration> read(int node, String version, Path logDirectory) {
-        Path log = logDirectory.resolve(FILE);
-        if (!Files.isRegularFile(log)) {
-            return Optional.empty();
-        }
-        try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-            return parse(node, version, lines.filter(l -> l.contains("[migrate]")).toList());
-        } catch (IOException | UncheckedIOException e) {
+    /** Follows the {@code nacos.log} in {@code logDirectory} of {@code node}, about to start {@code version}, from its end now. */
+    public static NamespaceMigrationLog following(int node, String version, Path logDirectory) {
+        return new NamespaceMigrationLog(node, version, new LogTail(logDirectory.resolve(FILE)));
+    }
+
+    /** The migration the node logged since it was followed; empty when none finished (or the log cannot be read). */
+    public Optional<NamespaceMigration> migration() {
+        try {
+            return parse(node, version, log.readNewLines().stream().filter(l -> l.contains("[migrate]")).toList());
+        } catch (UncheckedIOException e) {
             return Optional.empty();   // a log being rotated: no word this time
         }
     }

@@ -6,14 +6,13 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.DoubleWrite;
-import io.upgradelab.naming.ClientVersions;
-import io.upgradelab.journal.NamespaceMigration;
 import io.upgradelab.journal.PhaseStarted;
 import io.upgradelab.journal.RaftLeaderTransfer;
 import io.upgradelab.journal.UpgradeForced;
 import io.upgradelab.journal.UpgradeStep;
 import io.upgradelab.journal.Warning;
 import io.upgradelab.journal.WarningKind;
+import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.backend.ClusterNotFormed;
 import io.upgradelab.runner.backend.NodeState;
@@ -280,10 +279,8 @@ public record RollingServerUpgrade(
      * and how long it took, as the node logged it; says so where its logs are not the lab's to read or hold
      * no finished migration (3.3 dropped it).
      */
-    private void recordNamespaceMigration(RunContext run, int node) {
-        Optional<NamespaceMigration> migration = run.cluster().logDirectory(node)
-                .flatMap(logs -> NamespaceMigrationLog.read(node, to, logs));
-        migration.ifPresentOrElse(m -> {
+    private static void recordNamespaceMigration(RunContext run, int node, Optional<NamespaceMigrationLog> log) {
+        log.flatMap(NamespaceMigrationLog::migration).ifPresentOrElse(m -> {
             run.record(m);
             run.say(m.describe());
         }, () -> run.say("node " + node + ": no finished namespace migration in its log"));
@@ -302,6 +299,11 @@ public record RollingServerUpgrade(
         if (moveRaftLeadersFirst) {
             moveRaftLeadership(run, node, path);
         }
+        // followed from before the stop, so that only what the node's next start logs is read
+        Optional<NamespaceMigrationLog> migrationLog = path.migratesNamespace()
+                ? run.cluster().logDirectory(node.number())
+                        .map(logs -> NamespaceMigrationLog.following(node.number(), to, logs))
+                : Optional.empty();
         long began = System.nanoTime();
         run.record(UpgradeStep.stopping(node.number(), node.version(), to));
         try {
@@ -318,7 +320,7 @@ public record RollingServerUpgrade(
         }
         run.record(UpgradeStep.up(node.number(), node.version(), to, (System.nanoTime() - began) / 1e9));
         if (path.migratesNamespace()) {
-            recordNamespaceMigration(run, node.number());
+            recordNamespaceMigration(run, node.number(), migrationLog);
         }
         try {
             run.awaitCondition(new NodeHoldsProviders(node.number()), syncTimeout,

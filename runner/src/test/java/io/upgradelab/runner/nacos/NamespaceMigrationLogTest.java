@@ -6,6 +6,7 @@ import io.upgradelab.journal.NamespaceMigration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,10 +62,18 @@ class NamespaceMigrationLogTest {
 
     @Test
     void aNodeWithoutTheLogOrTheLinesReportsNone(@TempDir Path dir) throws IOException {
-        assertThat(NamespaceMigrationLog.read(1, "3.1.0", dir)).isEmpty();
+        assertThat(NamespaceMigrationLog.following(1, "3.1.0", dir).migration()).isEmpty();
+        NamespaceMigrationLog plain = NamespaceMigrationLog.following(1, "3.1.0", dir);
         Files.writeString(dir.resolve("nacos.log"), "INFO Nacos started successfully in cluster mode\n");
-        assertThat(NamespaceMigrationLog.read(1, "3.1.0", dir)).isEmpty();
+        assertThat(plain.migration()).isEmpty();
+        NamespaceMigrationLog restart = NamespaceMigrationLog.following(3, "3.1.0", dir);
+        Files.write(dir.resolve("nacos.log"), FIRST_START, StandardOpenOption.APPEND);
+        assertThat(restart.migration()).get().extracting(NamespaceMigration::millis).isEqualTo(5653L);
+    }
+
+    @Test
+    void whatTheLogHeldBeforeItWasFollowedIsNotReadAgain(@TempDir Path dir) throws IOException {
         Files.write(dir.resolve("nacos.log"), FIRST_START);
-        assertThat(NamespaceMigrationLog.read(3, "3.1.0", dir)).get().extracting(NamespaceMigration::millis).isEqualTo(5653L);
+        assertThat(NamespaceMigrationLog.following(1, "3.1.0", dir).migration()).isEmpty();
     }
 }

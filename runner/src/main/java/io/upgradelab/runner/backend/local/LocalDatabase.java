@@ -238,7 +238,7 @@ public final class LocalDatabase implements AutoCloseable {
         }
         if (!upgradesSchema) {
             skipped.put(version.version(), migration.asSkipped());
-            return migration.asSkipped();
+            return skipped.get(version.version());
         }
         schemaVersions.add(version.version());
         return migration;
