@@ -14,7 +14,8 @@ import java.util.List;
  * @param kind    always {@link #KIND}
  * @param sign    the sign's name, e.g. {@code invalidRedirect}
  * @param issue   the Nacos issues that report it, e.g. {@code alibaba/nacos #12070}
- * @param node    the node it showed on
+ * @param node    the node it showed on; {@link #CLIENTS} for a sign in the log of a client of the lab's (the
+ *                fleet), whose line then starts with the client's name
  * @param line    the log line (clipped, control characters escaped), or the state that outlasted its bound
  * @param repeats further lines of the sign on the node since its previous warning, not journalled one by one
  * @param message the whole of it as a person reads it
@@ -32,13 +33,26 @@ public record FailureSignWarning(String kind, String sign, String issue, int nod
      * outside this list is refused, since a misspelt sign would match no warning and pass.
      */
     public static final List<String> SIGNS = List.of("invalidRedirect", "downgradeTo1x", "raftStateMachine",
-            "namespacePreCheckFailed", "schemaBehindServer", "rocksDbCompaction", "readyToUpgradeDisagrees",
+            "namespacePreCheckFailed", "schemaBehindServer", "rocksDbCompaction", "clientRefused",
+            "readyToUpgradeDisagrees",
             "upgradedAlone", "upgradedLost", "doubleWriteBackOn", "v1ServicesMissingInV2", "oneXBesideTwoTwo",
             "grpcPortClosed", "notReady");
+
+    /**
+     * The {@code node} of a sign a client of the lab's showed rather than a node: a server that refuses a
+     * client logs nothing a lab can read at its default levels (3.x's refusals are at DEBUG, beside lines that
+     * hold tokens), so the client's own log is where a refusal shows.
+     */
+    public static final int CLIENTS = 0;
 
     /** The warning for {@code sign} on {@code node}, worded. */
     public static FailureSignWarning of(String sign, String issue, int node, String line, int repeats) {
         return new FailureSignWarning(KIND, sign, issue, node, line, repeats, "failure sign " + sign + " (" + issue
-                + ") on node " + node + ": " + line + (repeats == 0 ? "" : " (and " + repeats + " more since the last)"));
+                + ") " + where(node) + ": " + line + (repeats == 0 ? "" : " (and " + repeats + " more since the last)"));
+    }
+
+    /** "on node 2", or "in the lab's clients" for {@link #CLIENTS}: where a sign showed, as messages say it. */
+    public static String where(int node) {
+        return node == CLIENTS ? "in the lab's clients" : "on node " + node;
     }
 }

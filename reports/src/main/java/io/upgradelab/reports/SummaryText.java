@@ -1,6 +1,7 @@
 package io.upgradelab.reports;
 
 import io.upgradelab.journal.CallCounts;
+import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.Percentiles;
 import io.upgradelab.journal.ResponseTimes;
 import io.upgradelab.reports.RunSummary.NodeSummary;
@@ -254,8 +255,21 @@ public final class SummaryText {
         }
         Map<String, java.util.SortedSet<Integer>> nodes = new java.util.LinkedHashMap<>();
         p.failureSigns().forEach(w -> nodes.computeIfAbsent(w.sign(), k -> new java.util.TreeSet<>()).add(w.node()));
-        return " (failure signs: " + nodes.entrySet().stream().map(e -> e.getKey() + " on node " + e.getValue().stream()
-                .map(String::valueOf).collect(Collectors.joining(", "))).collect(Collectors.joining("; ")) + ")";
+        return " (failure signs: " + nodes.entrySet().stream().map(e -> e.getKey() + " " + where(e.getValue()))
+                .collect(Collectors.joining("; ")) + ")";
+    }
+
+    /** "on node 2, 3", "in the lab's clients", or both joined by "and". */
+    private static String where(java.util.SortedSet<Integer> nodes) {
+        List<String> parts = new ArrayList<>();
+        if (nodes.contains(FailureSignWarning.CLIENTS)) {
+            parts.add(FailureSignWarning.where(FailureSignWarning.CLIENTS));
+        }
+        List<String> servers = nodes.stream().filter(n -> n != FailureSignWarning.CLIENTS).map(String::valueOf).toList();
+        if (!servers.isEmpty()) {
+            parts.add("on node " + String.join(", ", servers));
+        }
+        return String.join(" and ", parts);
     }
 
     /**

@@ -61,7 +61,7 @@ public record FailureSigns(@JsonProperty(required = true) int atMost, List<Strin
                     + (watched.message() == null ? "" : "; " + watched.message()));
         }
         Map<String, Integer> seen = new TreeMap<>();
-        selected.forEach(p -> of(p, signs).forEach(w -> seen.merge(w.sign() + " on node " + w.node() + " in phase "
+        selected.forEach(p -> of(p, signs).forEach(w -> seen.merge(w.sign() + " " + FailureSignWarning.where(w.node()) + " in phase "
                 + p.index(), 1, Integer::sum)));
         int count = seen.values().stream().mapToInt(Integer::intValue).sum();
         String which = seen.entrySet().stream().map(e -> e.getKey() + (e.getValue() == 1 ? "" : " x" + e.getValue()))

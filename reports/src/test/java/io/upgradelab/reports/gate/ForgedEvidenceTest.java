@@ -168,7 +168,7 @@ class ForgedEvidenceTest {
         assertThatThrownBy(() -> PolicyFile.read(signs)).isInstanceOf(PolicyFile.InvalidPolicyException.class)
                 .hasMessage(signs + ":4: criteria[0].signs[1]: unknown failure sign 'grpcPortClose'; did you mean"
                         + " 'grpcPortClosed'? (the lab knows: invalidRedirect, downgradeTo1x, raftStateMachine,"
-                        + " namespacePreCheckFailed, schemaBehindServer, rocksDbCompaction, readyToUpgradeDisagrees,"
+                        + " namespacePreCheckFailed, schemaBehindServer, rocksDbCompaction, clientRefused, readyToUpgradeDisagrees,"
                         + " upgradedAlone, upgradedLost, doubleWriteBackOn, v1ServicesMissingInV2, oneXBesideTwoTwo,"
                         + " grpcPortClosed, notReady)");
         Path operations = Files.writeString(dir.resolve("operations.yaml"), """

@@ -30,6 +30,8 @@ import java.util.Map;
  * @param schemaUpgrade with mysql storage, whether a newer version's tables and columns are added before its
  *                      first node starts: false is the team that forgets the step (alibaba/nacos #13654), and
  *                      the run shows what the nodes then do (default true)
+ * @param clientAuth    which nodes check their clients' credentials ({@link ClientAuth}); the lab's own clients
+ *                      log in unless the fleet is told not to (default off)
  */
 @JsonClassDescription("Real Nacos server processes on this machine, started by upgrade-lab from the distributions"
         + " this build laid out or from servers the file brings.")
@@ -76,7 +78,16 @@ public record LocalTarget(
                 + " false skips it, as a team that forgets the step would (alibaba/nacos #13654: 3.0 started on a"
                 + " 2.x schema): what is missing is still journalled (storageMigrated, skipped), and the nodes' own"
                 + " errors show as the schemaBehindServer failure sign. Default true.")
-        Boolean schemaUpgrade) {
+        Boolean schemaUpgrade,
+        @SchemaRef("clientAuth")
+        @JsonPropertyDescription("Which nodes check their clients' credentials. off (the default): none, Nacos's"
+                + " default up to 3.2. everyNode: every node (nacos.core.auth.enabled: 1.x and 2.x then check every"
+                + " API, 3.x its client APIs too). threeXNodes: the 3.x nodes only, as an upgrade to a 3.x that checks"
+                + " clients by default (3.3) does. The lab's clients (fleet, probe, demo providers, config listeners)"
+                + " log in as the cluster's admin user, whose password the lab makes per cluster where the database"
+                + " has none (3.x) and hands over in their environment; fleet.logsIn: false keeps the fleet's"
+                + " providers without it, as clients a team never gave a user.")
+        ClientAuth clientAuth) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
 
@@ -86,6 +97,7 @@ public record LocalTarget(
         storage = storage == null ? Storage.EMBEDDED : storage;
         nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
         schemaUpgrade = schemaUpgrade == null || schemaUpgrade;
+        clientAuth = clientAuth == null ? ClientAuth.OFF : clientAuth;
     }
 
     /** The switches 3.0 and 3.1 keep their v1 and v2 APIs behind. */
@@ -103,7 +115,7 @@ public record LocalTarget(
 
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static LocalTarget defaults() {
-        return new LocalTarget(null, null, null, null, null, null, null);
+        return new LocalTarget(null, null, null, null, null, null, null, null);
     }
 
     /**
@@ -114,7 +126,7 @@ public record LocalTarget(
         Map<String, String> resolved = new LinkedHashMap<>();
         servers.forEach((v, path) -> resolved.put(v, resolved(folder, path)));
         return new LocalTarget(resolved, storage, nodeCpus, nodeAddresses, startTimeout, compatibilityApis,
-                schemaUpgrade);
+                schemaUpgrade, clientAuth);
     }
 
     /** {@code path} read from {@code folder}; as written when it is no path (reading it says so). */

@@ -223,7 +223,8 @@ public final class Engine {
         stage = "set-up: starting the provider fleet";
         fleet = workloads.fleet(new FleetSettings(servers, experiment.fleet().services(),
                 experiment.fleet().providersPerClient(), 30000, 1, experiment.fleet().heap())
-                .withLogin(cluster.credentials()).withAddress(address(experiment.fleet().address())),
+                .withLogin(experiment.fleet().logsIn() ? cluster.credentials() : Optional.empty())
+                .withAddress(address(experiment.fleet().address())),
                 runDirectory.resolve("fleet"), this::say);
         journal.append(SetUp.fleet(fleet.whereItRuns()));
         checkStop();

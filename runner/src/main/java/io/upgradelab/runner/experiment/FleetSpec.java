@@ -15,9 +15,11 @@ import org.upgradelab.demo.LabAddress;
  *                           null when the file does not use it (the schema refuses both)
  * @param heap               the fleet JVM's maximum heap
  * @param address            the fleet process's own address, which every provider registers
+ * @param logsIn             whether the providers log in where the cluster has a user for clients; false is
+ *                           the team whose clients never needed one, refused once the nodes check them
  */
 public record FleetSpec(int services, int providersPerClient, double rampRate, String client, String generation,
-                        String heap, String address) {
+                        String heap, String address, Boolean logsIn) {
 
     public FleetSpec {
         services = services == 0 ? 140 : services;
@@ -25,12 +27,13 @@ public record FleetSpec(int services, int providersPerClient, double rampRate, S
         rampRate = rampRate == 0 ? 200 : rampRate;
         heap = heap == null ? "1g" : heap;
         address = address == null ? LabAddress.DEFAULT : address;
+        logsIn = logsIn == null || logsIn;
     }
 
     /** A fleet at 127.0.0.1. */
     public FleetSpec(int services, int providersPerClient, double rampRate, String client, String generation,
                      String heap) {
-        this(services, providersPerClient, rampRate, client, generation, heap, null);
+        this(services, providersPerClient, rampRate, client, generation, heap, null, null);
     }
 
     /** The client version new providers start on, as the file names it; {@code 1x} when it does not. */

@@ -3,7 +3,9 @@ package io.upgradelab.runner.fleet;
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.SetUp;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The provider fleet as the phases and observers drive it, wherever it runs: a local process
@@ -30,6 +32,14 @@ public interface Fleet extends AutoCloseable {
 
     /** What the journal's {@code setUp} line says of where the fleet runs, e.g. its pid. */
     SetUp.Placement whereItRuns();
+
+    /**
+     * The fleet's own log on this machine, where its Nacos clients write what the servers refused
+     * them; empty where the fleet runs out of the lab's reach (a pod).
+     */
+    default Optional<Path> log() {
+        return Optional.empty();
+    }
 
     /** Deregisters every provider and stops the fleet. */
     @Override

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.upgradelab.demo.ControlToken;
 
@@ -48,9 +49,11 @@ public final class FleetProcess implements Fleet {
 
     private final ChildProcess process;
     private final FleetControl control;
+    private final Path log;
 
-    private FleetProcess(ChildProcess process, URI control, ControlToken token) {
+    private FleetProcess(ChildProcess process, URI control, ControlToken token, Path log) {
         this.process = process;
+        this.log = log;
         this.control = new FleetControl(control, token, process.output());
     }
 
@@ -79,7 +82,7 @@ public final class FleetProcess implements Fleet {
                 environment(settings, token), directory, log);
         progress.accept("fleet: launched, pid " + child.pid() + ", log " + log);
         String ready = child.awaitReadyLine(READY, Deadline.after(START_TIMEOUT));
-        FleetProcess fleet = new FleetProcess(child, ProcessAddress.controlUri(ready), token);
+        FleetProcess fleet = new FleetProcess(child, ProcessAddress.controlUri(ready), token, log);
         fleet.status();   // answers, or fails here with a message
         return fleet;
     }
@@ -97,6 +100,12 @@ public final class FleetProcess implements Fleet {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** Its console log: the fleet's own lines and its Nacos clients' warnings and errors. */
+    @Override
+    public Optional<Path> log() {
+        return Optional.of(log);
     }
 
     @Override

@@ -208,4 +208,10 @@ final class AdminApiV3 extends NacosApi {
             return NodeHttp.JSON.missingNode();
         }
     }
+
+    /** {@code POST v3/auth/user/admin}. */
+    @Override
+    String adminUserPath() {
+        return "v3/auth/user/admin";
+    }
 }

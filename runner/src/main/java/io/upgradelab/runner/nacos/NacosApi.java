@@ -65,6 +65,32 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
         }
     }
 
+    /**
+     * Makes the cluster's first admin user, {@code nacos} with {@code password}, where it has none: a
+     * database laid out by 2.4 or later, 3.x's included, holds no user at all, so a cluster the lab
+     * starts with client auth on has no one its clients could log in as. The password goes in the
+     * request's body, never its URL (which reaches the node's access log).
+     *
+     * @return true when the node made the user; false when the cluster already has an admin (409), the
+     *         {@code nacos} user of a database laid out by an older version
+     */
+    public final boolean createAdminUser(String password) {
+        URI uri = http.uri(adminUserPath());
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(NodeHttp.form(java.util.Map.of("password", password))).build());
+        if (response.statusCode() == 200) {
+            return !response.body().contains("have admin user");
+        }
+        if (response.statusCode() == 409) {
+            return false;
+        }
+        throw new NacosApiException("POST " + uri + " answered " + response.statusCode());   // the body may hold the password
+    }
+
+    /** Where this generation makes the first admin user. */
+    abstract String adminUserPath();
+
     /** Whether the node answers its readiness check: it serves its APIs and its modules are ready. */
     public final boolean isReady() {
         try {

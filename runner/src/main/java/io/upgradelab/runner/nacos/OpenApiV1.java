@@ -223,4 +223,10 @@ final class OpenApiV1 extends NacosApi {
                 + ApiShapes.PAGE + "&pageNo=" + page + (group.isEmpty() ? "" : "&groupNameParam=" + encode(group)))),
                 "serviceList", "count");
     }
+
+    /** {@code POST v1/auth/users/admin} (2.4 and later; older versions hold the user nacos from their schema). */
+    @Override
+    String adminUserPath() {
+        return "v1/auth/users/admin";
+    }
 }

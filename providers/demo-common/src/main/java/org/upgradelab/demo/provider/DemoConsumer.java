@@ -34,6 +34,11 @@ public final class DemoConsumer {
         RegistryConfig registry = new RegistryConfig(LabAddress.registry(args[0]));
         NacosLogin.username().ifPresent(registry::setUsername);
         NacosLogin.password().ifPresent(registry::setPassword);
+        // the registry only, as the probe's: Dubbo would otherwise also make Nacos its config center and
+        // metadata report, config clients that do not take the registry's user and, on a node that checks
+        // its clients, stop the provider's start ("Config Service Available: false", seen here on 3.1.0)
+        registry.setUseAsConfigCenter(false);
+        registry.setUseAsMetadataCenter(false);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)
                 .registry(registry).reference(reference).start();
         int exit = 0;

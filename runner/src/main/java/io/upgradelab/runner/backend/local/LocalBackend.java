@@ -108,7 +108,8 @@ public final class LocalBackend implements BackendType {
                 runDirectory.resolve("cluster"), target.serverHeap(), local.startTimeout(),
                 local.compatibilityProperties())
                 .withNodeCpus(local.nodeCpus())
-                .withNodeAddresses(local.nodeAddresses());
+                .withNodeAddresses(local.nodeAddresses())
+                .withClientAuth(local.clientAuth());
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
                 .withBroughtIn(local.servers());
         LocalCluster cluster = start(spec, distributions, local.storage(), progress);

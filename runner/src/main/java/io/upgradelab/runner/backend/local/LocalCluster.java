@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.ClientAuth;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeReadiness;
 import io.upgradelab.runner.backend.NodeResources;
@@ -14,6 +15,7 @@ import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.nacos.NacosDistributions;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.nacos.UpgradePath;
 import io.upgradelab.runner.process.ListeningSockets;
 import io.upgradelab.runner.process.LoopbackGuard;
@@ -64,6 +66,8 @@ public final class LocalCluster implements Backend {
     /** The shared config database with {@code target.local.storage: mysql}; stopped after the nodes. */
     private final Optional<LocalDatabase> database;
     private boolean closed;
+    /** The user the clients log in as when nodes check them ({@link #clientUser}); empty without client auth. */
+    private Optional<NacosCredentials> credentials = Optional.empty();
 
     private LocalCluster(LocalClusterSpec spec, NacosDistributions distributions, Optional<LocalDatabase> database,
                          Consumer<String> progress) {
@@ -109,6 +113,7 @@ public final class LocalCluster implements Backend {
         for (int attempt = 1; ; attempt++) {
             try {
                 cluster.startAll(version);
+                cluster.credentials = cluster.clientUser();
                 return cluster;
             } catch (LabException e) {
                 cluster.nodes.parallelStream().forEach(node -> node.stop(StopMode.KILL));
@@ -253,9 +258,31 @@ public final class LocalCluster implements Backend {
         progress.accept(node(number) + ": network restored" + dropped);
     }
 
+    /** The admin user, whose password this run made when the cluster started on 3.x; see {@link #clientUser}. */
     @Override
     public Optional<NacosCredentials> credentials() {
-        return spec.credentials();
+        return credentials;
+    }
+
+    /**
+     * Who the clients log in as once nodes check them: the user {@code nacos} of the database, which a
+     * 2.3 or older schema holds with its well-known password; a database laid out by 3.x holds no
+     * user, so the lab makes the admin with a password of this run's, kept in memory and handed to its
+     * clients in their environment only.
+     */
+    private Optional<NacosCredentials> clientUser() {
+        if (spec.clientAuth() == ClientAuth.OFF || !NacosVersions.isThreeX(spec.version())) {
+            return spec.credentials();   // a property alone (cluster up --property) leaves the first admin to its user
+        }
+        String password = Secret.random().value();
+        if (!node(1).api().createAdminUser(password)) {
+            progress.accept("client auth: the database already has an admin user; the clients log in as "
+                    + LocalClusterSpec.DEFAULT_USER.username() + " with Nacos's default password");
+            return spec.credentials();
+        }
+        progress.accept("client auth: made the admin user " + LocalClusterSpec.DEFAULT_USER.username()
+                + ", its password this run's own (in memory, handed to the clients in their environment)");
+        return Optional.of(new NacosCredentials(LocalClusterSpec.DEFAULT_USER.username(), password));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.ClientAuth;
 import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
@@ -27,10 +28,11 @@ import java.util.Optional;
  * @param nodeCpus         each node's CPU limit in cores; null: none
  * @param nodeAddresses    each node's own address (node 1 first), as hosts of their own; empty: every
  *                         node on 127.0.0.1, their ports {@link #PORT_STEP} apart
+ * @param clientAuth       which nodes check their clients' credentials ({@link #withClientAuth})
  */
 public record LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
                                Duration startTimeout, Map<String, String> serverProperties, Double nodeCpus,
-                               List<String> nodeAddresses) {
+                               List<String> nodeAddresses, ClientAuth clientAuth) {
 
     /** Ten apart, so no node's HTTP, gRPC (+1000, +1001) or raft (-1000) port meets another's. */
     public static final int PORT_STEP = 10;
@@ -44,13 +46,13 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /** The user a new Nacos database holds (embedded Derby or raft storage alike). */
     public static final NacosCredentials DEFAULT_USER = new NacosCredentials("nacos", "nacos");
     private static final String AUTH_ENABLED = "nacos.core.auth.enabled";
-    /** Nacos's own sample key (valid Base64, over 32 bytes decoded, as 2.x wants): these clusters are loopback-only test beds. */
     /** Nacos's own access log pattern, with the request's path where it has the whole request line. */
     static final String ACCESS_LOG_PATTERN = "%h %l %u %t \"%m %U %H\" %s %b %D %{User-Agent}i %{Request-Source}i";
 
     public LocalClusterSpec {
         serverProperties = Map.copyOf(new LinkedHashMap<>(serverProperties));
         nodeAddresses = nodeAddresses == null ? List.of() : List.copyOf(nodeAddresses);
+        clientAuth = clientAuth == null ? ClientAuth.OFF : clientAuth;
         if (!nodeAddresses.isEmpty() && nodeAddresses.size() != nodes) {
             throw LabException.invalidInput(nodeAddresses.size() + " node addresses for " + nodes + " nodes: one per node");
         }
@@ -76,19 +78,20 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
     /** A cluster whose nodes' CPU is not limited. */
     public LocalClusterSpec(String version, int nodes, int firstPort, Path runDirectory, String maxHeap,
                             Duration startTimeout, Map<String, String> serverProperties) {
-        this(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties, null, List.of());
+        this(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties, null, List.of(),
+                ClientAuth.OFF);
     }
 
     /** The same cluster with each node limited to {@code cores} (null: unlimited); see {@link CpuLimit}. */
     public LocalClusterSpec withNodeCpus(Double cores) {
         return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties,
-                cores, nodeAddresses);
+                cores, nodeAddresses, clientAuth);
     }
 
     /** The same cluster with node n at {@code addresses[n-1]}, every node at the first port, as separate hosts would be. */
     public LocalClusterSpec withNodeAddresses(List<String> addresses) {
         return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, serverProperties,
-                nodeCpus, addresses);
+                nodeCpus, addresses, clientAuth);
     }
 
     /** The defaults for {@code version} on {@code nodes} nodes in {@code runDirectory}. */
@@ -99,40 +102,65 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
 
     public LocalClusterSpec withFirstPort(int port) {
         return new LocalClusterSpec(version, nodes, port, runDirectory, maxHeap, startTimeout, serverProperties, nodeCpus,
-                nodeAddresses);
+                nodeAddresses, clientAuth);
     }
 
     public LocalClusterSpec withServerProperties(Map<String, String> properties) {
         return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties, nodeCpus,
-                nodeAddresses);
+                nodeAddresses, clientAuth);
     }
 
     /**
      * The same cluster with Nacos auth on, as a staging registry often has it: every open-API call
      * then needs a token, which the lab's own calls get by logging in as {@link #DEFAULT_USER}. The
      * peers recognise each other by an identity header rather than by their User-Agent; the
-     * cluster makes that header and its token signing key when it starts ({@link NodeAuthKeys}). The nodes'
-     * access logs leave out query strings, where 1.x clients put their tokens, and their auth logs
-     * the DEBUG lines that carry a token.
+     * cluster makes that header and its token signing key when it starts ({@link NodeAuthKeys}).
      */
     public LocalClusterSpec withAuth() {
-        Map<String, String> properties = new LinkedHashMap<>(serverProperties);
-        properties.put(AUTH_ENABLED, "true");
-        properties.put("nacos.core.auth.enable.userAgentAuthWhite", "false");
-        // the token signing key and the peers' identity are made per cluster and given to the nodes
-        // in their environment, never here (NodeAuthKeys)
-        // the access log without query strings (%U, not %r): nacos-client 1.x sends its token as the
-        // accessToken parameter, and the log is in the run directory
-        properties.put("server.tomcat.accesslog.pattern", ACCESS_LOG_PATTERN);
-        // 1.4.1 and 2.0.4 log each authorised call at DEBUG (their default for this logger) with the
-        // user, whose toString holds the token (NacosAuthManager.auth, NacosUser): core-auth.log
-        properties.put("logging.level.com.alibaba.nacos.core.auth", "info");
-        return withServerProperties(properties);
+        return withClientAuth(ClientAuth.EVERY_NODE);
     }
 
-    /** The user the lab's own calls log in as when auth is on ({@link #withAuth()}); empty otherwise. */
+    /**
+     * The same cluster with {@code clientAuth}'s nodes checking their clients: {@code
+     * nacos.core.auth.enabled} in every node's properties for {@link ClientAuth#EVERY_NODE}, on the
+     * command line of the 3.x nodes only for {@link ClientAuth#THREE_X_NODES} (a 2.x node reading it
+     * would check every API). With either, the nodes' access logs leave out query strings, where 1.x
+     * clients put their tokens, and their auth logs the DEBUG lines that carry a token.
+     */
+    public LocalClusterSpec withClientAuth(ClientAuth clientAuth) {
+        Map<String, String> properties = new LinkedHashMap<>(serverProperties);
+        if (clientAuth == ClientAuth.EVERY_NODE) {
+            properties.put(AUTH_ENABLED, "true");
+        }
+        if (clientAuth != ClientAuth.OFF) {
+            properties.put("nacos.core.auth.enable.userAgentAuthWhite", "false");
+            // the token signing key and the peers' identity are made per cluster and given to the nodes
+            // in their environment, never here (NodeAuthKeys)
+            // the access log without query strings (%U, not %r): nacos-client 1.x sends its token as the
+            // accessToken parameter, and the log is in the run directory
+            properties.put("server.tomcat.accesslog.pattern", ACCESS_LOG_PATTERN);
+            // 1.4.1 and 2.0.4 log each authorised call at DEBUG (their default for this logger) with the
+            // user, whose toString holds the token (NacosAuthManager.auth, NacosUser): core-auth.log
+            properties.put("logging.level.com.alibaba.nacos.core.auth", "info");
+        }
+        return new LocalClusterSpec(version, nodes, firstPort, runDirectory, maxHeap, startTimeout, properties, nodeCpus,
+                nodeAddresses, clientAuth);
+    }
+
+    /** The command-line property a node of {@code version} needs for {@link #clientAuth}; empty when none. */
+    Optional<String> clientAuthProperty(String version) {
+        return clientAuth == ClientAuth.THREE_X_NODES && clientAuth.checks(version)
+                ? Optional.of("-D" + AUTH_ENABLED + "=true") : Optional.empty();
+    }
+
+    /**
+     * The user the lab's own calls and clients log in as when nodes check clients: {@link
+     * #DEFAULT_USER}, which a database laid out by 2.3 or older holds; a cluster that starts on 3.x
+     * makes its own ({@link LocalCluster#credentials()}). Empty without client auth.
+     */
     public Optional<NacosCredentials> credentials() {
-        return "true".equals(serverProperties.get(AUTH_ENABLED)) ? Optional.of(DEFAULT_USER) : Optional.empty();
+        boolean checked = clientAuth != ClientAuth.OFF || "true".equals(serverProperties.get(AUTH_ENABLED));   // or --property
+        return checked ? Optional.of(DEFAULT_USER) : Optional.empty();
     }
 
     /**

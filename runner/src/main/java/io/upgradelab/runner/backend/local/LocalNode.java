@@ -267,6 +267,7 @@ public final class LocalNode {
             // 3.x: the server's APIs alone in this process (no console context on a port of its own)
             command.add("-Dnacos.deployment.type=server");
         }
+        spec.clientAuthProperty(version.version()).ifPresent(command::add);
         if (spec.standalone()) {
             command.add("-Dnacos.standalone=true");
         } else if (!spec.externalStorage()) {

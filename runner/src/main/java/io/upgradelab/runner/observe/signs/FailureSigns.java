@@ -1,5 +1,6 @@
 package io.upgradelab.runner.observe.signs;
 
+import io.upgradelab.journal.FailureSignWarning;
 import io.upgradelab.journal.NodeSample;
 import io.upgradelab.journal.SignsWatched;
 import io.upgradelab.runner.backend.Backend;
@@ -42,6 +43,8 @@ public final class FailureSigns implements Observer {
     private final SignLedger ledger = new SignLedger(REPEAT_WINDOW);
     private final List<StateRule> rules = Signs.IN_STATE.stream().map(s -> s.rule().get()).toList();
     private List<NodeLogs> logs;
+    /** The fleet's log, where the backend keeps it on this machine: {@link FailureSignWarning#CLIENTS}. */
+    private Optional<NodeLogs> clientLogs;
 
     @Override
     public String name() {
@@ -64,7 +67,9 @@ public final class FailureSigns implements Observer {
     public synchronized void observe(Observed observed, Observations into, Journal journal) {
         if (logs == null) {
             logs = follow(observed.cluster());
-            journal.append(watched(observed.cluster().nodes(), logs));
+            clientLogs = observed.fleet().log().map(log -> new NodeLogs(FailureSignWarning.CLIENTS, log.getParent(),
+                    List.of(log.getFileName().toString())));
+            journal.append(watched(observed.cluster().nodes(), logs, clientLogs.isPresent()));
         }
         for (NodeLogs node : logs) {
             for (NodeLogs.Seen seen : node.newSigns(Signs.IN_LOGS)) {
@@ -72,6 +77,8 @@ public final class FailureSigns implements Observer {
             }
             into.logBytesRead(node.node(), node.bytesRead());
         }
+        clientLogs.ifPresent(fleet -> fleet.newSigns(Signs.IN_CLIENT_LOGS).forEach(seen -> ledger.logLine(seen.sign(),
+                FailureSignWarning.CLIENTS, "fleet: " + seen.line().trim(), clock.instant()).forEach(journal::append)));
         ClusterState state = state(observed.cluster(), into);
         for (int i = 0; i < rules.size(); i++) {
             ledger.state(Signs.IN_STATE.get(i), rules.get(i).holding(state), clock.instant()).forEach(journal::append);
@@ -95,9 +102,12 @@ public final class FailureSigns implements Observer {
         return followed;
     }
 
-    /** What is watched: the state signs everywhere, the log signs where there are logs. */
-    static SignsWatched watched(List<NodeStatus> nodes, List<NodeLogs> logs) {
+    /** What is watched: the state signs everywhere, the log signs where there are logs, the clients' with the fleet's log. */
+    static SignsWatched watched(List<NodeStatus> nodes, List<NodeLogs> logs, boolean clientLogs) {
         List<String> signs = new ArrayList<>(logs.isEmpty() ? List.of() : Signs.logSignNames());
+        if (clientLogs) {
+            signs.addAll(Signs.clientLogSignNames());
+        }
         Signs.IN_STATE.forEach(s -> signs.add(s.sign()));
         Set<Integer> withLogs = logs.stream().map(NodeLogs::node).collect(Collectors.toSet());
         List<Integer> without = nodes.stream().map(NodeStatus::number).filter(n -> !withLogs.contains(n)).toList();

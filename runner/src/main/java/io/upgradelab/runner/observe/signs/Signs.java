@@ -18,6 +18,13 @@ final class Signs {
     private static final String NACOS = "nacos.log";
     private static final List<String> ROCKSDB_COMPACTION = List.of("Compaction number of input keys does not match");
     private static final List<String> SCHEMA_BEHIND = List.of("Unknown column '", "' doesn't exist");
+    /**
+     * NacosException's 403 (NO_RIGHT) as nacos-client 2.x and 3.x print it, the server's reason on the same line
+     * ("ErrCode:403, ErrMsg:Code: 401, Message: User not found! ...", seen here from 2.5.1 against 3.1.0); 1.x's
+     * HTTP client quotes the body of the refusal; 3.0 and 3.1 answer a v1 call with their switches off so.
+     */
+    private static final List<String> CLIENT_REFUSED = List.of("ErrCode:403", "User not found!", "user not found!",
+            "token invalid!", "token expired!", "Current API will be deprecated");
 
     /** Signs in a node's log. A sign may show in more than one file: one row per file. */
     static final List<LogSign> IN_LOGS = List.of(
@@ -51,6 +58,19 @@ final class Signs {
             new LogSign("rocksDbCompaction", "alibaba/nacos #14699", "alipay-jraft.log", ROCKSDB_COMPACTION),
             new LogSign("rocksDbCompaction", "alibaba/nacos #14699", "protocol-raft.log", ROCKSDB_COMPACTION));
 
+    /**
+     * Signs in the log of a client of the lab's (the fleet's console log, where its Nacos clients write
+     * their warnings and errors): a server refuses a client without logging it at its default levels.
+     */
+    static final List<LogSign> IN_CLIENT_LOGS = List.of(
+            // a node that checks its clients (nacos.core.auth.enabled; 3.3's default) refusing one without a
+            // user or token: NacosException 403 from the request, in the clients' redo and register errors
+            // (AbstractWebAuthFilter / RemoteRequestAuthFilter's messages, nacos-plugin-default-impl's
+            // AuthResult); a 3.0 or 3.1 node with its compatibility switches off refusing a 1.x client's v1 call
+            // (ApiCompatibilityFilter, HTTP 410)
+            new LogSign("clientRefused", "Nacos 3.3: client API auth on by default; 3.2: v1/v2 APIs removed",
+                    "console.log", CLIENT_REFUSED));
+
     /** Signs in the cluster's state, each held longer than its bound. */
     static final List<StateSign> IN_STATE = List.of(
             new StateSign("readyToUpgradeDisagrees", "alibaba/nacos #5638, #10293", Duration.ofMinutes(2),
@@ -77,8 +97,14 @@ final class Signs {
         return IN_LOGS.stream().map(LogSign::file).distinct().toList();
     }
 
-    /** Every sign's name, in table order: logs first. */
+    /** The names of the signs in the clients' logs, each once, in table order. */
+    static List<String> clientLogSignNames() {
+        return IN_CLIENT_LOGS.stream().map(LogSign::sign).distinct().toList();
+    }
+
+    /** Every sign's name, in table order: nodes' logs first, then the clients', then states. */
     static List<String> names() {
-        return Stream.concat(logSignNames().stream(), IN_STATE.stream().map(StateSign::sign)).toList();
+        return Stream.of(logSignNames().stream(), clientLogSignNames().stream(), IN_STATE.stream().map(StateSign::sign))
+                .flatMap(s -> s).toList();
     }
 }

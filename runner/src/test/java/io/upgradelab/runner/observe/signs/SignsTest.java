@@ -50,6 +50,20 @@ class SignsTest {
     private static final String COMPACTION = "2026-11-29 08:10:02,118 ERROR Fail to sync log: Corruption: Compaction"
             + " number of input keys does not match number of keys processed.";
 
+    /**
+     * nacos-client 2.5.1's redo of a registration a 3.1.0 node refused, its client auth on and the client
+     * without a user: the second line of the error, as the fleet's console log holds it (seen here,
+     * 2026-11-29, nacos-2.3-to-3.1-client-auth-ci).
+     */
+    private static final String REFUSED = "ErrCode:403, ErrMsg:Code: 401, Message: User not found! Please check user"
+            + " exist or password is right!.";
+    private static final String REDO = "133987 [io.upgradelab.shaded.nacos_2_5_1.com.alibaba.nacos.client.naming.grpc"
+            + ".redo.0] ERROR io.upgradelab.shaded.nacos_2_5_1.com.alibaba.nacos.client.naming - Redo instance operation"
+            + " REGISTER for DEFAULT_GROUP@@providers:org.upgradelab.demo.LoadService017:: failed. ";
+    /** 3.1.0's ApiCompatibilityFilter answer to a v1 call with the client switch off, as a 1.x client quotes it. */
+    private static final String GONE = "[NA] failed to request, code: 410, msg: {\"code\":410,\"message\":\"Current API"
+            + " will be deprecated, please use API(s) `/nacos/v3/client/ns/instance` instead\"}";
+
     /** The policy check (reports) knows the signs by the journal's list: it must be this one. */
     @Test
     void theJournalNamesExactlyTheSignsTheLabWatches() {
@@ -72,6 +86,16 @@ class SignsTest {
         assertThat(sign("config-server.log", "Caused by: " + TABLE)).contains("schemaBehindServer");
         assertThat(sign("alipay-jraft.log", COMPACTION)).contains("rocksDbCompaction");
         assertThat(sign("protocol-raft.log", COMPACTION)).contains("rocksDbCompaction");
+    }
+
+    @Test
+    void aClientRefusedForItsCredentialsOrItsVersionIsASignInTheFleetsLog() {
+        assertThat(clientSign(REFUSED)).contains("clientRefused");
+        assertThat(clientSign(GONE)).contains("clientRefused");
+        assertThat(clientSign(REDO)).as("the error's first line names no refusal").isEmpty();
+        assertThat(clientSign("45 [fleet-operation] WARN ...NacosLogging - Build Nacos Logging Adapter failed: ch/qos/"
+                + "logback/core/Context")).isEmpty();
+        assertThat(sign("nacos.log", REFUSED)).as("a node's log is not a client's").isEmpty();
     }
 
     @Test
@@ -102,6 +126,7 @@ class SignsTest {
     void everySignHasAnIssueAndAName() {
         assertThat(Signs.names()).doesNotHaveDuplicates().allMatch(n -> n.matches("[a-z][A-Za-z0-9]*"));
         assertThat(Signs.IN_LOGS).allMatch(s -> s.issue().startsWith("alibaba/nacos #"));
+        assertThat(Signs.IN_CLIENT_LOGS).allMatch(s -> s.issue().startsWith("Nacos 3."));
         assertThat(Signs.IN_STATE).allMatch(s -> s.issue().startsWith("alibaba/nacos #") && !s.bound().isNegative());
     }
 
@@ -111,6 +136,10 @@ class SignsTest {
         String guide = Files.readString(Path.of(System.getProperty("basedir", ".")).resolve("../docs/guide/experiments.md")
                 .normalize());
         assertThat(Signs.names()).allSatisfy(name -> assertThat(guide).contains("| `" + name + "` |"));
+    }
+
+    private static Optional<String> clientSign(String line) {
+        return Signs.IN_CLIENT_LOGS.stream().filter(s -> s.matches(line)).map(LogSign::sign).findFirst();
     }
 
     private static Optional<String> sign(String file, String line) {
