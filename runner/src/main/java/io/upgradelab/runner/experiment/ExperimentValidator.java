@@ -4,6 +4,7 @@ import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.Backends;
+import io.upgradelab.runner.backend.ClientAuth;
 import io.upgradelab.runner.backend.Storage;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.local.LocalClusterSpec;
@@ -123,6 +124,7 @@ public final class ExperimentValidator {
         checkMetricsPort(experiment, problems);
         checkCompatibilityApis(experiment, problems);
         checkOneXAgainstThreeTwo(experiment, problems);
+        checkClientAuth(experiment, problems);
         HeapSizes.problem(experiment.target().serverHeap()).ifPresent(p -> problems.add("/target/serverHeap", p));
         HeapSizes.problem(experiment.fleet().heap()).ifPresent(p -> problems.add("/fleet/heap", p));
         if (experiment.configs() != null) {
@@ -141,6 +143,36 @@ public final class ExperimentValidator {
     }
 
     /**
+     * A client-auth setting that cannot act is a mistake a run would not show: a fleet kept from logging
+     * in to a cluster that asks no client for a user would register as always, and the run would pass as
+     * if the team's clients without a user were safe.
+     */
+    private static void checkClientAuth(Experiment experiment, Problems problems) {
+        Target target = experiment.target();
+        boolean local = LOCAL.equals(target.backend());
+        if (!experiment.fleet().logsIn()) {
+            boolean asked = local ? target.local().clientAuth() != ClientAuth.OFF
+                    : target.external() != null && target.external().credentials() != null;
+            if (!asked) {
+                problems.add("/fleet/logsIn", "false changes nothing here: no node asks the clients for a user ("
+                        + (local ? "target.local.clientAuth is off: everyNode or threeXNodes" : "a cluster with auth"
+                        + " on is named by target.external.credentials") + ")");
+            }
+        }
+        if (local && target.local().clientAuth() == ClientAuth.THREE_X_NODES && !reachesThreeX(experiment)) {
+            problems.add("/target/local/clientAuth", "threeXNodes changes nothing here: no node runs 3.x (target.version"
+                    + " " + target.version() + ", and no rollingServerUpgrade to 3.x): everyNode, or upgrade to 3.x");
+        }
+    }
+
+    /** Whether a node of the run runs 3.x: from the start, or after a rolling server upgrade. */
+    private static boolean reachesThreeX(Experiment experiment) {
+        String start = experiment.target().version();
+        return start != null && NacosVersions.isThreeX(start) || experiment.phases().stream()
+                .anyMatch(p -> p instanceof RollingServerUpgrade u && NacosVersions.isThreeX(u.to()));
+    }
+
+    /**
      * A 3.x node with its v1 and v2 APIs off ({@code target.local.compatibilityApis: false}) serves no
      * nacos-client 1.x: a 1.x fleet or probe, or the 1.x config listener every configs section keeps,
      * would fail only once the run reached a 3.x node.
@@ -150,9 +182,7 @@ public final class ExperimentValidator {
         if (!LOCAL.equals(target.backend()) || !Boolean.FALSE.equals(target.local().compatibilityApis())) {
             return;
         }
-        boolean threeX = target.version() != null && NacosVersions.isThreeX(target.version())
-                || experiment.phases().stream().anyMatch(p -> p instanceof RollingServerUpgrade u
-                        && NacosVersions.isThreeX(u.to()));
+        boolean threeX = reachesThreeX(experiment);
         List<String> users = oneXUsers(experiment, "the fleet or probe runs", experiment.clientVersions());
         if (threeX && !users.isEmpty()) {
             problems.add("/target/local/compatibilityApis", "false leaves the 3.x nodes no v1 API, which nacos-client"
