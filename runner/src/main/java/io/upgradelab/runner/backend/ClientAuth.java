@@ -1,7 +1,6 @@
 package io.upgradelab.runner.backend;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.upgradelab.runner.nacos.NacosVersions;
 
 /**
  * Which nodes check the clients' credentials ({@code target.local.clientAuth}). A choice because the
@@ -22,19 +21,5 @@ public enum ClientAuth {
 
     /** The 3.x nodes check them, the older ones do not: an upgrade to a 3.x that checks clients by default, as 3.3 does. */
     @JsonProperty("threeXNodes")
-    THREE_X_NODES;
-
-    /** Whether a node of {@code version} checks its clients. */
-    public boolean checks(String version) {
-        return this == EVERY_NODE || this == THREE_X_NODES && NacosVersions.isThreeX(version);
-    }
-
-    /** As experiment files write it. */
-    public String fileName() {
-        return switch (this) {
-            case OFF -> "off";
-            case EVERY_NODE -> "everyNode";
-            case THREE_X_NODES -> "threeXNodes";
-        };
-    }
+    THREE_X_NODES
 }

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -78,7 +79,7 @@ public abstract sealed class NacosApi permits OpenApiV1, AdminApiV3 {
         URI uri = http.uri(adminUserPath());
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(NodeHttp.TIMEOUT)
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(NodeHttp.form(java.util.Map.of("password", password))).build());
+                .POST(NodeHttp.form(Map.of("password", password))).build());
         if (response.statusCode() == 200) {
             return !response.body().contains("have admin user");
         }

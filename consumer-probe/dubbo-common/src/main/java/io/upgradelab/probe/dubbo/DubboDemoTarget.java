@@ -9,12 +9,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcContext;
 import org.upgradelab.demo.DemoService;
 import org.upgradelab.demo.LabAddress;
-import org.upgradelab.demo.NacosLogin;
+import org.upgradelab.demo.registry.LabRegistry;
 
 /**
  * A real Dubbo consumer of {@link DemoService} through Dubbo's own Nacos registry, as an
@@ -45,15 +44,8 @@ final class DubboDemoTarget implements ProbeTarget {
         reference.setTimeout((int) timeout.toMillis());
         reference.setAsync(true);
         reference.setParameters(new HashMap<>(Map.of("dispatcher", "direct")));   // Dubbo adds to this map: mutable
-        RegistryConfig nacos = new RegistryConfig(LabAddress.registry(registry));
-        NacosLogin.username().ifPresent(nacos::setUsername);
-        NacosLogin.password().ifPresent(nacos::setPassword);
-        // the registry only: Dubbo would otherwise also make Nacos its config center and metadata
-        // report, two more Nacos config clients polling every 10 ms, for nothing the probe measures
-        nacos.setUseAsConfigCenter(false);
-        nacos.setUseAsMetadataCenter(false);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(application)
-                .registry(nacos).reference(reference).start();
+                .registry(LabRegistry.of(registry)).reference(reference).start();
         return new DubboDemoTarget(bootstrap, reference.get());
     }
 

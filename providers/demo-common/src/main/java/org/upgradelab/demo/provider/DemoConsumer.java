@@ -2,12 +2,11 @@ package org.upgradelab.demo.provider;
 
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcException;
 import org.upgradelab.demo.DemoService;
 import org.upgradelab.demo.LabAddress;
-import org.upgradelab.demo.NacosLogin;
+import org.upgradelab.demo.registry.LabRegistry;
 
 /**
  * One call of {@link DemoService} through the registry, as a real Dubbo consumer makes it: the
@@ -31,16 +30,8 @@ public final class DemoConsumer {
         reference.setCheck(false);
         reference.setTimeout(3000);
         reference.setRetries(0);
-        RegistryConfig registry = new RegistryConfig(LabAddress.registry(args[0]));
-        NacosLogin.username().ifPresent(registry::setUsername);
-        NacosLogin.password().ifPresent(registry::setPassword);
-        // the registry only, as the probe's: Dubbo would otherwise also make Nacos its config center and
-        // metadata report, config clients that do not take the registry's user and, on a node that checks
-        // its clients, stop the provider's start ("Config Service Available: false", seen here on 3.1.0)
-        registry.setUseAsConfigCenter(false);
-        registry.setUseAsMetadataCenter(false);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)
-                .registry(registry).reference(reference).start();
+                .registry(LabRegistry.of(args[0])).reference(reference).start();
         int exit = 0;
         try {
             System.out.println("ANSWER: " + reference.get().sayHello(args[1]));

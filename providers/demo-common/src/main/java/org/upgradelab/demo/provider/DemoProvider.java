@@ -2,12 +2,11 @@ package org.upgradelab.demo.provider;
 
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
-import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.upgradelab.demo.DemoService;
 import org.upgradelab.demo.LabAddress;
-import org.upgradelab.demo.NacosLogin;
+import org.upgradelab.demo.registry.LabRegistry;
 
 /**
  * A real Dubbo provider of {@link DemoService}, registered through Dubbo's own Nacos registry.
@@ -42,16 +41,8 @@ public final class DemoProvider {
         service.setInterface(DemoService.class);
         service.setRef(new DemoServiceImpl(application, host, port));
 
-        RegistryConfig registry = new RegistryConfig(LabAddress.registry(servers));
-        NacosLogin.username().ifPresent(registry::setUsername);
-        NacosLogin.password().ifPresent(registry::setPassword);
-        // the registry only, as the probe's: Dubbo would otherwise also make Nacos its config center and
-        // metadata report, config clients that do not take the registry's user and, on a node that checks
-        // its clients, stop the provider's start ("Config Service Available: false", seen here on 3.1.0)
-        registry.setUseAsConfigCenter(false);
-        registry.setUseAsMetadataCenter(false);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(app)
-                .registry(registry).protocol(protocol).service(service).start();
+                .registry(LabRegistry.of(servers)).protocol(protocol).service(service).start();
         System.out.println(READY + ": " + DemoService.class.getName() + " at " + host + ":" + port + " as " + application);
         System.out.flush();
         bootstrap.await();

@@ -5,6 +5,7 @@ import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.ClientAuth;
 import io.upgradelab.runner.nacos.NacosCredentials;
+import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.process.ListeningSockets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -149,7 +150,7 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
 
     /** The command-line property a node of {@code version} needs for {@link #clientAuth}; empty when none. */
     Optional<String> clientAuthProperty(String version) {
-        return clientAuth == ClientAuth.THREE_X_NODES && clientAuth.checks(version)
+        return clientAuth == ClientAuth.THREE_X_NODES && NacosVersions.isThreeX(version)
                 ? Optional.of("-D" + AUTH_ENABLED + "=true") : Optional.empty();
     }
 

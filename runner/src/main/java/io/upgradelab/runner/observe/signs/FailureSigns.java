@@ -67,8 +67,7 @@ public final class FailureSigns implements Observer {
     public synchronized void observe(Observed observed, Observations into, Journal journal) {
         if (logs == null) {
             logs = follow(observed.cluster());
-            clientLogs = observed.fleet().log().map(log -> new NodeLogs(FailureSignWarning.CLIENTS, log.getParent(),
-                    List.of(log.getFileName().toString())));
+            clientLogs = observed.fleet().log().map(log -> new NodeLogs(FailureSignWarning.CLIENTS, Signs.FLEET_LOG, log));
             journal.append(watched(observed.cluster().nodes(), logs, clientLogs.isPresent()));
         }
         for (NodeLogs node : logs) {

@@ -22,6 +22,12 @@ final class NodeLogs {
         files.forEach(file -> tails.put(file, LogTail.fromStart(directory.resolve(file))));
     }
 
+    /** One log that is not in a node's folder (the fleet's), under the {@code name} its signs' {@link LogSign#file} say. */
+    NodeLogs(int node, String name, Path log) {
+        this.node = node;
+        tails.put(name, LogTail.fromStart(log));
+    }
+
     int node() {
         return node;
     }

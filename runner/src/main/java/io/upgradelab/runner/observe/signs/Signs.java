@@ -16,6 +16,8 @@ final class Signs {
 
     private static final String NAMING = "naming-server.log";
     private static final String NACOS = "nacos.log";
+    /** The fleet's console log ({@code Fleet.log()}), as its client signs name it. */
+    static final String FLEET_LOG = "fleet/console.log";
     private static final List<String> ROCKSDB_COMPACTION = List.of("Compaction number of input keys does not match");
     private static final List<String> SCHEMA_BEHIND = List.of("Unknown column '", "' doesn't exist");
     /**
@@ -69,7 +71,7 @@ final class Signs {
             // AuthResult); a 3.0 or 3.1 node with its compatibility switches off refusing a 1.x client's v1 call
             // (ApiCompatibilityFilter, HTTP 410)
             new LogSign("clientRefused", "Nacos 3.3: client API auth on by default; 3.2: v1/v2 APIs removed",
-                    "console.log", CLIENT_REFUSED));
+                    FLEET_LOG, CLIENT_REFUSED));
 
     /** Signs in the cluster's state, each held longer than its bound. */
     static final List<StateSign> IN_STATE = List.of(

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The log signs against lines as Nacos writes them: the logback pattern {@code %date %level %msg}
@@ -96,6 +97,17 @@ class SignsTest {
         assertThat(clientSign("45 [fleet-operation] WARN ...NacosLogging - Build Nacos Logging Adapter failed: ch/qos/"
                 + "logback/core/Context")).isEmpty();
         assertThat(sign("nacos.log", REFUSED)).as("a node's log is not a client's").isEmpty();
+    }
+
+    /** The fleet's log, wherever the fleet keeps it, is followed under the name its signs give it. */
+    @Test
+    void theFleetsLogIsFollowedForTheClientSigns(@TempDir Path dir) throws Exception {
+        Path log = Files.writeString(dir.resolve("fleet-output.log"), REDO + "\n" + REFUSED + "\n");
+        NodeLogs fleet = new NodeLogs(io.upgradelab.journal.FailureSignWarning.CLIENTS, Signs.FLEET_LOG, log);
+
+        assertThat(fleet.newSigns(Signs.IN_CLIENT_LOGS)).extracting(s -> s.sign().sign(), NodeLogs.Seen::line)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("clientRefused", REFUSED));
+        assertThat(fleet.newSigns(Signs.IN_LOGS)).as("no node sign is read in a client's log").isEmpty();
     }
 
     @Test
