@@ -32,6 +32,11 @@ public record Warning(WarningKind kind, @JsonInclude(JsonInclude.Include.NON_NUL
         return new Warning(kind, null, null, null, nodes, message);
     }
 
+    /** A warning about the run as a whole. */
+    public static Warning of(WarningKind kind, String message) {
+        return new Warning(kind, null, null, null, null, message);
+    }
+
     /** An upgrade path Nacos does not support. */
     public static Warning unsupportedPath(String from, String to, String message) {
         return new Warning(WarningKind.unsupportedUpgradePath, null, from, to, null, message);

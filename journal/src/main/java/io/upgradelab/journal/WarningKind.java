@@ -26,6 +26,11 @@ public enum WarningKind {
     raftLeaderStayed,
     /** A known failure sign ({@link FailureSignWarning}). */
     failureSign,
+    /**
+     * The 3.x console, a process of its own, reached the nodes yet answered its readiness check not
+     * ready: a load balancer or probe in front of it would never send it a person ({@link ConsoleStarted}).
+     */
+    consoleNotReady,
     /** A kind a newer lab journalled that this version does not know: read, never written. */
     @JsonEnumDefaultValue
     unknown;
@@ -39,7 +44,8 @@ public enum WarningKind {
     public boolean leavesUpgradeUnfinished() {
         return switch (this) {
             case upgradedNotReached, registrationsRefused, clusterNotFormed -> true;
-            case upgradeNotForced, unsupportedUpgradePath, nodeNotSynced, raftLeaderStayed, failureSign, unknown -> false;
+            case upgradeNotForced, unsupportedUpgradePath, nodeNotSynced, raftLeaderStayed, failureSign, consoleNotReady,
+                    unknown -> false;
         };
     }
 }

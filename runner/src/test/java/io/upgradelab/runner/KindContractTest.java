@@ -58,7 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KindContractTest {
 
-    private static final String[] SERVERS = {"1.4.0", "1.4.1", "2.0.4", "2.3.2"};
+    private static final String[] SERVERS = {"1.4.0", "1.4.1", "2.0.4", "2.3.2", "3.1.0"};
     private static final String[] CLIENTS = {"1.4.1", "2.0.4", "2.3.2"};
 
     /**
@@ -176,6 +176,17 @@ class KindContractTest {
                         assertThat(ran.journal().get(0)).containsEntry("providers", 40)
                                 .extractingByKey("stop").asInstanceOf(InstanceOfAssertFactories.MAP)
                                 .containsEntry("requested", 60);
+                    }),
+            "startConsole", new PhaseExample("3.1.0", """
+                    kind: startConsole
+                    timeout: 90s
+                    """, List.of("start the console as its own process"), ran -> {
+                        assertThat(ran.calls()).containsExactly("startConsole [PT1M30S]",
+                                "record [consoleStarted, {address=127.0.0.1:8854, members=3, millis=1, readiness=500: No"
+                                        + " available server after 3 retries, ready=false, services=0, user=nacos, userMade=true,"
+                                        + " version=3.1.0}]",
+                                "record [warning, {kind=consoleNotReady, message=the console at 127.0.0.1:8854 lists the"
+                                        + " nodes, but its readiness check answers 500: No available server after 3 retries}]");
                     }),
             "waitUntil", new PhaseExample("1.4.1", """
                     kind: waitUntil

@@ -2,6 +2,7 @@ package io.upgradelab.reports.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.ClientBatch;
+import io.upgradelab.journal.ConsoleStarted;
 import io.upgradelab.journal.DoubleWrite;
 import io.upgradelab.journal.FaultEvent;
 import io.upgradelab.journal.JournalJson;
@@ -21,17 +22,18 @@ import java.util.function.Function;
  */
 final class EventWording {
 
-    private static final Map<String, Function<JsonNode, String>> WORDINGS = Map.of(
-            type(UpgradeStep.class), l -> upgradeStep(read(l, UpgradeStep.class)),
-            type(FaultEvent.class), l -> fault(read(l, FaultEvent.class)),
-            type(ClientBatch.class), l -> clientBatch(read(l, ClientBatch.class)),
-            type(RaftLeaderTransfer.class), l -> raftLeaderTransfer(read(l, RaftLeaderTransfer.class)),
-            type(DoubleWrite.class), l -> doubleWrite(read(l, DoubleWrite.class)),
-            type(UpgradeForced.class), l -> read(l, UpgradeForced.class).message(),
-            type(Warning.class), l -> "warning: " + read(l, Warning.class).message(),
-            type(MissingInstances.class), l -> read(l, MissingInstances.class).describe(),
-            type(StorageMigration.class), l -> read(l, StorageMigration.class).describe(),
-            type(NamespaceMigration.class), l -> read(l, NamespaceMigration.class).describe());
+    private static final Map<String, Function<JsonNode, String>> WORDINGS = Map.ofEntries(
+            Map.entry(type(UpgradeStep.class), l -> upgradeStep(read(l, UpgradeStep.class))),
+            Map.entry(type(FaultEvent.class), l -> fault(read(l, FaultEvent.class))),
+            Map.entry(type(ClientBatch.class), l -> clientBatch(read(l, ClientBatch.class))),
+            Map.entry(type(RaftLeaderTransfer.class), l -> raftLeaderTransfer(read(l, RaftLeaderTransfer.class))),
+            Map.entry(type(DoubleWrite.class), l -> doubleWrite(read(l, DoubleWrite.class))),
+            Map.entry(type(UpgradeForced.class), l -> read(l, UpgradeForced.class).message()),
+            Map.entry(type(Warning.class), l -> "warning: " + read(l, Warning.class).message()),
+            Map.entry(type(MissingInstances.class), l -> read(l, MissingInstances.class).describe()),
+            Map.entry(type(StorageMigration.class), l -> read(l, StorageMigration.class).describe()),
+            Map.entry(type(NamespaceMigration.class), l -> read(l, NamespaceMigration.class).describe()),
+            Map.entry(type(ConsoleStarted.class), l -> read(l, ConsoleStarted.class).describe()));
 
     private EventWording() {
     }

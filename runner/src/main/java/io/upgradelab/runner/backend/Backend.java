@@ -1,5 +1,6 @@
 package io.upgradelab.runner.backend;
 
+import io.upgradelab.journal.ConsoleStarted;
 import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosApi;
@@ -8,6 +9,7 @@ import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.workload.LocalWorkloads;
 import io.upgradelab.runner.workload.Workloads;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,6 +79,14 @@ public interface Backend extends AutoCloseable {
 
     /** Undoes {@link #disturbNetwork}; does nothing when the node's network is not disturbed. */
     default void restoreNetwork(int node) {
+    }
+
+    /**
+     * Starts the cluster's console as a process of its own, as 3.x runs it, once every node runs 3.x;
+     * returns once it answers a listing of the nodes, with what it showed. Kept running until {@link #close}.
+     */
+    default ConsoleStarted startConsole(Duration timeout) {
+        throw new LabException(LabException.FAILED, getClass().getSimpleName() + " cannot run a console");
     }
 
     /** The Nacos user clients must log in as, when the cluster has auth enabled. */

@@ -115,7 +115,27 @@ public final class BroughtInServer {
         Layout layout = Files.isRegularFile(root.resolve(FAT_JAR))
                 ? official(root, version, source) : classpath(root, version, source);
         requireJava(layout, source);
-        return new NacosDistribution(version, layout.mainClass(), root, layout.classpath(), Optional.of(source));
+        return new NacosDistribution(version, layout.mainClass(), root, layout.classpath(), Optional.of(source),
+                consoleClasspath(root, layout, source));
+    }
+
+    /**
+     * The console's jars, where it can run as a process of its own: an official 3.x {@code
+     * nacos-server.jar} holds the console too ({@code -d console}); a class-path layout names them in
+     * its {@code console-classpath.txt}, as the built-in 3.x does.
+     */
+    private static List<Path> consoleClasspath(Path root, Layout layout, Path source) throws IOException {
+        if (!NacosVersions.isThreeX(layout.version())) {
+            return List.of();
+        }
+        if (Files.isRegularFile(root.resolve(FAT_JAR))) {
+            return layout.classpath();
+        }
+        if (!Files.isRegularFile(root.resolve(NacosDistributions.CONSOLE_CLASSPATH))) {
+            return List.of();
+        }
+        return NacosDistributions.classpathOf(root, NacosDistributions.CONSOLE_CLASSPATH, entry -> invalid(source,
+                NacosDistributions.CONSOLE_CLASSPATH + " names '" + entry + "', which is not a jar in it"));
     }
 
     /** The cache folder {@code archive} is unpacked in, unpacking it there first if no earlier read did. */
@@ -213,8 +233,8 @@ public final class BroughtInServer {
             throw invalid(source, NOT_A_SERVER);
         }
         if (Files.isRegularFile(root.resolve(NacosDistributions.CLASSPATH))) {
-            return NacosDistributions.classpathOf(root, entry -> invalid(source, NacosDistributions.CLASSPATH + " names '"
-                    + entry + "', which is not a jar in it"));
+            return NacosDistributions.classpathOf(root, NacosDistributions.CLASSPATH, entry -> invalid(source,
+                    NacosDistributions.CLASSPATH + " names '" + entry + "', which is not a jar in it"));
         }
         try (Stream<Path> lib = Files.list(root.resolve("lib"))) {
             return lib.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))

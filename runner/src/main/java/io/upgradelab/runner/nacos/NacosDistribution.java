@@ -17,18 +17,26 @@ import java.util.Optional;
  * @param directory     the distribution's directory (holds {@code lib/} or {@code target/nacos-server.jar})
  * @param classpath     the jars, absolute, in the order the JVM must see them
  * @param source        the archive or folder a brought-in version came from; empty for a built-in one
+ * @param consoleClasspath the jars of the console as a process of its own ({@code -Dnacos.deployment.type=console},
+ *                      3.x), booted by {@code mainClass} too; empty where the version has no such console
  */
 public record NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath,
-                                Optional<Path> source) {
+                                Optional<Path> source, List<Path> consoleClasspath) {
 
     public NacosDistribution {
         classpath = List.copyOf(classpath);
         Objects.requireNonNull(source, "source: empty for a built-in version, never null");
+        consoleClasspath = List.copyOf(consoleClasspath);
     }
 
-    /** A built-in version, as the build laid it out. */
+    /** A built-in version, as the build laid it out, without a console of its own. */
     public NacosDistribution(String version, String mainClass, Path directory, List<Path> classpath) {
-        this(version, mainClass, directory, classpath, Optional.empty());
+        this(version, mainClass, directory, classpath, Optional.empty(), List.of());
+    }
+
+    /** Whether the version's console can run apart from its nodes, as 3.x's does ({@link #consoleClasspath}). */
+    public boolean hasConsole() {
+        return !consoleClasspath.isEmpty();
     }
 
     /** The major generation (1, 2, 3): it decides what a server can do, e.g. gRPC from 2 on. */

@@ -32,6 +32,8 @@ public final class NacosDistributions {
 
     static final String DESCRIPTOR = "distribution.properties";
     static final String CLASSPATH = "classpath.txt";
+    /** The console's class path, where a 3.x version's console can run as a process of its own. */
+    static final String CONSOLE_CLASSPATH = "console-classpath.txt";
     /** Beside the built-in distributions: the brought-in archives, unpacked. */
     static final String BROUGHT_IN = "brought-in";
 
@@ -150,23 +152,27 @@ public final class NacosDistributions {
             descriptor.load(in);
             String version = required(descriptor, "version", dir);
             String mainClass = required(descriptor, "mainClass", dir);
-            List<Path> classpath = classpathOf(dir, entry -> new LabException(LabException.FAILED, "broken Nacos "
+            Function<String, LabException> missing = entry -> new LabException(LabException.FAILED, "broken Nacos "
                     + version + " distribution: " + dir + File.separator + entry
-                    + " is missing; rebuild with ./mvnw -q package -DskipTests"));
-            return new NacosDistribution(version, mainClass, dir, classpath);
+                    + " is missing; rebuild with ./mvnw -q package -DskipTests");
+            List<Path> classpath = classpathOf(dir, CLASSPATH, missing);
+            List<Path> console = Files.isRegularFile(dir.resolve(CONSOLE_CLASSPATH))
+                    ? classpathOf(dir, CONSOLE_CLASSPATH, missing) : List.of();
+            return new NacosDistribution(version, mainClass, dir, classpath, Optional.empty(), console);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot read Nacos distribution " + dir + ": " + e);
         }
     }
 
     /**
-     * The jars {@code dir}'s {@code classpath.txt} names, in its order: built-in and brought-in
-     * servers alike. Each must be a file inside {@code dir}; for one that is not (missing, outside,
-     * no file name at all), {@code notAJar} says what is wrong with that entry, as written.
+     * The jars {@code dir}'s {@code file} ({@code classpath.txt}, {@code console-classpath.txt})
+     * names, in its order: built-in and brought-in servers alike. Each must be a file inside {@code
+     * dir}; for one that is not (missing, outside, no file name at all), {@code notAJar} says what is
+     * wrong with that entry, as written.
      */
-    static List<Path> classpathOf(Path dir, Function<String, LabException> notAJar) throws IOException {
+    static List<Path> classpathOf(Path dir, String file, Function<String, LabException> notAJar) throws IOException {
         List<Path> classpath = new ArrayList<>();
-        for (String entry : Files.readString(dir.resolve(CLASSPATH)).trim().split(":")) {
+        for (String entry : Files.readString(dir.resolve(file)).trim().split(":")) {
             classpath.add(ServerArchive.inside(dir, entry).filter(Files::isRegularFile)
                     .orElseThrow(() -> notAJar.apply(entry)));
         }

@@ -48,7 +48,12 @@ final class NodeHttp {
     private final String loginPath;
 
     NodeHttp(String hostPort, NacosAuth auth, String loginPath) {
-        this.base = URI.create("http://" + hostPort + "/nacos/");
+        this(URI.create("http://" + hostPort + "/nacos/"), auth, loginPath);
+    }
+
+    /** Calls relative to {@code base}: a node's {@code /nacos/}, or the root of a 3.x console's port. */
+    NodeHttp(URI base, NacosAuth auth, String loginPath) {
+        this.base = base;
         this.auth = auth;
         this.loginPath = loginPath;
     }

@@ -13,7 +13,8 @@ public enum Capability {
     NETWORK("disturb the network to a node"),
     NETWORK_BETWEEN("disturb the network between a node and its peers, or its clients, alone (nodes at addresses of"
             + " their own: target.local.nodeAddresses)"),
-    UPGRADE("upgrade a node to another version");
+    UPGRADE("upgrade a node to another version"),
+    CONSOLE("run the Nacos 3.x console as a process of its own");
 
     private final String action;
 

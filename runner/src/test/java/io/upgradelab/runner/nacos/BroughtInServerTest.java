@@ -123,6 +123,19 @@ class BroughtInServerTest {
 
         assertThat(server.mainClass()).isEqualTo("org.springframework.boot.loader.PropertiesLauncher");
         assertThat(server.classpath()).singleElement().isEqualTo(server.directory().resolve("target/nacos-server.jar"));
+        assertThat(server.hasConsole()).as("2.x's console is a page of each node").isFalse();
+    }
+
+    /** 3.x's official jar holds the console too, which runs apart from the nodes with {@code -d console}. */
+    @Test
+    void theOfficialThreeXJarIsItsOwnConsole() throws IOException {
+        Path jars = ServerArchives.fakeServer(dir.resolve("jars"), "3.1.0", JAVA_17).resolve("lib");
+        Path official = ServerArchives.officialServer(dir.resolve("nacos"), List.of(jars.resolve("nacos-core-3.1.0.jar"),
+                jars.resolve("nacos-console-3.1.0.jar")), "org.springframework.boot.loader.PropertiesLauncher", null);
+
+        NacosDistribution server = BroughtInServer.read("3.1.0", official, cache());
+
+        assertThat(server.consoleClasspath()).isEqualTo(server.classpath());
     }
 
     @Test

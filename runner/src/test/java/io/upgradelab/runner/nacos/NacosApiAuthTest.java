@@ -7,7 +7,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,13 +49,7 @@ class NacosApiAuthTest {
     }
 
     private void answer(HttpExchange exchange, int status, String body) throws IOException {
-        received.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " | "
-                + exchange.getRequestHeaders().getFirst("Authorization") + " | "
-                + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
+        RecordingAnswers.answer(exchange, received, status, body);
     }
 
     private NacosApi api() {

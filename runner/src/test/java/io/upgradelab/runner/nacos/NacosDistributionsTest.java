@@ -56,6 +56,22 @@ class NacosDistributionsTest {
                 .isInstanceOf(LabException.class).hasMessageContaining("1.4.1/lib/a.jar is missing");
     }
 
+    /** A 3.x console runs apart from the nodes, on the jars its console-classpath.txt names; older versions have none. */
+    @Test
+    void aConsoleClasspathBesideTheServersMakesAConsoleOfItsOwn() throws IOException {
+        layOut("3.1.0", "server.jar", "shared.jar");
+        Files.writeString(Files.createFile(root.resolve("3.1.0/lib/console.jar")), "jar");
+        Files.writeString(root.resolve("3.1.0/console-classpath.txt"), "lib/console.jar:lib/shared.jar");
+        layOut("2.3.2", "a.jar");
+
+        NacosDistributions found = NacosDistributions.scan(root);
+
+        assertThat(found.require("3.1.0").consoleClasspath())
+                .containsExactly(root.resolve("3.1.0/lib/console.jar"), root.resolve("3.1.0/lib/shared.jar"));
+        assertThat(found.require("3.1.0").classpath()).doesNotContain(root.resolve("3.1.0/lib/console.jar"));
+        assertThat(found.require("2.3.2").hasConsole()).isFalse();
+    }
+
     private void layOut(String version, String... jars) throws IOException {
         Path dir = Files.createDirectories(root.resolve(version).resolve("lib"));
         StringBuilder classpath = new StringBuilder();

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A 2.x cluster upgraded to 3.x and judged end to end through the real launcher, the 3.x nodes
  * without their v1 and v2 APIs (target.local.compatibilityApis: false, as Nacos 3.2 ships): Nacos
  * 2.3.2 on 3 nodes rolled to 3.1.0 under 40 providers on nacos-client 2.5.1, which then roll to
- * 3.1.1, the probe calling throughout. Once a node runs 3.x the lab can only reach it through the v3
+ * 3.1.1, the probe calling throughout; once every node runs 3.x, the console starts as a process of
+ * its own (the 3.0 split) and must list the nodes. Once a node runs 3.x the lab can only reach it through the v3
  * APIs, so every observer, wait and check of the run must get its answers there: the run completes
  * without an observer error, every node answers its counts on 3.1.0, the fleet's own view has every
  * provider on 3.1.1, and the gate judges the run from what it measured (the one 2.x to 3.x path CI
@@ -40,6 +41,7 @@ class ThreeXUpgradeIT {
               - {kind: rampTo, providers: 40}
               - {kind: hold, for: 10s}
               - {kind: rollingServerUpgrade, to: 3.1.0}
+              - {kind: startConsole}
               - {kind: hold, for: 10s}
               - {kind: rollingClientUpgrade, to: 3.1.1, batches: 2, pause: 2s}
               - {kind: hold, for: 10s}
@@ -56,10 +58,10 @@ class ThreeXUpgradeIT {
             criteria:
               - kind: probeSuccess
                 atLeastPercent: 99
-                phases: [2, rollingServerUpgrade, 4]
+                phases: [2, rollingServerUpgrade, 4, 5]
               - kind: noProviderErrors
                 atMost: 0
-                phases: [2, rollingServerUpgrade, 4]
+                phases: [2, rollingServerUpgrade, 4, 5]
               - kind: failureSigns
                 atMost: 0
                 signs: [namespacePreCheckFailed, schemaBehindServer, rocksDbCompaction, raftStateMachine,
@@ -88,7 +90,7 @@ class ThreeXUpgradeIT {
         assertThat(journal.ofType("error")).as("an observer or step without its answer").isEmpty();
         assertThat(journal.ofType("runEnded")).singleElement()
                 .satisfies(r -> assertThat(r.path("outcome").asText()).isEqualTo("completed"));
-        List<JsonNode> lastHold = journal.samples("nodeCounts").stream().filter(s -> s.path("phase").asInt() == 6)
+        List<JsonNode> lastHold = journal.samples("nodeCounts").stream().filter(s -> s.path("phase").asInt() == 7)
                 .toList();
         assertThat(lastHold).as("the last hold's node counts").isNotEmpty().allSatisfy(s -> assertThat(s.path("nodes"))
                 .hasSize(3).allSatisfy(n -> {
@@ -96,7 +98,7 @@ class ThreeXUpgradeIT {
                     assertThat(n.path("reachable").asBoolean()).as(n.toString()).isTrue();
                     assertThat(n.path("instances").asInt()).as(n.toString()).isGreaterThanOrEqualTo(42);
                 }));
-        assertThat(journal.samples("fleet").stream().filter(s -> s.path("phase").asInt() == 6))
+        assertThat(journal.samples("fleet").stream().filter(s -> s.path("phase").asInt() == 7))
                 .isNotEmpty().allSatisfy(s -> assertThat(s.path("fleet").path("providers").toString())
                         .isEqualTo("{\"3.1.1\":40}"));
         assertThat(journal.ofType("signsWatched")).singleElement().satisfies(w -> assertThat(w.path("signs")
@@ -107,5 +109,16 @@ class ThreeXUpgradeIT {
                 .containsExactly("1 3.1.0", "2 3.1.0", "3 3.1.0");
         assertThat(journal.ofType("namespaceMigrated")).allSatisfy(m -> assertThat(m.path("millis").asLong())
                 .isPositive());
+        // the console apart from the nodes: logged in (the upgraded embedded nodes know no admin: the lab made
+        // one), it lists every node and the fleet's services
+        assertThat(journal.ofType("consoleStarted")).singleElement().satisfies(c -> {
+            assertThat(c.path("phase").asInt()).isEqualTo(4);
+            assertThat(c.path("version").asText()).isEqualTo("3.1.0");
+            assertThat(c.path("members").asInt()).isEqualTo(3);
+            assertThat(c.path("services").asInt()).isGreaterThanOrEqualTo(10);
+            assertThat(c.path("user").asText()).isEqualTo("nacos");
+        });
+        assertThat(Files.readString(runDirectory.resolve("cluster/console/console.log")))
+                .contains("Nacos Console started successfully");
     }
 }

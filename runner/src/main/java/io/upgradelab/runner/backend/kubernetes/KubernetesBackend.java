@@ -39,7 +39,8 @@ public final class KubernetesBackend implements BackendType {
     /** Every one (faults through Chaos Mesh) but a network fault between a node and its peers or its clients alone, not mapped yet. */
     @Override
     public Set<Capability> capabilities(Target target) {
-        return EnumSet.complementOf(EnumSet.of(Capability.NETWORK_BETWEEN));   // NetworkChaos here cuts a pod from all others
+        // NetworkChaos here cuts a pod from all others; the console is a Deployment of the team's own
+        return EnumSet.complementOf(EnumSet.of(Capability.NETWORK_BETWEEN, Capability.CONSOLE));
     }
 
     @Override

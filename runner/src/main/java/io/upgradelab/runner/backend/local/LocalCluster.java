@@ -10,6 +10,7 @@ import io.upgradelab.runner.backend.NodeResources;
 import io.upgradelab.runner.backend.NodeState;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.backend.StopMode;
+import io.upgradelab.journal.ConsoleStarted;
 import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosCredentials;
@@ -68,6 +69,10 @@ public final class LocalCluster implements Backend {
     private boolean closed;
     /** The user the clients log in as when nodes check them ({@link #clientUser}); empty without client auth. */
     private Optional<NacosCredentials> credentials = Optional.empty();
+    /** The cluster's token key and server identity, which its console gets too. */
+    private NodeAuthKeys authKeys;
+    /** The console as a process of its own, once {@link #startConsole} started it. */
+    private LocalConsole console;
 
     private LocalCluster(LocalClusterSpec spec, NacosDistributions distributions, Optional<LocalDatabase> database,
                          Consumer<String> progress) {
@@ -107,6 +112,7 @@ public final class LocalCluster implements Backend {
         }
         Map<String, String> secrets = database.map(LocalDatabase::nodeEnvironment).orElse(Map.of());
         NodeAuthKeys keys = NodeAuthKeys.random();
+        cluster.authKeys = keys;
         for (int n = 1; n <= spec.nodes(); n++) {
             cluster.nodes.add(new LocalNode(n, spec, members, secrets, keys));
         }
@@ -274,15 +280,64 @@ public final class LocalCluster implements Backend {
         if (spec.clientAuth() == ClientAuth.OFF || !NacosVersions.isThreeX(spec.version())) {
             return spec.credentials();   // a property alone (cluster up --property) leaves the first admin to its user
         }
-        String password = Secret.random().value();
-        if (!node(1).api().createAdminUser(password)) {
+        Optional<NacosCredentials> admin = newAdmin();
+        if (admin.isEmpty()) {
             progress.accept("client auth: the database already has an admin user; the clients log in as "
                     + LocalClusterSpec.DEFAULT_USER.username() + " with Nacos's default password");
             return spec.credentials();
         }
         progress.accept("client auth: made the admin user " + LocalClusterSpec.DEFAULT_USER.username()
                 + ", its password this run's own (in memory, handed to the clients in their environment)");
-        return Optional.of(new NacosCredentials(LocalClusterSpec.DEFAULT_USER.username(), password));
+        return admin;
+    }
+
+    /** The admin, made now through node 1 with a password of this run's own; empty when the nodes have one. */
+    private Optional<NacosCredentials> newAdmin() {
+        String password = Secret.random().value();
+        return node(1).api().createAdminUser(password)
+                ? Optional.of(new NacosCredentials(LocalClusterSpec.DEFAULT_USER.username(), password))
+                : Optional.empty();
+    }
+
+    /**
+     * Starts the console of the version every node runs as a process of its own, at 127.0.0.1 (or
+     * node 1's address) and {@code firstPort + 6}, logged in as {@link #consoleUser}.
+     */
+    @Override
+    public synchronized ConsoleStarted startConsole(Duration timeout) {
+        if (console != null) {
+            throw new LabException(LabException.FAILED, "the console already runs at " + console.address());
+        }
+        List<String> versions = nodes.stream().map(LocalNode::version).distinct().toList();
+        if (versions.size() != 1 || !NacosVersions.isThreeX(versions.get(0))) {
+            throw new LabException(LabException.FAILED, "the console runs apart from the nodes once every node runs"
+                    + " 3.x; they run " + String.join(", ", versions));
+        }
+        List<String> members = nodes.stream().map(LocalNode::address).toList();
+        console = new LocalConsole(spec.runDirectory().resolve("console"), spec.hostOf(1),
+                spec.firstPort() + LocalConsole.PORT_OFFSET, distributions.require(versions.get(0)), members,
+                authKeys.environment());
+        progress.accept("console: launching Nacos " + versions.get(0) + "'s console at " + console.address()
+                + ", log " + console.consoleLog());
+        ConsoleUser user = consoleUser();
+        return console.start(user.credentials(), user.made(), Deadline.after(timeout));
+    }
+
+    /**
+     * Who the lab logs in to the console as: the clients' user where the nodes check clients; else
+     * the admin, made now with a password of this run's own (in memory only) where the nodes know
+     * none, as a team does at its first login to a 3.x console: a database laid out by 3.x holds no
+     * user, and neither did an embedded cluster upgraded from 2.3.2 here (3.x's Derby schema inserts
+     * none; 2.x's inserted {@code nacos}); else the {@code nacos} a 2.x database kept (MySQL).
+     */
+    private ConsoleUser consoleUser() {
+        if (credentials.isPresent()) {
+            return new ConsoleUser(credentials.get(), false);
+        }
+        Optional<NacosCredentials> admin = newAdmin();
+        admin.ifPresent(a -> progress.accept("console: the nodes know no admin; made " + a.username()
+                + ", its password this run's own (in memory)"));
+        return new ConsoleUser(admin.orElse(LocalClusterSpec.DEFAULT_USER), admin.isPresent());
     }
 
     @Override
@@ -318,11 +373,22 @@ public final class LocalCluster implements Backend {
             restoreAndCloseFirewall();
         } finally {
             try {
+                stopConsole();
                 nodes.parallelStream().forEach(node -> node.stopWithin(TEARDOWN_GRACE));
             } finally {
                 nodes.forEach(LocalNode::releaseCpuLimit);
                 database.ifPresent(LocalDatabase::close);
             }
+        }
+    }
+
+    /** A user of the cluster, and whether the lab made it (the nodes knew no admin). */
+    private record ConsoleUser(NacosCredentials credentials, boolean made) {
+    }
+
+    private synchronized void stopConsole() {
+        if (console != null) {
+            console.stop(TEARDOWN_GRACE);
         }
     }
 

@@ -27,6 +27,8 @@ public final class StartupLog {
     public enum Verdict { STARTING, STARTED, FAILED }
 
     static final String STARTED_MARK = "Nacos started successfully";
+    /** What a 3.x console run as a process of its own logs once its web context serves. */
+    static final String CONSOLE_STARTED_MARK = "Nacos Console started successfully";
     private static final List<String> FAILED_MARKS = List.of(
             "Nacos failed to start", "Application run failed", "APPLICATION FAILED TO START");
     private static final Pattern DID_NOT_START = Pattern.compile("(Nacos Server did not start because [^:\\n]*)");
@@ -40,13 +42,24 @@ public final class StartupLog {
     private static final String RAFT_LEADER_LOST = "did not find the Leader node";
 
     private final LogTail log;
+    private final String startedMark;
     /** Lines since this start that may name the cause: few, so they are all kept. */
     private final List<String> causeCandidates = new ArrayList<>();
     private Verdict verdict = Verdict.STARTING;
 
     /** Watches {@code file} from its current end: output of an earlier start is not read again. */
     public StartupLog(Path file) {
+        this(file, STARTED_MARK);
+    }
+
+    private StartupLog(Path file, String startedMark) {
         this.log = new LogTail(file);
+        this.startedMark = startedMark;
+    }
+
+    /** A 3.x console's output ({@code -Dnacos.deployment.type=console}), which says it started in words of its own. */
+    static StartupLog ofConsole(Path file) {
+        return new StartupLog(file, CONSOLE_STARTED_MARK);
     }
 
     public Path file() {
@@ -124,7 +137,7 @@ public final class StartupLog {
     }
 
     private void accept(String line) {
-        if (verdict == Verdict.STARTING && line.contains(STARTED_MARK)) {
+        if (verdict == Verdict.STARTING && line.contains(startedMark)) {
             verdict = Verdict.STARTED;
         } else if (verdict != Verdict.STARTED && FAILED_MARKS.stream().anyMatch(line::contains)) {
             verdict = Verdict.FAILED;

@@ -22,8 +22,10 @@ import org.springframework.jmx.support.RegistrationPolicy;
  * child, and in the {@code merged} deployment a console context on its own port. Each announces its
  * start-up phase first, so that 3.x's own start-up listeners and log lines are the ones an operator
  * knows ("Nacos Server API started successfully" once the APIs serve). The deployment type comes
- * from {@code -Dnacos.deployment.type} as with Nacos's own start script; the lab runs nodes as
- * {@code server}, the only type this starter supports: the console is a separate process in 3.x.
+ * from {@code -Dnacos.deployment.type} as with Nacos's own start script: the lab runs its nodes as
+ * {@code server} and, where an experiment asks for it, the console as a process of its own
+ * ({@code console}, {@link NacosThreeConsole}), the split 3.0 made. {@code merged} is not supported:
+ * a console inside a node would hide that split.
  */
 public final class NacosThreeServer {
 
@@ -35,11 +37,15 @@ public final class NacosThreeServer {
     public static void main(String[] args) {
         String type = System.getProperty(Constants.NACOS_DEPLOYMENT_TYPE, Constants.NACOS_DEPLOYMENT_TYPE_SERVER);
         DeploymentType deployment = DeploymentType.getType(type);
-        if (deployment != DeploymentType.SERVER) {
+        if (deployment != DeploymentType.SERVER && deployment != DeploymentType.CONSOLE) {
             throw new IllegalArgumentException("nacos.deployment.type=" + type + ": this starter runs the server"
-                    + " alone (server); start the console as its own process");
+                    + " (server) or the console (console), each as a process of its own");
         }
         EnvUtil.setDeploymentType(deployment);
+        if (deployment == DeploymentType.CONSOLE) {
+            NacosThreeConsole.start(args);
+            return;
+        }
         ConfigurableApplicationContext core = startCore(args);
         startServerApis(args, core);
     }
