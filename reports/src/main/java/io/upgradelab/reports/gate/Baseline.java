@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -33,11 +34,22 @@ import java.util.stream.Collectors;
  * baseline, its load not valid in either run, or not reached). PASS otherwise, saying how many figures
  * were the same, better, or too thin to judge, and the one nearest to its minimum effect.
  *
+ * <p>With {@code noise}, this machine's noise floor per family ({@code upgrade-lab noise}: the largest
+ * shift between two repeats of one experiment with nothing changed), a worse figure within its floor is
+ * not a FAIL but INCONCLUSIVE, and so is a pass where a family's minimum effect is under its floor: the
+ * lab cannot tell a change that small from its own noise, and says so rather than pass or fail on it.
+ *
  * @param figures the families judged (null: all)
  * @param phases  the phases judged, by number or kind (null: all)
+ * @param noise   the noise floor per family, in the figures' units (null: none known)
  */
 @JsonTypeName("baseline")
-public record Baseline(List<String> figures, List<String> phases) implements Criterion {
+public record Baseline(List<String> figures, List<String> phases, Map<String, Double> noise) implements Criterion {
+
+    /** Without a noise floor. */
+    public Baseline(List<String> figures, List<String> phases) {
+        this(figures, phases, null);
+    }
 
     /** At most this many figures are named in a verdict's list of thin ones; the rest are counted. */
     private static final int NAMED_AT_MOST = 5;
@@ -99,17 +111,55 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
             return Verdict.inconclusive(describe(), why + (notJudged.isEmpty() ? "" : "; " + notJudged));
         }
         List<FigureShift> worse = shifts.stream().filter(f -> f.judgement() == Judgement.WORSE).toList();
-        if (!worse.isEmpty()) {
-            return new Verdict(describe(), false, "worse: " + worse.stream().map(Baseline::line)
+        List<FigureShift> beyondNoise = worse.stream().filter(f -> !withinNoise(f)).toList();
+        if (!beyondNoise.isEmpty()) {
+            return new Verdict(describe(), false, "worse: " + beyondNoise.stream().map(this::line)
                     .collect(Collectors.joining("; ")) + "; " + tally(shifts)).noting(notJudged);
+        }
+        if (!worse.isEmpty()) {
+            return Verdict.inconclusive(describe(), "worse, but within this machine's noise: " + worse.stream()
+                    .map(this::line).collect(Collectors.joining("; ")) + "; " + tally(shifts));
         }
         FigureShift nearest = measured.stream().max(Comparator.comparingDouble(Baseline::towardWorse))
                 .orElseThrow();
         String passed = "none worse, " + tally(shifts) + "; nearest its minimum effect: " + line(nearest);
+        List<String> unseen = unseenEffects(measured);
+        if (!unseen.isEmpty()) {
+            return Verdict.inconclusive(describe(), "the lab cannot see effects this small here: "
+                    + String.join("; ", unseen) + "; judged: " + passed);
+        }
         if (!notJudged.isEmpty()) {
             return Verdict.inconclusive(describe(), notJudged + "; judged: " + passed);
         }
         return new Verdict(describe(), true, passed);
+    }
+
+    /** Whether {@code f} moved no more than its family's noise floor. */
+    private boolean withinNoise(FigureShift f) {
+        Double floor = noise == null ? null : noise.get(f.family());
+        return floor != null && Math.abs(f.shift().estimate()) <= floor;
+    }
+
+    /**
+     * "cpu: minimum effect 5 under the noise floor 11.2": each judged family whose smallest minimum effect is
+     * under its floor, where a change as large as the effect asked for would not be seen.
+     */
+    private List<String> unseenEffects(List<FigureShift> measured) {
+        if (noise == null) {
+            return List.of();
+        }
+        List<String> unseen = new ArrayList<>();
+        for (String family : families()) {
+            Double floor = noise.get(family);
+            measured.stream().filter(f -> f.family().equals(family)).mapToDouble(FigureShift::minEffect).min()
+                    .ifPresent(min -> {
+                        if (floor != null && min < floor) {
+                            unseen.add(family + ": minimum effect " + SummaryText.number(min) + " under the noise floor "
+                                    + SummaryText.number(floor) + " (repeats here differ by that much)");
+                        }
+                    });
+        }
+        return unseen;
     }
 
     /** The families judged: those named, or all. */
@@ -121,10 +171,12 @@ public record Baseline(List<String> figures, List<String> phases) implements Cri
      * "phase 9 CPU node 2 %: +20.3 [95 % +18.1, +22.5], minimum effect 10 (higher is worse), n 60 / 58, p 0.000123":
      * the value, the threshold, the interval and the sample sizes, as every verdict line shows them.
      */
-    private static String line(FigureShift f) {
+    private String line(FigureShift f) {
         LocationShift s = f.shift();
+        Double floor = noise == null ? null : noise.get(f.family());
         return "phase " + f.phase() + " " + f.figure() + ": " + SummaryText.signed(s.estimate()) + " [" + percent() + " "
                 + SummaryText.signed(s.low()) + ", " + SummaryText.signed(s.high()) + "], minimum effect " + SummaryText.number(f.minEffect())
+                + (floor == null ? "" : ", noise floor " + SummaryText.number(floor))
                 + " (" + f.worseWhen() + " is worse), n " + s.before() + " / " + s.after() + ", p "
                 + String.format(Locale.ROOT, "%.3g", s.pValue());
     }

@@ -206,6 +206,7 @@ public final class PolicyFile {
             problems.add(new Problem(pointer + "/figures", field + ".figures", "an empty list selects no figure: name"
                     + " figures, or leave figures out to judge all (" + String.join(", ", FigureShift.FAMILIES) + ")"));
         }
+        noiseFloors(criterion.path("noise"), pointer + "/noise", field + ".noise", problems);
         if (problems.size() > before) {
             return;
         }
@@ -321,6 +322,31 @@ public final class PolicyFile {
             }
         }
         return found;
+    }
+
+    /**
+     * A {@code baseline} criterion's {@code noise}: a figure family's floor each, a shift of 0 or more in
+     * the figure's unit, as {@code upgrade-lab noise} prints them; a family the lab does not know would
+     * quiet nothing.
+     */
+    private static void noiseFloors(JsonNode noise, String pointer, String field, List<Problem> problems) {
+        if (noise.isMissingNode() || noise.isNull()) {
+            return;
+        }
+        if (!noise.isObject()) {
+            problems.add(new Problem(pointer, field, "a floor per figure family, e.g. {cpu: 11.2, p99: 3.5}"
+                    + " (from upgrade-lab noise)"));
+            return;
+        }
+        noise.fields().forEachRemaining(entry -> {
+            if (!FigureShift.FAMILIES.contains(entry.getKey())) {
+                problems.add(new Problem(pointer + "/" + entry.getKey(), field + "." + entry.getKey(),
+                        "not a figure family: one of " + String.join(", ", FigureShift.FAMILIES)));
+            } else if (!entry.getValue().isNumber() || entry.getValue().asDouble() < 0) {
+                problems.add(new Problem(pointer + "/" + entry.getKey(), field + "." + entry.getKey(),
+                        "a shift of 0 or more in the figure's unit, not " + entry.getValue()));
+            }
+        });
     }
 
     /**

@@ -61,6 +61,45 @@ class BaselineTest {
         assertThat(gate.status()).isEqualTo(Verdict.Status.FAIL);
     }
 
+    /** With this machine's noise floor, a worse CPU within it cannot be told from noise: INCONCLUSIVE, not FAIL. */
+    @Test
+    void aWorseFigureWithinTheNoiseFloorIsInconclusiveAndOneBeyondItFails() throws Exception {
+        Path costlier = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithCpuTimes(1.5, dir.resolve("costlier")));
+
+        Verdict withinNoise = Gate.judge(costlier, policy("""
+                  - kind: baseline
+                    figures: [cpu]
+                    phases: [rollingClientUpgrade, 14]
+                    noise: {cpu: 1000}
+                """), run, dir.resolve("noisy.xml")).verdicts().get(1);
+        Verdict beyondNoise = Gate.judge(costlier, policy("""
+                  - kind: baseline
+                    figures: [cpu]
+                    phases: [rollingClientUpgrade, 14]
+                    noise: {cpu: 0.5}
+                """), run, dir.resolve("quiet.xml")).verdicts().get(1);
+
+        assertThat(withinNoise.status()).as(withinNoise.measured()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(withinNoise.measured()).startsWith("worse, but within this machine's noise: phase 13 CPU node 1 %: +")
+                .contains(", noise floor 1000 (higher is worse)");
+        assertThat(beyondNoise.status()).as(beyondNoise.measured()).isEqualTo(Verdict.Status.FAIL);
+        assertThat(beyondNoise.measured()).startsWith("worse: phase 13 CPU node 1 %: +").contains(", noise floor 0.5 (");
+    }
+
+    /** A pass that asks for a smaller change than the lab can see says so instead of passing. */
+    @Test
+    void aMinimumEffectUnderTheNoiseFloorCannotPass() throws Exception {
+        Verdict verdict = Gate.judge(run, policy("""
+                  - kind: baseline
+                    figures: [cpu, p99]
+                    noise: {cpu: 50, p99: 0}
+                """), run, dir.resolve("unseen.xml")).verdicts().get(1);
+
+        assertThat(verdict.status()).as(verdict.measured()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(verdict.measured()).startsWith("the lab cannot see effects this small here: cpu: minimum effect 5"
+                + " under the noise floor 50 (repeats here differ by that much); judged: none worse").doesNotContain("p99:");
+    }
+
     @Test
     void theFiguresSelectedAreTheOnlyOnesJudged() throws Exception {
         Path costlier = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithCpuTimes(1.5, dir.resolve("costlier")));

@@ -118,9 +118,14 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void copyExperiment(Path runDirectory) {
+        copyExperiment(arguments.file, runDirectory);
+    }
+
+    /** {@code file} into {@code runDirectory} (made) as experiment.yaml: the run says what it ran. */
+    static void copyExperiment(Path file, Path runDirectory) {
         try {
             Files.createDirectories(runDirectory);
-            Files.copy(arguments.file, runDirectory.resolve("experiment.yaml"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(file, runDirectory.resolve("experiment.yaml"), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare the run directory " + runDirectory + ": " + e);
         }
