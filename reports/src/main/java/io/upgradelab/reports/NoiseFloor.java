@@ -9,7 +9,7 @@ import io.upgradelab.reports.html.RunTimeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -197,13 +197,12 @@ public record NoiseFloor(int format, List<String> runs, int pairs, List<FamilyNo
         return runs.size() + " repeats, " + pairs + " pairs";
     }
 
-    /** Figures sorted for the report: the noisiest first. */
+    /** The judged figures, the noisiest first: the most false alarms, then the largest shift in minimum effects. */
     @JsonIgnore
     public List<FigureNoise> noisiest(int atMost) {
-        List<FigureNoise> sorted = new ArrayList<>(figures.stream().filter(f -> f.judged() > 0).toList());
-        sorted.sort((x, y) -> Integer.compare(y.falseAlarms(), x.falseAlarms()) != 0
-                ? Integer.compare(y.falseAlarms(), x.falseAlarms())
-                : Double.compare(y.largestShift() / Math.max(y.minEffect(), 1e-9), x.largestShift() / Math.max(x.minEffect(), 1e-9)));
-        return sorted.subList(0, Math.min(atMost, sorted.size()));
+        return figures.stream().filter(f -> f.judged() > 0)
+                .sorted(Comparator.comparingInt(FigureNoise::falseAlarms)
+                        .thenComparingDouble(f -> f.largestShift() / Math.max(f.minEffect(), 1e-9)).reversed())
+                .limit(atMost).toList();
     }
 }

@@ -22,6 +22,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,10 +93,12 @@ final class NoiseCommand implements Callable<Integer>, OutputOption.JsonCommand 
         if (runs == null) {
             return stopped.exitCode();
         }
+        List<JournalFile> journals = runs.stream().map(NoiseCommand::journal).toList();
         NoiseFloor noise;
         try {
-            noise = NoiseFloor.of(runs.stream().map(NoiseCommand::repeat).toList());
-        } catch (IllegalArgumentException e) {
+            noise = NoiseFloor.of(IntStream.range(0, runs.size())
+                    .mapToObj(i -> repeat(runs.get(i), journals.get(i))).toList());
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             throw LabException.invalidInput(e.getMessage());
         }
         String markdown = NoiseMarkdown.render(noise);
@@ -106,7 +109,7 @@ final class NoiseCommand implements Callable<Integer>, OutputOption.JsonCommand 
             spec.commandLine().getOut().flush();
         }
         if (out != null) {
-            write(noise, markdown, runs);
+            write(noise, markdown, journals.stream().map(JournalFile::file).toList());
         }
         return 0;
     }
@@ -159,19 +162,24 @@ final class NoiseCommand implements Callable<Integer>, OutputOption.JsonCommand 
         return runs;
     }
 
-    private static NoiseFloor.Repeat repeat(Path run) {
+    /** The journal of {@code run} (a directory or the journal itself); one that does not read is invalid input. */
+    private static JournalFile journal(Path run) {
         try {
-            JournalFile journal = JournalFile.read(run);
-            return new NoiseFloor.Repeat(run.toString(), RunSummaries.of(journal), RunTimeline.of(journal));
+            return JournalFile.read(run);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw LabException.invalidInput(e.getMessage());
         }
     }
 
-    private void write(NoiseFloor noise, String markdown, List<Path> runs) {
+    /** {@code run}, named as given, from its journal. */
+    private static NoiseFloor.Repeat repeat(Path run, JournalFile journal) {
+        return new NoiseFloor.Repeat(run.toString(), RunSummaries.of(journal), RunTimeline.of(journal));
+    }
+
+    /** noise.md and noise.json under --out, never over one of the {@code journals} read. */
+    private void write(NoiseFloor noise, String markdown, List<Path> journals) {
         try {
             Files.createDirectories(out);
-            List<Path> journals = runs.stream().map(r -> JournalFile.read(r).file()).toList();
             Path md = OutputFile.write(out.resolve("noise.md"), markdown, journals);
             Path json = OutputFile.write(out.resolve(NoiseFloor.FILE_NAME), noise.json(), journals);
             spec.commandLine().getErr().println("upgrade-lab: wrote " + md + " and " + json);

@@ -11,8 +11,8 @@ import java.util.Optional;
 /**
  * The lab's calls to a Nacos 3.x console that runs as a process of its own ({@code
  * nacos.deployment.type=console}): its v3 console API at the root of its port, as a person's browser
- * calls it, logged in as a user of the cluster. The console holds no data: every answer but its
- * liveness is a call it made to the nodes, so an answer here says the split console reaches them.
+ * calls it, logged in as a user of the cluster. The console holds no data: every answer is a call it
+ * made to the nodes, so an answer here says the split console reaches them.
  * A console does not take the nodes' server identity, only a user's token.
  */
 public final class ConsoleApi {
@@ -26,15 +26,6 @@ public final class ConsoleApi {
     /** The console at {@code hostPort}, called as {@code user}. */
     public ConsoleApi(String hostPort, NacosCredentials user) {
         this.http = new NodeHttp(URI.create("http://" + hostPort + "/"), NacosAuth.of(Optional.of(user)), LOGIN);
-    }
-
-    /** {@code GET v3/console/health/liveness}: the console's own web context serves (no node asked). */
-    public boolean isLive() {
-        try {
-            return http.send(http.get("v3/console/health/liveness")).statusCode() == 200;
-        } catch (NacosApiException e) {
-            return false;
-        }
     }
 
     /**

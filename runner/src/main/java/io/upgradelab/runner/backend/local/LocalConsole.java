@@ -9,17 +9,10 @@ import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.ListeningSockets;
-import io.upgradelab.runner.process.ProcessAddress;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The Nacos 3.x console as a process of its own on loopback ({@code -Dnacos.deployment.type=console}),
@@ -35,7 +28,7 @@ final class LocalConsole {
     static final int PORT_OFFSET = 6;
     private static final Duration POLL = Duration.ofMillis(500);
 
-    private final Path home;
+    private final NacosHome home;
     private final String host;
     private final int port;
     private final NacosDistribution distribution;
@@ -52,12 +45,13 @@ final class LocalConsole {
             throw new LabException(LabException.FAILED, "Nacos " + distribution.version() + " (" + distribution.directory()
                     + ") has no console to run as a process of its own: 3.x's does (built in, or an official archive)");
         }
-        this.home = home;
+        this.home = new NacosHome(home);
         this.host = host;
         this.port = port;
         this.distribution = distribution;
         this.authEnvironment = Map.copyOf(authEnvironment);
-        writeConfiguration(members);
+        this.home.prepare(members,
+                List.of("# written by upgrade-lab for the console: it reaches the nodes in cluster.conf"));
     }
 
     String address() {
@@ -65,7 +59,7 @@ final class LocalConsole {
     }
 
     Path consoleLog() {
-        return home.resolve("console.log");
+        return home.consoleLog();
     }
 
     /**
@@ -80,7 +74,7 @@ final class LocalConsole {
         }
         StartupLog log = StartupLog.ofConsole(consoleLog());
         long launched = System.nanoTime();
-        process = ChildProcess.start("console", command(), environment(), home, consoleLog());
+        process = ChildProcess.start("console", command(), environment(), home.directory(), consoleLog());
         ConsoleApi api = new ConsoleApi(address(), user);
         String lastError = "no start-up verdict in its log";
         while (true) {
@@ -116,27 +110,16 @@ final class LocalConsole {
     }
 
     List<String> command() {
-        return new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m", "-Xmx384m", "-XX:+UseSerialGC",
-                "-Dupgradelab.node=console",
-                "-Dnacos.home=" + home,
-                "-Dnacos.logs.path=" + home.resolve("logs"),
-                "-Duser.home=" + home.resolve("user-home"),
-                "-Dnacos.deployment.type=console",
-                "-Dnacos.console.port=" + port,
-                "-Dserver.address=" + host,
-                "-Dnacos.inetutils.ip-address=" + host,
-                "-Dnacos.preferHostnameOverIp=false",
-                distribution.mainClass(),
-                "--spring.config.additional-location=file:" + home.resolve("conf") + "/"));
+        List<String> command = home.javaWithFilesHere("console", "-Xms128m", "-Xmx384m", "-XX:+UseSerialGC");
+        command.addAll(List.of("-Dnacos.deployment.type=console", "-Dnacos.console.port=" + port));
+        command.addAll(NacosHome.atAddress(host));
+        command.addAll(List.of(distribution.mainClass(), home.configLocation()));
+        return command;
     }
 
     /** Its address, the console's class path and the cluster's auth keys. */
     Map<String, String> environment() {
-        Map<String, String> environment = new HashMap<>(ProcessAddress.of(host).environment());
-        environment.put("CLASSPATH", distribution.consoleClasspath().stream().map(Path::toString)
-                .collect(Collectors.joining(":")));
+        Map<String, String> environment = NacosHome.environment(host, distribution.consoleClasspath());
         environment.putAll(authEnvironment);
         return environment;
     }
@@ -145,18 +128,5 @@ final class LocalConsole {
         process.kill();
         throw new LabException(LabException.FAILED, "the console (" + address() + ", " + distribution.version()
                 + ") did not start: " + cause + "; its log: " + consoleLog());
-    }
-
-    private void writeConfiguration(List<String> members) {
-        try {
-            Files.createDirectories(home.resolve("conf"));
-            Files.createDirectories(home.resolve("logs"));
-            Files.createDirectories(home.resolve("user-home"));
-            Files.write(home.resolve("conf/cluster.conf"), members);
-            Files.write(home.resolve("conf/application.properties"),
-                    List.of("# written by upgrade-lab for the console: it reaches the nodes in cluster.conf"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare " + home, e);
-        }
     }
 }

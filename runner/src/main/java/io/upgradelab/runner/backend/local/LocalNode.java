@@ -11,18 +11,14 @@ import io.upgradelab.runner.nacos.NacosAuth;
 import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;
-import io.upgradelab.runner.process.ProcessAddress;
 import io.upgradelab.runner.process.ThreadDump;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * One Nacos server process on loopback, with its own home, data and logs under the run directory.
@@ -91,12 +87,12 @@ public final class LocalNode {
 
     /** Where Nacos writes its own logs (nacos.logs.path): naming-server.log, protocol-raft.log, ... */
     public Path logDirectory() {
-        return home.resolve("logs");
+        return new NacosHome(home).logs();
     }
 
     /** The node's console output: start-up, failures and everything Spring Boot prints. */
     public Path consoleLog() {
-        return home.resolve("console.log");
+        return new NacosHome(home).consoleLog();
     }
 
     public NacosApi api() {
@@ -134,8 +130,7 @@ public final class LocalNode {
 
     /** The node process's environment: its address, its class path and {@link #secretEnvironment}. */
     Map<String, String> environment(NacosDistribution version) {
-        Map<String, String> environment = new HashMap<>(ProcessAddress.of(spec.hostOf(number)).environment());
-        environment.put("CLASSPATH", version.classpath().stream().map(Path::toString).collect(Collectors.joining(":")));
+        Map<String, String> environment = NacosHome.environment(spec.hostOf(number), version.classpath());
         environment.putAll(secretEnvironment);
         if (spec.credentials().isPresent() || NacosVersions.isThreeX(version.version())) {
             environment.putAll(authKeys.environment());
@@ -252,17 +247,11 @@ public final class LocalNode {
     }
 
     List<String> command(NacosDistribution version) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms256m", "-Xmx" + spec.maxHeap(), "-XX:+UseSerialGC",
-                "-Dupgradelab.node=node-" + number,
-                "-Dnacos.home=" + home,
-                "-Dnacos.logs.path=" + logDirectory(),
-                "-Duser.home=" + home.resolve("user-home"),
-                portProperty(version) + "=" + ports.http(),
-                "-Dserver.address=" + spec.hostOf(number),
-                "-Dnacos.inetutils.ip-address=" + spec.hostOf(number),
-                "-Dnacos.preferHostnameOverIp=false"));
+        NacosHome nacosHome = new NacosHome(home);
+        List<String> command = nacosHome.javaWithFilesHere("node-" + number, "-Xms256m", "-Xmx" + spec.maxHeap(),
+                "-XX:+UseSerialGC");
+        command.add(portProperty(version) + "=" + ports.http());
+        command.addAll(NacosHome.atAddress(spec.hostOf(number)));
         if (NacosVersions.isThreeX(version.version())) {
             // 3.x: the server's APIs alone in this process (no console context on a port of its own)
             command.add("-Dnacos.deployment.type=server");
@@ -274,7 +263,7 @@ public final class LocalNode {
             command.add("-DembeddedStorage=true");
         }
         command.add(version.mainClass());
-        command.add("--spring.config.additional-location=file:" + home.resolve("conf") + "/");
+        command.add(nacosHome.configLocation());
         return command;
     }
 
@@ -287,20 +276,10 @@ public final class LocalNode {
     }
 
     private void writeConfiguration(List<String> members) {
-        try {
-            Files.createDirectories(home.resolve("conf"));
-            Files.createDirectories(logDirectory());
-            Files.createDirectories(home.resolve("user-home"));
-            if (!spec.standalone()) {
-                Files.write(home.resolve("conf/cluster.conf"), members);
-            }
-            List<String> properties = new ArrayList<>(List.of(
-                    "# written by upgrade-lab for node-" + number + "; extra properties come from --property"));
-            spec.serverProperties().forEach((k, v) -> properties.add(k + "=" + v));
-            Files.write(home.resolve("conf/application.properties"), properties);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare " + home, e);
-        }
+        List<String> properties = new ArrayList<>(List.of(
+                "# written by upgrade-lab for node-" + number + "; extra properties come from --property"));
+        spec.serverProperties().forEach((k, v) -> properties.add(k + "=" + v));
+        new NacosHome(home).prepare(spec.standalone() ? List.of() : members, properties);
     }
 
     /**
