@@ -5,6 +5,9 @@ keep() {   # keep RUN_DIR NAME: the evidence of one run
   local run="$1" into="$evidence/$2"
   mkdir -p "$into"
   gzip -9 -c "$run/journal.jsonl" >"$into/journal.jsonl.gz"
+  if [[ -f "$run/fleet/registry.jsonl" ]]; then   # the fleet's registry log, for upgrade-lab check
+    mkdir -p "$into/fleet" && gzip -9 -c "$run/fleet/registry.jsonl" >"$into/fleet/registry.jsonl.gz"
+  fi
   for f in summary.md summary.json report.html gate.txt gate-junit.xml experiment.yaml; do
     [[ -f "$run/$f" ]] && cp "$run/$f" "$into/$f"
   done

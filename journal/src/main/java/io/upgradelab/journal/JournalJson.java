@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * journal.jsonl's codec: the runner writes its lines and the reports read them through this one
@@ -81,5 +84,53 @@ public final class JournalJson {
             String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
             throw new IllegalArgumentException("a " + typeOf(body) + " line does not read: " + why, e);
         }
+    }
+
+    /**
+     * One line of a JSON-lines file of typed records that carry only {@code type} and {@code time} besides
+     * their fields ({@code registry.jsonl}): {@code body} written as its type, timed {@code time}, without
+     * its line end.
+     */
+    public static String lineOf(Object body, Instant time) {
+        ObjectNode line = MAPPER.createObjectNode();
+        line.put("type", typeOf(body.getClass()));
+        line.put("time", time.toString());
+        line.setAll((ObjectNode) MAPPER.valueToTree(body));
+        try {
+            return MAPPER.writeValueAsString(line);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("a " + typeOf(body.getClass()) + " line does not write: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * {@code text}, line {@code number} of such a file, read as whichever of {@code bodies} its type names:
+     * empty when it is not a JSON object with a type (a line a kill tore); a line whose body is null when
+     * its type is none of them (a newer writer's); an {@link IllegalArgumentException} when it is one of
+     * them and does not read as it.
+     */
+    public static Optional<Line<?>> readLine(String text, int number, List<Class<?>> bodies) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+        if (node == null || !node.isObject() || !node.hasNonNull("type")) {
+            return Optional.empty();
+        }
+        for (Class<?> body : bodies) {
+            if (is(node, body)) {
+                return Optional.of(read(node, body, number));
+            }
+        }
+        Instant time;
+        try {
+            time = Instant.parse(node.path("time").asText());
+        } catch (java.time.format.DateTimeParseException e) {
+            time = Instant.EPOCH;   // a line of an unknown type: what it says is not read
+        }
+        return Optional.of(new Line<>(node.path("type").asText(), time, 0, 0, null, number));
     }
 }

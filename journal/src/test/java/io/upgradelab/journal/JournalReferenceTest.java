@@ -26,7 +26,7 @@ class JournalReferenceTest {
 
     @Test
     void theCommittedReferenceIsTheOneTheRecordsMake() throws IOException {
-        String made = page(lineRecords());
+        String made = page(lineRecords()) + registryLog(registryRecords());
         GeneratedPage.assertCommitted(PAGE, made);
     }
 
@@ -38,10 +38,21 @@ class JournalReferenceTest {
                 "conditionHeld", "note", "error", "abort", "runEnded");
     }
 
-    /** Every record of this module with a {@link LineType}, by type and observer. */
+    /** Every record of the journal with a {@link LineType}, by type and observer. */
     private static List<Class<?>> lineRecords() {
+        return records("io.upgradelab.journal").stream().filter(c -> !c.getPackageName().equals(REGISTRY)).toList();
+    }
+
+    /** The records of {@code registry.jsonl}, the fleet's file. */
+    private static List<Class<?>> registryRecords() {
+        return records(REGISTRY);
+    }
+
+    private static final String REGISTRY = "io.upgradelab.journal.registry";
+
+    private static List<Class<?>> records(String pkg) {
         return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.upgradelab.journal").stream().filter(c -> c.isAnnotatedWith(LineType.class))
+                .importPackages(pkg).stream().filter(c -> c.isAnnotatedWith(LineType.class))
                 .map(JavaClass::reflect).<Class<?>>map(c -> c)
                 .sorted(Comparator.comparing((Class<?> c) -> JournalJson.typeOf(c)).thenComparing(JournalJson::observerOf)
                         .thenComparing(Class::getSimpleName))
@@ -67,6 +78,27 @@ class JournalReferenceTest {
             page.append("| `").append(JournalJson.typeOf(record)).append("` | ")
                     .append(JournalJson.observerOf(record).isEmpty() ? "" : "`" + JournalJson.observerOf(record) + "`")
                     .append(" | `").append(record.getSimpleName()).append("` | ").append(fields(record)).append(" |\n");
+        }
+        return page.toString();
+    }
+
+    private static String registryLog(List<Class<?>> records) {
+        StringBuilder page = new StringBuilder("""
+
+                ## registry.jsonl
+
+                The fleet's own file, `fleet/registry.jsonl` of a run: every operation the registry acknowledged and
+                every push its subscribers received, which `upgrade-lab check` and the criteria `ackedVisible`,
+                `deadGoneWithin` and `noEmptyPush` read (docs/guide/journal-and-reports.md, "The registry's
+                promises"). Every line also has `type` and `time` (UTC: when the client returned, or the listener
+                was called). Its format is versioned: `registryLogStarted.format`, now %d.
+
+                | type | record | fields |
+                |---|---|---|
+                """.formatted(io.upgradelab.journal.registry.RegistryLog.FORMAT));
+        for (Class<?> record : records) {
+            page.append("| `").append(JournalJson.typeOf(record)).append("` | `").append(record.getSimpleName())
+                    .append("` | ").append(fields(record)).append(" |\n");
         }
         return page.toString();
     }

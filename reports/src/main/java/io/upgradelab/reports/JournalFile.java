@@ -3,14 +3,12 @@ package io.upgradelab.reports;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.upgradelab.journal.AppendedLines;
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.LineType;
 import io.upgradelab.journal.RunEnded;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,25 +43,16 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(file + ": no journal here (a run directory holds " + NAME + ")");
         }
-        String[] text;
-        try {
-            // decoded leniently: a kill mid-write can tear a character as well as a line
-            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
-        }
-        int last = text.length;
-        while (last > 0 && text[last - 1].isBlank()) {
-            last--;
-        }
+        List<String> text = AppendedLines.read(file);
+        int last = text.size();
         List<JsonNode> lines = new ArrayList<>();
         List<Integer> numbers = new ArrayList<>();
         int torn = 0;
         for (int i = 0; i < last; i++) {
-            if (text[i].isBlank()) {
+            if (text.get(i).isBlank()) {
                 continue;
             }
-            JsonNode node = journalLine(text[i]);
+            JsonNode node = journalLine(text.get(i));
             if (node != null) {
                 lines.add(node);
                 numbers.add(i + 1);
@@ -71,7 +60,7 @@ public record JournalFile(Path file, List<JsonNode> lines, List<Integer> lineNum
                 torn++;   // the line a kill tore: the run is reported as incomplete
             } else {
                 throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a journal line (a JSON object with a"
-                        + " type), and not the last line, which a kill may tear: " + ControlCharacters.shown(text[i]));
+                        + " type), and not the last line, which a kill may tear: " + ControlCharacters.shown(text.get(i)));
             }
         }
         if (lines.isEmpty() || !"runStarted".equals(lines.get(0).path("type").asText())) {

@@ -38,7 +38,8 @@ public final class RecordedRuns {
 
     /**
      * The journal of a run committed as evidence ({@code docs/runs/}{@code name}, gzipped there), unpacked
-     * to {@code dir}/journal.jsonl: a real run of its own, not a copy of the CI-size one.
+     * to {@code dir}/journal.jsonl (and its fleet's registry log, where kept, to {@code dir}/fleet/registry.jsonl):
+     * a real run of its own, not a copy of the CI-size one.
      */
     public static Path committedRun(String name, Path dir) throws IOException {
         Path gzipped = Path.of(System.getProperty("basedir", ".")).resolve("../docs/runs").resolve(name)
@@ -46,6 +47,13 @@ public final class RecordedRuns {
         Files.createDirectories(dir);
         try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(gzipped))) {
             Files.copy(in, dir.resolve("journal.jsonl"));
+        }
+        Path registry = gzipped.resolveSibling("fleet").resolve("registry.jsonl.gz");   // the fleet's, where kept
+        if (Files.isRegularFile(registry)) {
+            Files.createDirectories(dir.resolve("fleet"));
+            try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(registry))) {
+                Files.copy(in, dir.resolve("fleet").resolve("registry.jsonl"));
+            }
         }
         return dir;
     }

@@ -31,6 +31,11 @@ public interface Criterion {
         return false;
     }
 
+    /** Whether it checks the registry's promises from the run's registry log ({@link Subject#registry()}). */
+    default boolean readsRegistry() {
+        return false;
+    }
+
     /**
      * How much of {@code run} it judges, in seconds: the whole run unless it looks at some phases
      * only. The JUnit test case's time.

@@ -30,6 +30,11 @@ record DryRun(Criterion criterion) implements Criterion {
     }
 
     @Override
+    public boolean readsRegistry() {
+        return criterion.readsRegistry();
+    }
+
+    @Override
     public double seconds(RunSummary run) {
         return criterion.seconds(run);
     }

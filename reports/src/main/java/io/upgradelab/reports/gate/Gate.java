@@ -4,6 +4,7 @@ import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryText;
+import io.upgradelab.reports.check.RegistryEvidence;
 import io.upgradelab.reports.html.RunTimeline;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,8 +46,9 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         RunSummary before = baselineJournal == null ? null : RunSummaries.of(baselineJournal);
         // the samples, read only for a criterion that judges from them (and has a baseline's to judge against)
         boolean samples = baselineJournal != null && policy.readsSamples();
-        List<Verdict> verdicts = new ArrayList<>(policy.judge(summary, samples ? RunTimeline.of(journal) : null, before,
-                samples ? RunTimeline.of(baselineJournal) : null));
+        RegistryEvidence registry = policy.readsRegistry() ? RegistryEvidence.of(journal) : null;
+        List<Verdict> verdicts = new ArrayList<>(policy.judge(new Subject(summary, samples ? RunTimeline.of(journal) : null,
+                before, samples ? RunTimeline.of(baselineJournal) : null, registry)));
         // the audit's findings, after the run's completion and before the criteria (JournalAudit: inconclusive)
         List<Verdict> audits = new ArrayList<>();
         JournalAudit.verdict(journal, "").ifPresent(audits::add);

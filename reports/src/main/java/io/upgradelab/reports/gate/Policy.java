@@ -27,9 +27,15 @@ public record Policy(String name, List<Criterion> criteria) {
      */
     public List<Verdict> judge(RunSummary run, RunTimeline timeline, RunSummary baseline,
                                RunTimeline baselineTimeline) {
+        return judge(new Subject(run, timeline, baseline, baselineTimeline, null));
+    }
+
+    /** The verdicts on {@code subject}: its run's completion first, then each criterion's. */
+    public List<Verdict> judge(Subject subject) {
+        RunSummary run = subject.run();
         List<Verdict> verdicts = new ArrayList<>();
         verdicts.add(Evidence.completion(run).over(run.seconds()));
-        criteria.forEach(c -> verdicts.add(c.judge(new Subject(run, timeline, baseline, baselineTimeline)).over(c.seconds(run))));
+        criteria.forEach(c -> verdicts.add(c.judge(subject).over(c.seconds(run))));
         return verdicts;
     }
 
@@ -44,5 +50,10 @@ public record Policy(String name, List<Criterion> criteria) {
     /** Whether a criterion judges from the runs' samples (their timelines), not from their summaries alone. */
     public boolean readsSamples() {
         return criteria.stream().anyMatch(Criterion::readsSamples);
+    }
+
+    /** Whether a criterion checks the registry's promises, so the gate reads the run's registry log. */
+    public boolean readsRegistry() {
+        return criteria.stream().anyMatch(Criterion::readsRegistry);
     }
 }

@@ -220,7 +220,7 @@ class GateTest {
         assertThatThrownBy(() -> PolicyFile.read(empty)).hasMessageStartingWith(empty + ":5: criteria[0].phases[1]: an empty item");
         Path noKind = Files.writeString(dir.resolve("no-kind.yaml"), "name: k\ncriteria:\n  - atMost: 0\n");
         assertThatThrownBy(() -> PolicyFile.read(noKind)).hasMessageStartingWith(noKind
-                + ":3: criteria[0]: missing field 'kind'; expected one of [baseline, benchmarkTps, configIntact, cpuAgainstBaseline,");
+                + ":3: criteria[0]: missing field 'kind'; expected one of [ackedVisible, baseline, benchmarkTps, configIntact, cpuAgainstBaseline,");
     }
 
     @Test

@@ -27,7 +27,11 @@ final class OutputOption {
     /** What {@code --output} takes. */
     enum Format { text, json }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Times as ISO-8601 text, as the journal writes them ({@code check}'s timelines carry instants). */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
 
     @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (the default) or json: one JSON document on standard output, with the fields"

@@ -13,6 +13,7 @@ import io.upgradelab.runner.process.ProcessAddress;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
+import io.upgradelab.journal.registry.RegistryLog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -174,7 +175,8 @@ public final class FleetProcess implements Fleet {
                 "--services", Integer.toString(settings.services()),
                 "--providers-per-client", Integer.toString(settings.providersPerClient()),
                 "--first-port", Integer.toString(settings.firstPort()),
-                "--beat-threads", Integer.toString(settings.beatThreads())));
+                "--beat-threads", Integer.toString(settings.beatThreads()),
+                "--registry-log", directory.resolve(RegistryLog.NAME).toString()));
     }
 
     /**

@@ -41,8 +41,9 @@ class GateCommandTest {
     @Test
     void helpListsEveryCriterionThePolicyReaderKnows() {
         assertThat(cli.run("gate", "--help")).isZero();
-        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: baseline, benchmarkTps, configIntact, cpuAgainstBaseline, cpuP95,"
-                + " failureSigns, flapping, instanceLossAtEnd, loadValid, noProviderErrors, probeSuccess, upgradeWithin");
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: ackedVisible, baseline, benchmarkTps, configIntact, cpuAgainstBaseline,"
+                + " cpuP95, deadGoneWithin, failureSigns, flapping, instanceLossAtEnd, loadValid, noEmptyPush,"
+                + " noProviderErrors, probeSuccess, upgradeWithin");
     }
 
     /**

@@ -24,6 +24,16 @@ public interface NamingClient {
     }
 
     /**
+     * Subscribes to a service as a Dubbo consumer does: {@code onPush} is told every instance list the
+     * client's listener receives (a 2.x server's push, or what a 1.x client's update or UDP push brought),
+     * on the client's own thread; throws on failure.
+     */
+    default void subscribe(String serviceName, java.util.function.Consumer<java.util.List<PushedInstance>> onPush)
+            throws Exception {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not subscribe");
+    }
+
+    /**
      * Sends one beat for an instance this client registered, as a 1.x client's beat thread does (the
      * client's own request, not a copy of it); throws on failure, and UnsupportedOperationException
      * for a client that keeps its instances alive by its connection (2.x).

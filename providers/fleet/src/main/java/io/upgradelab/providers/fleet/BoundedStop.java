@@ -52,17 +52,19 @@ final class BoundedStop {
 
     /** Deregisters what {@code removals} name, at most {@code perSecond}, until {@code budget} has passed. */
     static StopReport run(List<Removal> removals, double perSecond, Duration budget, ErrorCounter errors) {
-        return run(removals, perSecond, budget, errors, report -> { });
+        return run(removals, perSecond, budget, errors, RegistryRecord.NONE, report -> { });
     }
 
     /**
-     * {@link #run(List, double, Duration, ErrorCounter)}, telling {@code progress} how far it got after
+     * {@link #run(List, double, Duration, ErrorCounter)}, writing each provider's end to {@code record}
+     * (deregistered when confirmed, else left to expire, once), telling {@code progress} how far it got after
      * each deregistration that ends (confirmed or failed): a stop takes up to its budget, minutes for
      * thousands of providers, and whoever waits on the fleet must see it advance meanwhile, not a count
      * that dropped at once and then nothing until the end.
      */
     static StopReport run(List<Removal> removals, double perSecond, Duration budget, ErrorCounter errors,
-                          Consumer<StopReport> progress) {
+                          RegistryRecord record, Consumer<StopReport> progress) {
+        java.util.Set<Provider> written = java.util.concurrent.ConcurrentHashMap.newKeySet();
         long start = System.nanoTime();
         long deadline = start + budget.toNanos();
         AtomicInteger deregistered = new AtomicInteger();
@@ -87,10 +89,17 @@ final class BoundedStop {
                         if (!awaitUntil(due, deadline)) {
                             return;   // its slot is past the deadline: left to expire
                         }
+                        java.time.Instant asked = java.time.Instant.now();
                         try {
                             removal.process().client().deregister(provider.registration());
                             deregistered.incrementAndGet();
+                            if (written.add(provider)) {
+                                record.deregistered(removal.process(), provider, asked);
+                            }
                         } catch (Exception e) {
+                            if (written.add(provider)) {
+                                record.leftToExpire(removal.process(), provider, asked);
+                            }
                             failed.incrementAndGet();
                             String message = "deregister " + provider.serviceName() + " @" + provider.port() + ": "
                                     + ErrorCounter.describe(e);
@@ -106,6 +115,9 @@ final class BoundedStop {
             pool.shutdownNow();   // calls still blocked on the server are abandoned, not awaited
         }
         ended.set(true);
+        java.time.Instant began = java.time.Instant.now().minusNanos(System.nanoTime() - start);
+        removals.forEach(r -> r.providers().stream().filter(written::add)
+                .forEach(p -> record.leftToExpire(r.process(), p, began)));   // abandoned at the deadline
         int confirmed = deregistered.get();   // one reading: a call abandoned at the deadline may still end later
         int clientsClosed = closeClients(removals, errors);
         return new StopReport(requested, confirmed, failed.get(), requested - confirmed, clientsClosed,

@@ -3,6 +3,7 @@ package io.upgradelab.providers.fleet;
 import io.upgradelab.journal.FleetRegistrations;
 import io.upgradelab.journal.FleetStatus;
 import io.upgradelab.journal.StopReport;
+import io.upgradelab.journal.registry.RegistryLog;
 import io.upgradelab.naming.ClientCatalog;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -62,10 +63,29 @@ public final class Fleet implements AutoCloseable {
     /** Operations accepted and not finished: raised by the control thread, lowered by the operation thread. */
     private final AtomicInteger pending = new AtomicInteger();
     private final FailbackRetry failback;
+    private final RegistryRecord record;
 
-    /** A fleet of the real clients on this JVM's classpath. */
+    /** A fleet of the real clients on this JVM's classpath, recording nothing of the registry's answers. */
     public Fleet(FleetLayout layout, ClientSettings settings) {
-        this(layout, settings, ClientCatalog.installed(), FailbackRetry.DUBBO_PERIOD);
+        this(layout, settings, ClientCatalog.installed(), FailbackRetry.DUBBO_PERIOD, null, 0);
+    }
+
+    /**
+     * A fleet of the real clients on this JVM's classpath that writes what the registry acknowledged, and
+     * what a subscriber per client version was pushed of its first {@code subscribedServices} services, to
+     * {@code registryLog} (null: nowhere).
+     */
+    public Fleet(FleetLayout layout, ClientSettings settings, RegistryLog.Writer registryLog, int subscribedServices) {
+        this(layout, settings, ClientCatalog.installed(), FailbackRetry.DUBBO_PERIOD, registryLog, subscribedServices);
+    }
+
+    /** The services the first {@code count} subscribed ones are, in {@code layout}. */
+    public static List<String> sampledServices(FleetLayout layout, int count) {
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < Math.min(count, layout.services()); s++) {
+            names.add(layout.provider(s).serviceName());
+        }
+        return names;
     }
 
     /**
@@ -73,11 +93,18 @@ public final class Fleet implements AutoCloseable {
      * registry and a short period.
      */
     Fleet(FleetLayout layout, ClientSettings settings, ClientCatalog clients, java.time.Duration retryPeriod) {
+        this(layout, settings, clients, retryPeriod, null, 0);
+    }
+
+    Fleet(FleetLayout layout, ClientSettings settings, ClientCatalog clients, java.time.Duration retryPeriod,
+          RegistryLog.Writer registryLog, int subscribedServices) {
         this.layout = layout;
         this.settings = settings;
         this.clients = clients;
         this.beats = new RateMeter(clients.beatsSent());
         this.failback = new FailbackRetry(retryPeriod, FailbackRetry.DUBBO_TIMES, registrations);
+        this.record = registryLog == null ? RegistryRecord.NONE : new RegistryRecord(registryLog,
+                sampledServices(layout, subscribedServices), clients, settings.naming(), errors);
     }
 
     /**
@@ -104,7 +131,10 @@ public final class Fleet implements AutoCloseable {
     public Future<Void> crashProcesses(int count) {
         return submit(-1, () -> {
             for (int i = 0; i < count && !processes.isEmpty(); i++) {
-                processes.pollLastEntry().getValue().crash(errors);
+                VirtualProcess process = processes.pollLastEntry().getValue();
+                List<Provider> lost = process.providers();
+                process.crash(errors);
+                record.crashed(process, lost);
             }
             target = total();
         });
@@ -185,13 +215,14 @@ public final class Fleet implements AutoCloseable {
             all.add(new BoundedStop.Removal(p, p.takeHighest(p.size()), true));
         }
         processes.clear();
-        lastStop = BoundedStop.run(all, CLOSE_RATE, CLOSE_BUDGET, errors);
+        lastStop = BoundedStop.run(all, CLOSE_RATE, CLOSE_BUDGET, errors, record, report -> { });
         registrations.shutdownNow();
         try {
             registrations.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        record.close();
     }
 
     private void registerRange(int from, int to, double perSecond, String version) {
@@ -210,6 +241,7 @@ public final class Fleet implements AutoCloseable {
             Provider provider = providers.get(k);
             VirtualProcess process = processes.computeIfAbsent(layout.processOf(provider.index()),
                     n -> new VirtualProcess(n, version, clients.factory(version).connect(settings.naming())));
+            record.subscribeWith(process.clientVersion());
             awaitSlot(start + (long) (k * 1e9 / perSecond));
             FailbackRetry.Attempt attempt = registration(process, provider);
             inFlight.add(CompletableFuture.runAsync(() -> {
@@ -237,7 +269,9 @@ public final class Fleet implements AutoCloseable {
             @Override
             public void run() throws Exception {
                 try {
+                    java.time.Instant requested = java.time.Instant.now();
                     process.register(provider);
+                    record.registered(process, provider, requested);
                 } catch (Exception e) {
                     errors.registrationFailed(provider, e);
                     throw e;
@@ -269,7 +303,7 @@ public final class Fleet implements AutoCloseable {
 
     private void stop(List<BoundedStop.Removal> removals, double perSecond) {
         int count = removals.stream().mapToInt(r -> r.providers().size()).sum();
-        lastStop = BoundedStop.run(removals, perSecond, BoundedStop.budget(count, perSecond), errors,
+        lastStop = BoundedStop.run(removals, perSecond, BoundedStop.budget(count, perSecond), errors, record,
                 report -> lastStop = report);   // the state shows the stop advancing, not only its end
     }
 

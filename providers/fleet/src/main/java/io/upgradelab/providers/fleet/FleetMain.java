@@ -1,5 +1,8 @@
 package io.upgradelab.providers.fleet;
 
+import io.upgradelab.journal.registry.RegistryLog;
+import io.upgradelab.journal.registry.RegistryLogStarted;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.upgradelab.demo.ControlToken;
@@ -51,6 +54,16 @@ public final class FleetMain implements Callable<Integer> {
             description = "1.x beat threads per client (default: ${DEFAULT-VALUE}).")
     int beatThreads;
 
+    @Option(names = "--registry-log", paramLabel = "FILE",
+            description = "Write what the registry acknowledged and what the subscribers were pushed to FILE"
+                    + " (registry.jsonl, for upgrade-lab check); a new file. Default: not written.")
+    java.nio.file.Path registryLog;
+
+    @Option(names = "--subscribed-services", defaultValue = "2", paramLabel = "N",
+            description = "With --registry-log: one subscriber per client version the fleet uses follows the first"
+                    + " N services; 0 runs none (default: ${DEFAULT-VALUE}).")
+    int subscribedServices;
+
     @Option(names = "--control-port", defaultValue = "0",
             description = "Port of the control channel at the fleet's address; 0 picks a free one (default).")
     int controlPort;
@@ -69,8 +82,21 @@ public final class FleetMain implements Callable<Integer> {
             return 2;
         }
         String own = LabAddress.own();
-        Fleet fleet = new Fleet(new FleetLayout(services, providersPerClient, firstPort, "upgrade-lab-fleet", own),
-                new ClientSettings(servers, beatThreads, own));
+        FleetLayout layout = new FleetLayout(services, providersPerClient, firstPort, "upgrade-lab-fleet", own);
+        if (subscribedServices < 0) {
+            System.err.println("provider-fleet: --subscribed-services " + subscribedServices + ": expected 0 or more");
+            return 2;
+        }
+        RegistryLog.Writer log;
+        try {
+            log = registryLog == null ? null : RegistryLog.Writer.create(registryLog,
+                    new RegistryLogStarted(RegistryLog.FORMAT, List.of(servers.split(",")),
+                            Fleet.sampledServices(layout, subscribedServices)));
+        } catch (java.io.IOException e) {
+            System.err.println("provider-fleet: --registry-log: " + e.getMessage());
+            return 2;
+        }
+        Fleet fleet = new Fleet(layout, new ClientSettings(servers, beatThreads, own), log, subscribedServices);
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable stop = () -> {
             fleet.close();

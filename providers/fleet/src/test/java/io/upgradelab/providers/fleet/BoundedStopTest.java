@@ -99,7 +99,7 @@ class BoundedStopTest {
         List<StopReport> told = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         StopReport report = BoundedStop.run(List.of(removal(new VirtualProcess(0, "1.4.1", quick), 0, 30, true)),
-                100, Duration.ofSeconds(5), new ErrorCounter(), told::add);
+                100, Duration.ofSeconds(5), new ErrorCounter(), RegistryRecord.NONE, told::add);
 
         assertThat(told).hasSize(30).allSatisfy(r -> {
             assertThat(r.requested()).isEqualTo(30);

@@ -11,7 +11,17 @@ import io.upgradelab.runner.nacos.ConnectedClient;
 import io.upgradelab.runner.nacos.NacosApi;
 import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.RegisteredInstance;
+import io.upgradelab.journal.registry.Push;
+import io.upgradelab.journal.registry.RegistryLog;
+import io.upgradelab.journal.registry.RegistryLogStarted;
+import io.upgradelab.reports.check.CheckText;
+import io.upgradelab.reports.check.Promise;
+import io.upgradelab.reports.check.RegistryCheck;
+import io.upgradelab.reports.check.RegistryEvidence;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * server; on one 2.3.2 server, providers register through every 2.x client version and roll
  * 2.0.4 -> 2.3.2 -> 2.5.1 batch by batch, and the server, which records the version each 2.x
  * connection reports, shows every provider on the version the fleet says; on a 3.1.0 server with
- * its v1 and v2 APIs off, they roll from 2.5.1 to 3.1.1.
+ * its v1 and v2 APIs off, they roll from 2.5.1 to 3.1.1. The fleet's registry log, checked against
+ * the registry's promises, shows an instance deleted behind the fleet's back, and no violation in a
+ * rolling client upgrade.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ClientVersionsIT {
@@ -37,19 +49,79 @@ class ClientVersionsIT {
     @TempDir
     Path dir;
 
+    /**
+     * Also the registry's promises checked end to end: an instance deleted through the API behind the
+     * fleet's back (and deleted again each time its client's beat brings it back, for 12 s) is found by
+     * the checker in the fleet's registry log, with its timeline, and nothing else is.
+     */
     @Test
-    void theOneXClientRegistersWithAOneXServer() throws Exception {
+    void theOneXClientRegistersWithAOneXServerAndTheCheckerFindsAnInstanceDeletedBehindItsBack() throws Exception {
         NacosDistributions servers = NacosDistributions.scan(LabHome.serverDistributions());
         LocalClusterSpec spec = LocalClusterSpec.of("1.4.1", 1, dir.resolve("v1"))
                 .withFirstPort(LocalClusterSpec.firstFreePort(1, 20000));
+        FleetLayout layout = new FleetLayout(5, 5, 31000, "gen-1x");
+        Path log = dir.resolve(RegistryLog.NAME);
         try (LocalCluster server = LocalCluster.start(spec, servers, System.out::println);
-             Fleet fleet = new Fleet(new FleetLayout(5, 5, 31000, "gen-1x"), new ClientSettings(server.node(1).address(), 1))) {
+             Fleet fleet = new Fleet(layout, new ClientSettings(server.node(1).address(), 1), registryLog(log, layout, server), 2)) {
 
             fleet.scaleTo(10, 50, "1x").get();
 
             assertThat(fleet.state().providers()).containsExactly(Map.entry("1.4.1", 10));
             assertThat(fleet.state().registrationFailures()).isZero();
-            assertRegistered(server.node(1).api(), 10, "gen-1x", 31000);
+            NacosApi api = server.node(1).api();
+            assertRegistered(api, 10, "gen-1x", 31000);
+
+            String service = layout.provider(0).serviceName();   // providers 0 and 5: ports 31000 and 31001
+            awaitPushed(log, service, "127.0.0.1:31000");
+            Instant deleted = Instant.now();
+            holdDeleted(api, service, 31000, Duration.ofSeconds(12));
+            awaitPushed(log, service, "127.0.0.1:31000");        // its client's beat brought it back
+
+            RegistryLog read = RegistryLog.read(log);
+            RegistryCheck.Result result = RegistryCheck.check(new RegistryEvidence(Optional.of(read), List.of(), read.end()),
+                    new RegistryCheck.Bounds(Duration.ofSeconds(2), Duration.ofSeconds(30)));
+            System.out.println(CheckText.render(result, 5));
+            assertThat(result.coverage().ops()).as("10 acknowledged registrations").isEqualTo(10);
+            assertThat(result.of(Promise.ackedVisible)).isNotEmpty().allSatisfy(v -> {
+                assertThat(v.service()).isEqualTo(service);
+                assertThat(v.instance()).isEqualTo("127.0.0.1:31000");
+                assertThat(v.client()).isEqualTo("client 0, 1.4.1");
+                assertThat(v.where()).isEqualTo("subscriber 1.4.1");
+                assertThat(v.from()).isAfter(deleted);
+                assertThat(v.timeline().get(0).what()).isEqualTo("registered by client 0, 1.4.1, acknowledged");
+                assertThat(v.timeline().get(1).what()).endsWith(", without it");
+            });
+            assertThat(result.violations()).as("only the instance deleted behind the fleet's back").allSatisfy(v ->
+                    assertThat(v.instance()).isEqualTo("127.0.0.1:31000"));
+        }
+    }
+
+    /** The fleet's registry log, its subscribers following 2 services. */
+    private static RegistryLog.Writer registryLog(Path file, FleetLayout layout, LocalCluster server) throws Exception {
+        return RegistryLog.Writer.create(file, new RegistryLogStarted(RegistryLog.FORMAT, List.of(server.node(1).address()),
+                Fleet.sampledServices(layout, 2)));
+    }
+
+    /** Waits until a subscriber's last push of {@code service} lists {@code instance}. */
+    private static void awaitPushed(Path log, String service, String instance) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            List<Push> pushes = RegistryLog.read(log).pushes().stream().map(l -> l.body())
+                    .filter(p -> p.service().equals(service)).toList();
+            return !pushes.isEmpty() && pushes.get(pushes.size() - 1).instances().contains(instance);
+        });
+    }
+
+    /**
+     * Deletes the instance at {@code port} of {@code service} through the node's API, and again each time it is
+     * back (a 1.x client registers it again when its beat is refused), for {@code duration}.
+     */
+    private static void holdDeleted(NacosApi api, String service, int port, Duration duration) throws Exception {
+        long end = System.nanoTime() + duration.toNanos();
+        while (System.nanoTime() < end) {
+            if (api.instances(service).stream().anyMatch(i -> i.port() == port)) {
+                api.deregisterInstance(service, NacosApi.DEFAULT_GROUP, "127.0.0.1", port);
+            }
+            Thread.sleep(200);
         }
     }
 
@@ -58,9 +130,11 @@ class ClientVersionsIT {
         NacosDistributions servers = NacosDistributions.scan(LabHome.serverDistributions());
         LocalClusterSpec spec = LocalClusterSpec.of("2.3.2", 1, dir.resolve("v2"))
                 .withFirstPort(LocalClusterSpec.firstFreePort(1, 21000));
+        FleetLayout layout = new FleetLayout(5, 5, FIRST_PORT, "versions");
+        Path log = dir.resolve(RegistryLog.NAME);
         try (LocalCluster server = LocalCluster.start(spec, servers, System.out::println);
-             Fleet fleet = new Fleet(new FleetLayout(5, 5, FIRST_PORT, "versions"),
-                     new ClientSettings(server.node(1).address(), 1))) {
+             Fleet fleet = new Fleet(layout, new ClientSettings(server.node(1).address(), 1), registryLog(log, layout, server),
+                     2)) {
             NacosApi api = server.node(1).api();
 
             fleet.scaleTo(20, 50, "2.0.4").get();                   // processes 0-3
@@ -79,6 +153,15 @@ class ClientVersionsIT {
             assertThat(state.registrationFailures() + state.clientErrors()).isZero();
             assertThat(state.nominalBeatsPerSecond()).isZero();
             assertRegistered(api, 30, "versions", FIRST_PORT);
+
+            // a rolling client upgrade the registry handled well breaks none of its promises
+            awaitPushed(log, layout.provider(0).serviceName(), "127.0.0.1:" + FIRST_PORT);
+            RegistryLog read = RegistryLog.read(log);
+            RegistryCheck.Result result = RegistryCheck.check(new RegistryEvidence(Optional.of(read), List.of(),
+                    read.end()), RegistryCheck.Bounds.DEFAULT);
+            assertThat(result.coverage().subscribers()).containsExactly("subscriber 2.0.4", "subscriber 2.3.2",
+                    "subscriber 2.5.1");
+            assertThat(result.violations()).as(CheckText.render(result, 5)).isEmpty();
         }
     }
 

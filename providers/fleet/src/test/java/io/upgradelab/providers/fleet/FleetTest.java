@@ -13,7 +13,13 @@ import io.upgradelab.naming.ConfigSettings;
 import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingClientFactory;
 import io.upgradelab.naming.NamingSettings;
+import io.upgradelab.naming.PushedInstance;
 import io.upgradelab.naming.Registration;
+import io.upgradelab.journal.registry.InstanceOp;
+import io.upgradelab.journal.registry.RegistryLog;
+import io.upgradelab.journal.registry.RegistryLogStarted;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +95,13 @@ class FleetTest {
                 }
 
                 @Override
+                public void subscribe(String service, java.util.function.Consumer<List<PushedInstance>> onPush) {
+                    onPush.accept(registry.keySet().stream().filter(k -> k.startsWith(service + "@"))
+                            .map(k -> new PushedInstance("127.0.0.1", Integer.parseInt(k.substring(k.indexOf('@') + 1)),
+                                    true, true)).toList());
+                }
+
+                @Override
                 public void shutDown() {
                     shutDowns.add(version);
                 }
@@ -145,6 +158,40 @@ class FleetTest {
         assertThat(shutDowns).as("each 2.0.4 client closed once its providers left").containsExactly(
                 "2.0.4", "2.0.4", "2.0.4", "2.0.4");
         assertThat(registry.values()).containsOnly("2.5.1");
+    }
+
+    @Test
+    void theRegistryLogHoldsEveryAcknowledgedOperationAndTheSubscribersPushes(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(RegistryLog.NAME);
+        FleetLayout layout = new FleetLayout(10, 5, 30000, "lab");
+        RegistryLog.Writer log = RegistryLog.Writer.create(file,
+                new RegistryLogStarted(RegistryLog.FORMAT, List.of("127.0.0.1:8848"), Fleet.sampledServices(layout, 2)));
+        try (Fleet recording = new Fleet(layout, new ClientSettings("127.0.0.1:8848", 1),
+                new ClientCatalog(List.of(new FakeClient("1.4.1", true))), RETRY_PERIOD, log, 2)) {
+            recording.scaleTo(15, 10_000, "1x").get();            // processes 0, 1, 2
+            recording.crashProcesses(1).get();                     // process 2: providers 10-14
+            recording.scaleTo(8, 10_000, "1x").get();             // providers 9, 8 deregister
+            failDeregistrations = true;
+            recording.scaleTo(7, 10_000, "1x").get();             // provider 7: not confirmed
+            failDeregistrations = false;
+            await().atMost(Duration.ofSeconds(5)).until(() -> RegistryLog.read(file).pushes().size() >= 2);
+        }
+
+        RegistryLog read = RegistryLog.read(file);
+        assertThat(read.started().subscribedServices()).containsExactly("providers:org.upgradelab.demo.LoadService000::",
+                "providers:org.upgradelab.demo.LoadService001::");
+        Map<InstanceOp.Op, Long> ops = read.ops().stream().collect(java.util.stream.Collectors.groupingBy(
+                l -> l.body().op(), java.util.stream.Collectors.counting()));
+        assertThat(ops).containsEntry(InstanceOp.Op.registered, 15L).containsEntry(InstanceOp.Op.crashed, 5L)
+                .containsEntry(InstanceOp.Op.leftToExpire, 1L)
+                .as("2 by the shrink, 7 at the fleet's close").containsEntry(InstanceOp.Op.deregistered, 9L);
+        InstanceOp crashed = read.ops().stream().map(l -> l.body()).filter(o -> o.op() == InstanceOp.Op.crashed)
+                .findFirst().orElseThrow();
+        assertThat(crashed.client()).isEqualTo(2);
+        assertThat(crashed.instance()).isEqualTo("127.0.0.1:30002");
+        assertThat(crashed.clientVersion()).isEqualTo("1.4.1");
+        assertThat(read.ops()).allSatisfy(l -> assertThat(l.body().requested()).isBeforeOrEqualTo(l.time()));
+        assertThat(read.pushes()).extracting(l -> l.body().subscriber()).containsOnly("subscriber 1.4.1");
     }
 
     @Test

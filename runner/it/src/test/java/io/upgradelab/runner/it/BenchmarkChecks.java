@@ -23,11 +23,11 @@ final class BenchmarkChecks {
     /** The three benchmark phases, as the test appends them to the experiment. */
     static final String PHASES = """
             - {kind: benchmark, operations: [register, query, heartbeat, deregister], client: 1.4.1, clients: 2,
-               threads: 4, services: 50, instances: 2, count: 2000, for: 10s}
+               threads: 4, services: 50, instances: 2, count: 2000, for: 5s}
             - {kind: benchmark, api: http, operations: [register, query, deregister], clients: 2, threads: 4,
-               services: 50, instances: 2, count: 2000, for: 10s}
+               services: 50, instances: 2, count: 2000, for: 5s}
             - {kind: benchmark, operations: [register, query, deregister], client: 2.0.4, clients: 2, threads: 4,
-               services: 50, instances: 2, count: 2000, for: 10s}
+               services: 50, instances: 2, count: 2000, for: 5s}
             """;
 
     private BenchmarkChecks() {
@@ -70,13 +70,13 @@ final class BenchmarkChecks {
         assertThat(lines.subList(7, 10)).as("2.x: its 2 clients are gRPC connections the nodes list")
                 .allSatisfy(b -> assertThat(b.grpcConnections()).isEqualTo(2));
         assertThat(lines).filteredOn(b -> b.operation().equals("query")).as("query stops at its count (2000) or"
-                + " its time (10 s), whichever comes first").allSatisfy(b -> {
+                + " its time (5 s), whichever comes first").allSatisfy(b -> {
                     if (b.stoppedBy().equals("count")) {
                         assertThat(b.attempted()).isEqualTo(2000);
                     } else {
                         assertThat(b.stoppedBy()).isEqualTo("time");
                         assertThat(b.attempted()).isLessThan(2000);
-                        assertThat(b.seconds()).isBetween(10.0, 15.0);
+                        assertThat(b.seconds()).isBetween(5.0, 10.0);
                     }
                 });
         JsonNode summary = new ObjectMapper().readTree(runDirectory.resolve("summary.json").toFile());

@@ -4,12 +4,16 @@ import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.exception.NacosException;
 import com.alibaba.nacos.api.naming.NamingFactory;
 import com.alibaba.nacos.api.naming.NamingService;
+import com.alibaba.nacos.api.naming.listener.NamingEvent;
 import com.alibaba.nacos.api.naming.pojo.Instance;
 import io.upgradelab.naming.NamingClient;
 import io.upgradelab.naming.NamingSettings;
+import io.upgradelab.naming.PushedInstance;
 import io.upgradelab.naming.Registration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /** One real nacos-client naming service of this module's version: what a Dubbo provider process holds. */
 final class NacosNamingClient implements NamingClient {
@@ -44,6 +48,16 @@ final class NacosNamingClient implements NamingClient {
     @Override
     public int query(String serviceName) throws NacosException {
         return naming.getAllInstances(serviceName, false).size();
+    }
+
+    @Override
+    public void subscribe(String serviceName, Consumer<List<PushedInstance>> onPush) throws NacosException {
+        naming.subscribe(serviceName, event -> {
+            if (event instanceof NamingEvent pushed) {
+                onPush.accept(pushed.getInstances().stream()
+                        .map(i -> new PushedInstance(i.getIp(), i.getPort(), i.isHealthy(), i.isEnabled())).toList());
+            }
+        });
     }
 
     @Override
