@@ -51,7 +51,7 @@ class ClientVersionsIT {
 
     /**
      * Also the registry's promises checked end to end: an instance deleted through the API behind the
-     * fleet's back (and deleted again each time its client's beat brings it back, for 12 s) is found by
+     * fleet's back (and deleted again each time its client's beat brings it back, for 8 s) is found by
      * the checker in the fleet's registry log, with its timeline, and nothing else is.
      */
     @Test
@@ -74,7 +74,7 @@ class ClientVersionsIT {
             String service = layout.provider(0).serviceName();   // providers 0 and 5: ports 31000 and 31001
             awaitPushed(log, service, "127.0.0.1:31000");
             Instant deleted = Instant.now();
-            holdDeleted(api, service, 31000, Duration.ofSeconds(12));
+            holdDeleted(api, service, 31000, Duration.ofSeconds(8));
             awaitPushed(log, service, "127.0.0.1:31000");        // its client's beat brought it back
 
             RegistryLog read = RegistryLog.read(log);

@@ -22,7 +22,7 @@ final class NetworkFaultChecks {
             - {kind: fault, fault: partition, node: 2, for: 20s}
             - {kind: hold, for: 20s}
             - {kind: fault, fault: loss, node: 1, percent: 30, from: clients, for: 10s}
-            - {kind: fault, fault: pause, node: 2, for: 20s}
+            - {kind: fault, fault: pause, node: 2, for: 15s}
             """;
 
     private NetworkFaultChecks() {
@@ -70,7 +70,7 @@ final class NetworkFaultChecks {
     }
 
     /**
-     * The pause: node 2 paused and resumed 20 s apart; while paused, the observers could not reach
+     * The pause: node 2 paused and resumed 15 s apart; while paused, the observers could not reach
      * it but reached nodes 1 and 3; the fault phase counts node 2's unreachable samples; the report
      * lists both events and the phase.
      */
@@ -81,7 +81,7 @@ final class NetworkFaultChecks {
                 .containsExactly("paused 2", "resumed 2");
         double paused = fault.get(0).path("elapsed").asDouble();
         double resumed = fault.get(1).path("elapsed").asDouble();
-        assertThat(resumed - paused).isBetween(19.5, 40.0);
+        assertThat(resumed - paused).isBetween(14.5, 35.0);
 
         // A round asks the nodes one after the other and a frozen node costs it the 5 s timeout, so
         // a sample written while node 2 was paused may still hold its answer from just before.
@@ -97,7 +97,7 @@ final class NetworkFaultChecks {
         assertThat(pausePhase.path("nodes").get(0).path("unreachable").asInt()).isZero();
 
         assertThat(html).contains("fault pause: node 2 paused", "fault pause: node 2 resumed",
-                "pause node 2 (SIGSTOP) for 20 s");
+                "pause node 2 (SIGSTOP) for 15 s");
     }
 
     /** By the last member-state sample of {@code phase}, every node sees every member UP. */
