@@ -71,7 +71,7 @@ class ProbeIT {
                 long succeeded = steady.stream().mapToLong(s -> s.calls().success()).sum();
                 assertThat(ended).isGreaterThan(950);
                 assertThat(100.0 * succeeded / ended).as("success %% with providers up").isGreaterThanOrEqualTo(99.0);
-                assertPrometheusEndpointCounts(probe.metrics(), token);
+                assertPrometheusEndpointCounts(probe.metrics(), token, succeeded);
 
                 // every provider crashes: nothing deregistered
                 long crashedAt = probe.series().size();
@@ -189,7 +189,8 @@ class ProbeIT {
         return false;
     }
 
-    private static void assertPrometheusEndpointCounts(URI metrics, ControlToken token)
+    /** The endpoint answers the run's token alone, and counts at least the {@code succeeded} calls already seen. */
+    private static void assertPrometheusEndpointCounts(URI metrics, ControlToken token, long succeeded)
             throws IOException, InterruptedException {
         assertThat(metrics.getHost()).isEqualTo("127.0.0.1");
         HttpClient http = HttpClient.newHttpClient();
@@ -201,7 +202,7 @@ class ProbeIT {
                 "upgradelab_probe_calls_total{outcome=\"no_provider\"} 0", "upgradelab_probe_latency_seconds_bucket");
         double success = text.lines().filter(l -> l.startsWith("upgradelab_probe_calls_total{outcome=\"success\"}"))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
-        assertThat(success).isGreaterThan(1900);
+        assertThat(success).isGreaterThanOrEqualTo(succeeded).isGreaterThan(900);
     }
 
     /** scheduled = the sum of outcomes, in the summary, in every line of the series, and in the JTL. */

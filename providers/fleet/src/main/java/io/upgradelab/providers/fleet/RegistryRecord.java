@@ -102,7 +102,9 @@ final class RegistryRecord implements AutoCloseable {
         }
     }
 
-    /** Closes the subscribers' clients, then the log: after the fleet's own tear-down, so it is recorded. */
+    /**
+     * Closes the log, then the subscribers' clients: after the fleet's own tear-down, so that is recorded.
+     */
     @Override
     public void close() {
         starting.shutdownNow();
@@ -111,16 +113,18 @@ final class RegistryRecord implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        subscribers.values().stream().filter(c -> c != NOT_STARTED).forEach(c -> {
+        if (log != null) {
+            log.close();
+        }
+        // each subscriber's client closes on a thread of its own, not awaited: a 1.x client's shutdown waits on
+        // its pools for seconds, and the fleet's tear-down (or its JVM's exit) must not
+        subscribers.values().stream().filter(c -> c != NOT_STARTED).forEach(c -> Fleet.daemon(() -> {
             try {
                 c.shutDown();
             } catch (Exception e) {
                 errors.clientError("shut down a subscriber", e);
             }
-        });
-        if (log != null) {
-            log.close();
-        }
+        }, "fleet-subscriber-close").start());
     }
 
     /** Holds a version's place while its subscriber starts. */
