@@ -64,6 +64,7 @@ class ThreeXUpgradeIT {
                 phases: [2, rollingServerUpgrade, 4, 5]
               - kind: failureSigns
                 atMost: 0
+                phases: [2, rollingServerUpgrade, 4, 5]
                 signs: [namespacePreCheckFailed, schemaBehindServer, rocksDbCompaction, raftStateMachine,
                         grpcPortClosed, notReady]
             """;
