@@ -3,12 +3,13 @@ package io.upgradelab.journal.registry;
 import io.upgradelab.journal.AppendedLines;
 import io.upgradelab.journal.JournalJson;
 import io.upgradelab.journal.Line;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,14 +42,8 @@ public record RegistryLog(Path file, RegistryLogStarted started, List<Line<Insta
 
     /** When its last line was written: how far what it says reaches. */
     public Instant end() {
-        Instant last = Instant.EPOCH;
-        for (Line<InstanceOp> op : ops) {
-            last = op.time().isAfter(last) ? op.time() : last;
-        }
-        for (Line<Push> push : pushes) {
-            last = push.time().isAfter(last) ? push.time() : last;
-        }
-        return last;
+        return java.util.stream.Stream.concat(ops.stream(), pushes.stream()).map(Line::time)
+                .max(Instant::compareTo).orElse(Instant.EPOCH);
     }
 
     /**
@@ -124,12 +119,14 @@ public record RegistryLog(Path file, RegistryLogStarted started, List<Line<Insta
 
         /** Creates {@code file} (refusing an existing one) and writes its first line. */
         public static Writer create(Path file, RegistryLogStarted started) throws IOException {
-            if (Files.exists(file)) {
-                throw new IOException(file + " already exists: a registry log is never appended to");
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            OutputStream out;
+            try {
+                out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (FileAlreadyExistsException e) {
+                throw new IOException(file + " already exists: a registry log is never appended to", e);
             }
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Writer writer = new Writer(new FileOutputStream(file.toFile(), true));
+            Writer writer = new Writer(out);
             writer.append(started);
             return writer;
         }

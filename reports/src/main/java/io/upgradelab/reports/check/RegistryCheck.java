@@ -9,12 +9,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -113,11 +115,23 @@ public final class RegistryCheck {
         }
     }
 
+    /** One push as a view: its line, and the instances it lists as a set, built once (every life asks it). */
+    private record Seen(Line<Push> line, Set<String> listed) {
+
+        Instant time() {
+            return line.time();
+        }
+
+        Push body() {
+            return line.body();
+        }
+    }
+
     private final RegistryEvidence evidence;
     private final Bounds bounds;
     private final Map<String, List<Life>> livesByService = new LinkedHashMap<>();
     /** By subscriber, then service: its pushes in time order. */
-    private final Map<String, Map<String, List<Line<Push>>>> views = new TreeMap<>();
+    private final Map<String, Map<String, List<Seen>>> views = new TreeMap<>();
     private final List<Violation> violations = new ArrayList<>();
 
     private RegistryCheck(RegistryEvidence evidence, Bounds bounds) {
@@ -125,16 +139,29 @@ public final class RegistryCheck {
         this.bounds = bounds;
     }
 
-    /** Checks {@code evidence} with {@code bounds}. */
+    /** Checks {@code evidence} with {@code bounds} against every promise. */
     public static Result check(RegistryEvidence evidence, Bounds bounds) {
+        return check(evidence, bounds, EnumSet.allOf(Promise.class));
+    }
+
+    /** Checks {@code evidence} with {@code bounds} against {@code promises} only (a gate criterion checks one). */
+    public static Result check(RegistryEvidence evidence, Bounds bounds, Set<Promise> promises) {
         RegistryCheck check = new RegistryCheck(evidence, bounds);
         evidence.log().ifPresent(check::read);
         check.views.forEach((subscriber, services) -> services.forEach((service, pushes) -> {
-            check.ackedVisible(subscriber, service, pushes);
-            check.deadGone(subscriber, service, pushes);
-            check.emptyPushes(subscriber, service, pushes);
+            if (promises.contains(Promise.ackedVisible)) {
+                check.ackedVisible(subscriber, service, pushes);
+            }
+            if (promises.contains(Promise.deadGoneWithin)) {
+                check.deadGone(subscriber, service, pushes);
+            }
+            if (promises.contains(Promise.noEmptyPush)) {
+                check.emptyPushes(subscriber, service, pushes);
+            }
         }));
-        check.nodes();
+        if (promises.contains(Promise.ackedVisible)) {
+            check.nodes();
+        }
         check.violations.sort(Comparator.comparing(Violation::from).thenComparing(Violation::where));
         return new Result(List.copyOf(check.violations), check.coverage(), bounds, evidence.end());
     }
@@ -147,7 +174,7 @@ public final class RegistryCheck {
         byInstance.values().forEach(this::lives);
         log.pushes().stream().sorted(Comparator.comparing(Line::time)).forEach(p -> views
                 .computeIfAbsent(p.body().subscriber(), s -> new TreeMap<>())
-                .computeIfAbsent(p.body().service(), s -> new ArrayList<>()).add(p));
+                .computeIfAbsent(p.body().service(), s -> new ArrayList<>()).add(new Seen(p, Set.copyOf(p.body().instances()))));
     }
 
     /** An instance's lives from its operations, in time order. */
@@ -183,7 +210,7 @@ public final class RegistryCheck {
     }
 
     /** Each life of each instance against one subscriber's view of its service. */
-    private void ackedVisible(String subscriber, String service, List<Line<Push>> pushes) {
+    private void ackedVisible(String subscriber, String service, List<Seen> pushes) {
         Instant first = pushes.get(0).time();
         for (Life life : lives(service)) {
             Instant start = later(life.from(), first);
@@ -193,9 +220,9 @@ public final class RegistryCheck {
             }
             int at = lastAtOrBefore(pushes, start);
             Instant absentSince = listed(pushes.get(at), life) ? null : start;
-            Line<Push> dropped = absentSince == null ? null : pushes.get(at);
+            Seen dropped = absentSince == null ? null : pushes.get(at);
             for (int j = at + 1; j < pushes.size() && !pushes.get(j).time().isAfter(stop); j++) {
-                Line<Push> push = pushes.get(j);
+                Seen push = pushes.get(j);
                 boolean listed = listed(push, life);
                 if (!listed && absentSince == null) {
                     absentSince = push.time();
@@ -211,7 +238,7 @@ public final class RegistryCheck {
         }
     }
 
-    private void missing(String subscriber, Life life, Instant since, Line<Push> dropped, Line<Push> restored,
+    private void missing(String subscriber, Life life, Instant since, Seen dropped, Seen restored,
                          Instant to) {
         if (!longer(since, to, bounds.visibleWithin())) {
             return;
@@ -234,7 +261,7 @@ public final class RegistryCheck {
     }
 
     /** Each death against one subscriber's view: still listed once the bound passed, and not registered again. */
-    private void deadGone(String subscriber, String service, List<Line<Push>> pushes) {
+    private void deadGone(String subscriber, String service, List<Seen> pushes) {
         for (Life life : lives(service)) {
             if (life.dead() == null) {
                 continue;
@@ -247,12 +274,12 @@ public final class RegistryCheck {
                     || back.filter(b -> b.isBefore(deadline)).isPresent()) {
                 continue;   // not reached by the evidence, or the subscriber did not exist yet, or it lives again
             }
-            Line<Push> still = pushes.get(lastAtOrBefore(pushes, deadline));
+            Seen still = pushes.get(lastAtOrBefore(pushes, deadline));
             if (!listed(still, life)) {
                 continue;
             }
-            Line<Push> gone = null;
-            for (Line<Push> push : pushes) {
+            Seen gone = null;
+            for (Seen push : pushes) {
                 if (push.time().isAfter(deadline) && !listed(push, life)) {
                     gone = push;
                     break;
@@ -275,9 +302,9 @@ public final class RegistryCheck {
     }
 
     /** Each empty push against the instances live, for the settle bound already, when it came. */
-    private void emptyPushes(String subscriber, String service, List<Line<Push>> pushes) {
+    private void emptyPushes(String subscriber, String service, List<Seen> pushes) {
         for (int i = 0; i < pushes.size(); i++) {
-            Line<Push> push = pushes.get(i);
+            Seen push = pushes.get(i);
             if (!push.body().instances().isEmpty()) {
                 continue;
             }
@@ -297,7 +324,7 @@ public final class RegistryCheck {
             steps.add(new Violation.Step(push.time(), subscriber + " pushed an empty list"
                     + (push.body().others() > 0 ? " of callable instances (" + push.body().others()
                     + " unhealthy or disabled)" : "")));
-            Line<Push> next = pushes.stream().skip(i + 1L).filter(p -> !p.body().instances().isEmpty()).findFirst()
+            Seen next = pushes.stream().skip(i + 1L).filter(p -> !p.body().instances().isEmpty()).findFirst()
                     .orElse(null);
             steps.add(next == null ? new Violation.Step(evidence.end(), "no instance pushed again by the end")
                     : new Violation.Step(next.time(), subscriber + " pushed " + count(next)));
@@ -383,11 +410,11 @@ public final class RegistryCheck {
         };
     }
 
-    private static boolean listed(Line<Push> push, Life life) {
-        return push.body().instances().contains(life.instance());
+    private static boolean listed(Seen push, Life life) {
+        return push.listed().contains(life.instance());
     }
 
-    private static String count(Line<Push> push) {
+    private static String count(Seen push) {
         int n = push.body().instances().size();
         return n + " instance" + (n == 1 ? "" : "s");
     }
@@ -397,7 +424,7 @@ public final class RegistryCheck {
     }
 
     /** The index of the last push at or before {@code t}; 0 when none is (the first push is then the view). */
-    private static int lastAtOrBefore(List<Line<Push>> pushes, Instant t) {
+    private static int lastAtOrBefore(List<Seen> pushes, Instant t) {
         int at = 0;
         for (int i = 0; i < pushes.size() && !pushes.get(i).time().isAfter(t); i++) {
             at = i;

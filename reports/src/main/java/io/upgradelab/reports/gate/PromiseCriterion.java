@@ -25,7 +25,7 @@ interface PromiseCriterion extends Criterion {
 
     /** The check's bounds: this criterion's bound in its place, the checker's default in the other. */
     default RegistryCheck.Bounds bounds() {
-        java.time.Duration bound = bound(seconds(), "seconds");
+        Duration bound = bound(seconds());
         return promise() == Promise.deadGoneWithin
                 ? new RegistryCheck.Bounds(RegistryCheck.Bounds.DEFAULT.visibleWithin(), bound)
                 : new RegistryCheck.Bounds(bound, RegistryCheck.Bounds.DEFAULT.goneWithin());
@@ -33,7 +33,7 @@ interface PromiseCriterion extends Criterion {
 
     /** The violations allowed. */
     default int allowed() {
-        return allowed(atMost());
+        return atMost() == null ? 0 : atMost();
     }
 
     @Override
@@ -46,7 +46,7 @@ interface PromiseCriterion extends Criterion {
         if (subject.registry() == null) {
             return Verdict.inconclusive(describe(), "the run's registry evidence was not read");
         }
-        RegistryCheck.Result result = RegistryCheck.check(subject.registry(), bounds());
+        RegistryCheck.Result result = RegistryCheck.check(subject.registry(), bounds(), java.util.EnumSet.of(promise()));
         Optional<String> thin = result.coverage().thin();
         if (thin.isPresent()) {
             return Verdict.inconclusive(describe(), thin.get() + ": nothing checked");
@@ -67,19 +67,8 @@ interface PromiseCriterion extends Criterion {
         return seconds == null ? otherwise : seconds;
     }
 
-    /** {@code seconds} as a bound; an {@link IllegalArgumentException} unless positive. */
-    static Duration bound(double seconds, String field) {
-        if (!(seconds > 0)) {
-            throw new IllegalArgumentException(field + " must be a positive number of seconds, got " + seconds);
-        }
+    /** {@code seconds} as a bound (its range is the policy reader's: above 0). */
+    static Duration bound(double seconds) {
         return Duration.ofMillis(Math.round(seconds * 1000));
-    }
-
-    /** {@code atMost}, or 0; an {@link IllegalArgumentException} when negative. */
-    static int allowed(Integer atMost) {
-        if (atMost != null && atMost < 0) {
-            throw new IllegalArgumentException("atMost must be 0 or more, got " + atMost);
-        }
-        return atMost == null ? 0 : atMost;
     }
 }

@@ -28,10 +28,8 @@ final class OutputOption {
     enum Format { text, json }
 
     /** Times as ISO-8601 text, as the journal writes them ({@code check}'s timelines carry instants). */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
+    private static final ObjectMapper JSON = io.upgradelab.journal.JournalJson.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT).disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS).build();
 
     @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (the default) or json: one JSON document on standard output, with the fields"

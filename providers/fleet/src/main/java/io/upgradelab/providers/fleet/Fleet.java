@@ -79,7 +79,7 @@ public final class Fleet implements AutoCloseable {
         this(layout, settings, ClientCatalog.installed(), FailbackRetry.DUBBO_PERIOD, registryLog, subscribedServices);
     }
 
-    /** The services the first {@code count} subscribed ones are, in {@code layout}. */
+    /** The names of {@code layout}'s first {@code count} services: the ones the subscribers follow. */
     public static List<String> sampledServices(FleetLayout layout, int count) {
         List<String> names = new ArrayList<>();
         for (int s = 0; s < Math.min(count, layout.services()); s++) {
@@ -195,11 +195,7 @@ public final class Fleet implements AutoCloseable {
                         p.clientVersion(), services));
             }
         }
-        List<String> names = new ArrayList<>();
-        for (int s = 0; s < layout.services(); s++) {
-            names.add(layout.provider(s).serviceName());
-        }
-        return new FleetRegistrations(names, clients);
+        return new FleetRegistrations(sampledServices(layout, layout.services()), clients);
     }
 
     /**
@@ -235,13 +231,13 @@ public final class Fleet implements AutoCloseable {
 
     /** Registers {@code providers} at {@code perSecond}, creating their processes (on clients of {@code version}) as needed. */
     private void register(List<Provider> providers, double perSecond, String version) {
+        record.subscribeWith(version);   // processes made here run it; existing ones subscribed when they were made
         long start = System.nanoTime();
         List<CompletableFuture<Void>> inFlight = new ArrayList<>();
         for (int k = 0; k < providers.size(); k++) {
             Provider provider = providers.get(k);
             VirtualProcess process = processes.computeIfAbsent(layout.processOf(provider.index()),
                     n -> new VirtualProcess(n, version, clients.factory(version).connect(settings.naming())));
-            record.subscribeWith(process.clientVersion());
             awaitSlot(start + (long) (k * 1e9 / perSecond));
             FailbackRetry.Attempt attempt = registration(process, provider);
             inFlight.add(CompletableFuture.runAsync(() -> {

@@ -10,8 +10,9 @@ import io.upgradelab.naming.PushedInstance;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +36,9 @@ final class RegistryRecord implements AutoCloseable {
     private final ClientCatalog clients;
     private final NamingSettings settings;
     private final ErrorCounter errors;
-    private final Map<String, NamingClient> subscribers = new ConcurrentHashMap<>();
+    /** The versions whose subscriber started or is starting; their clients, once connected. */
+    private final Set<String> versions = ConcurrentHashMap.newKeySet();
+    private final List<NamingClient> subscribers = new CopyOnWriteArrayList<>();
     private final ExecutorService starting = Executors.newSingleThreadExecutor(r -> Fleet.daemon(r, "fleet-subscriber"));
 
     /**
@@ -71,7 +74,7 @@ final class RegistryRecord implements AutoCloseable {
 
     /** Starts the subscriber of {@code version} unless it runs: in the background, never delaying a registration. */
     void subscribeWith(String version) {
-        if (log != null && !sampled.isEmpty() && subscribers.putIfAbsent(version, NOT_STARTED) == null) {
+        if (log != null && !sampled.isEmpty() && versions.add(version)) {
             starting.execute(() -> start(version));
         }
     }
@@ -79,7 +82,7 @@ final class RegistryRecord implements AutoCloseable {
     private void start(String version) {
         try {
             NamingClient client = clients.factory(version).connect(settings);
-            subscribers.put(version, client);
+            subscribers.add(client);
             String name = "subscriber " + version;
             for (String service : sampled) {
                 client.subscribe(service, pushed -> log.append(push(name, version, service, pushed)));
@@ -118,7 +121,7 @@ final class RegistryRecord implements AutoCloseable {
         }
         // each subscriber's client closes on a thread of its own, not awaited: a 1.x client's shutdown waits on
         // its pools for seconds, and the fleet's tear-down (or its JVM's exit) must not
-        subscribers.values().stream().filter(c -> c != NOT_STARTED).forEach(c -> Fleet.daemon(() -> {
+        subscribers.forEach(c -> Fleet.daemon(() -> {
             try {
                 c.shutDown();
             } catch (Exception e) {
@@ -126,21 +129,4 @@ final class RegistryRecord implements AutoCloseable {
             }
         }, "fleet-subscriber-close").start());
     }
-
-    /** Holds a version's place while its subscriber starts. */
-    private static final NamingClient NOT_STARTED = new NamingClient() {
-        @Override
-        public void register(io.upgradelab.naming.Registration registration) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void deregister(io.upgradelab.naming.Registration registration) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void shutDown() {
-        }
-    };
 }
