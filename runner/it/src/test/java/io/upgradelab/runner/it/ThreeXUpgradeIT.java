@@ -51,20 +51,22 @@ class ThreeXUpgradeIT {
      * What the run must keep through the server upgrade: the calls, and none of the signs of a 3.x
      * upgrade gone wrong. Not judged here, as the benches show them (docs/guide/upgrading-to-3x.md):
      * the calls while the demo providers restart on nacos-client 3.1.1, and registrations over HTTP in
-     * the mixed window, which a 2.x node forwards to a 3.x node without the v1 API (410).
+     * the mixed window, which a 2.x node forwards to a 3.x node without the v1 API (410). Nor the two
+     * short phases a JVM's start fills (the first ramp, 1 s after set-up; the console's start, 8 s): on
+     * two cores their load is flagged (3.5-4 % idle in CI), which leaves a criterion INCONCLUSIVE by design.
      */
     private static final String POLICY = """
             name: 2.x to 3.x, judged through the v3 APIs
             criteria:
               - kind: probeSuccess
                 atLeastPercent: 99
-                phases: [2, rollingServerUpgrade, 4, 5]
+                phases: [2, rollingServerUpgrade, 5]
               - kind: noProviderErrors
                 atMost: 0
-                phases: [2, rollingServerUpgrade, 4, 5]
+                phases: [2, rollingServerUpgrade, 5]
               - kind: failureSigns
                 atMost: 0
-                phases: [2, rollingServerUpgrade, 4, 5]
+                phases: [2, rollingServerUpgrade, 5]
                 signs: [namespacePreCheckFailed, schemaBehindServer, rocksDbCompaction, raftStateMachine,
                         grpcPortClosed, notReady]
             """;
