@@ -31,6 +31,11 @@ public enum WarningKind {
      * ready: a load balancer or probe in front of it would never send it a person ({@link ConsoleStarted}).
      */
     consoleNotReady,
+    /**
+     * A node rolled back to the version it ran before did not come back on it (did not start, or did not
+     * rejoin): the rollback window had closed (e.g. alibaba/nacos #12881, raft storage the newer version wrote).
+     */
+    nodeNotBack,
     /** A kind a newer lab journalled that this version does not know: read, never written. */
     @JsonEnumDefaultValue
     unknown;
@@ -43,7 +48,7 @@ public enum WarningKind {
     /** Whether a rolling upgrade that journalled this did not finish: the upgrade is not done. */
     public boolean leavesUpgradeUnfinished() {
         return switch (this) {
-            case upgradedNotReached, registrationsRefused, clusterNotFormed -> true;
+            case upgradedNotReached, registrationsRefused, clusterNotFormed, nodeNotBack -> true;
             case upgradeNotForced, unsupportedUpgradePath, nodeNotSynced, raftLeaderStayed, failureSign, consoleNotReady,
                     unknown -> false;
         };

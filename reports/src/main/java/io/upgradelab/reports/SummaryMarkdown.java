@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * ({@link ReportOpening}), then one row per phase in the shape of
  * the published comparison (server version, client version, scale, stability, CPU) followed by
  * what the probe felt (outcomes and latency p50/p75/p90/p99/max), then the naming benchmark's operations,
- * the failure signs and missing providers, the clients the next version cuts off, the nodes that listed more than was registered, and the config
+ * the failure signs and missing providers, the clients the next version cuts off, the nodes that listed more than was registered,
+ * the rollback window ({@link RollbackWindow}), and the config
  * checks per phase, where the run had any. Text from the journal is escaped,
  * and no control character reaches the page ({@link ControlCharacters}).
  */
@@ -54,6 +55,12 @@ public final class SummaryMarkdown {
             md.append("\n### Over-counted providers\n\n");
             overCounts.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
             md.append('\n').append(SummaryText.OVER_COUNT_NOTE).append('\n');
+        }
+        List<List<SummaryText.Cell>> rollbacks = RollbackWindow.rows(run);
+        if (!rollbacks.isEmpty()) {
+            md.append("\n### Rollback\n\n");
+            table(md, RollbackWindow.COLUMNS, rollbacks);
+            md.append('\n').append(RollbackWindow.FOOTNOTE).append('\n');
         }
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         if (!configs.isEmpty()) {

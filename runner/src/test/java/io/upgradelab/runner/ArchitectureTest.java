@@ -55,6 +55,7 @@ class ArchitectureTest {
             .layer("experiment").definedBy("..runner.experiment..")
             .layer("faults").definedBy("..runner.fault..")
             .layer("phases").definedBy("..runner.phase..")
+            .layer("preflight").definedBy("..runner.preflight..")
             .layer("benchmark").definedBy("..runner.benchmark..")
             .layer("conditions").definedBy("..runner.condition..")
             .layer("observers").definedBy("..runner.observe..")
@@ -67,6 +68,8 @@ class ArchitectureTest {
             .whereLayer("experiment").mayOnlyBeAccessedByLayers("cli", "engine", "tools")
             .whereLayer("faults").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment")
             .whereLayer("phases").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults")
+            .whereLayer("preflight").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
+                    "phases")
             .whereLayer("benchmark").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
                     "phases")
             .whereLayer("conditions")
@@ -74,7 +77,7 @@ class ArchitectureTest {
             .whereLayer("observers").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
                     "phases", "benchmark", "conditions")
             .whereLayer("backends").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
-                    "phases", "benchmark", "conditions", "observers")
+                    "phases", "preflight", "benchmark", "conditions", "observers")
             .whereLayer("plan").mayOnlyBeAccessedByLayers("cli", "engine", "tools", "experiment", "faults",
-                    "phases", "benchmark", "conditions", "observers", "backends");
+                    "phases", "preflight", "benchmark", "conditions", "observers", "backends");
 }

@@ -84,8 +84,8 @@ class KindContractTest {
     private record FaultExample(String fields, List<String> names, List<String> calls) {
     }
 
-    private static final Map<String, PhaseExample> PHASES = Map.of(
-            "benchmark", new PhaseExample("1.4.1", """
+    private static final Map<String, PhaseExample> PHASES = Map.ofEntries(
+            Map.entry("benchmark", new PhaseExample("1.4.1", """
                     kind: benchmark
                     api: http
                     operations: [register, deregister]
@@ -104,8 +104,8 @@ class KindContractTest {
                         assertThat(ran.run().fakeCluster().standIns().requestsTo("v1/ns/instance"))
                                 .extracting(r -> r.split(" ")[2]).containsExactly("POST", "DELETE");
                         assertThat(ran.run().fakeCluster().standIns().requestsTo("v1/ns/service")).hasSize(1);
-                    }),
-            "fault", new PhaseExample("1.4.1", """
+                    })),
+            Map.entry("fault", new PhaseExample("1.4.1", """
                     kind: fault
                     fault: kill
                     node: 2
@@ -115,15 +115,15 @@ class KindContractTest {
                                 "record [fault, {action=killed, fault=kill, node=2}]", "pause [PT10S]", "startNode [2]",
                                 "record [fault, {action=started, fault=kill, node=2}]");
                         assertThat(ran.run().fakeCluster().state(2)).isEqualTo(NodeState.UP);
-                    }),
-            "hold", new PhaseExample("1.4.1", """
+                    })),
+            Map.entry("hold", new PhaseExample("1.4.1", """
                     kind: hold
                     for: 30s
                     """, List.of("hold 30s", "100 providers"), ran -> {
                         assertThat(ran.calls()).containsExactly("pause [PT30S]");
                         assertThat(ran.took()).isEqualTo(Duration.ofSeconds(30));
-                    }),
-            "rampTo", new PhaseExample("1.4.1", """
+                    })),
+            Map.entry("rampTo", new PhaseExample("1.4.1", """
                     kind: rampTo
                     providers: 150
                     rate: 50
@@ -132,8 +132,8 @@ class KindContractTest {
                         assertThat(ran.run().fakeFleet().status().providers()).containsExactly(Map.entry("1.4.1", 150));
                         assertThat(ran.types()).containsExactly("fleetScaled");
                         assertThat(ran.journal().get(0)).containsEntry("providers", 150).containsEntry("target", 150);
-                    }),
-            "rollingClientUpgrade", new PhaseExample("2.3.2", """
+                    })),
+            Map.entry("rollingClientUpgrade", new PhaseExample("2.3.2", """
                     kind: rollingClientUpgrade
                     to: 2.3.2
                     batches: 2
@@ -149,8 +149,8 @@ class KindContractTest {
                         assertThat(ran.run().fakeDemoProviders().clientVersions()).containsExactly("2.3.2", "2.3.2");
                         assertThat(ran.run().fleetGeneration()).isEqualTo("2.3.2");
                         assertThat(ran.types()).containsExactly("clientBatch", "clientBatch");
-                    }),
-            "rollingServerUpgrade", new PhaseExample("1.4.1", """
+                    })),
+            Map.entry("rollingServerUpgrade", new PhaseExample("1.4.1", """
                     kind: rollingServerUpgrade
                     to: 2.0.4
                     """, List.of("rolling server upgrade to 2.0.4", "3 nodes", "upgraded=true"), ran -> {
@@ -164,8 +164,31 @@ class KindContractTest {
                         assertThat(ran.types()).filteredOn("upgradeStep"::equals).hasSize(9);
                         assertThat(ran.types()).filteredOn("doubleWrite"::equals).hasSize(3);
                         assertThat(cluster.standIns().requestsTo("v1/ns/upgrade/ops/metrics")).hasSize(3);
-                    }),
-            "scaleDownTo", new PhaseExample("1.4.1", """
+                    })),
+            Map.entry("preflight", new PhaseExample("2.3.2", """
+                    kind: preflight
+                    to: 3.1.0
+                    """, List.of("preflight to 3.1.0"), ran -> {
+                        assertThat(ran.types()).startsWith("preflight");
+                        Map<String, Object> preflight = ran.journal().get(0);
+                        assertThat(preflight).containsEntry("to", "3.1.0");
+                        assertThat((List<?>) preflight.get("findings")).hasSizeGreaterThanOrEqualTo(9);
+                        assertThat(ran.calls()).anySatisfy(c -> assertThat(c).startsWith("record [preflight, "));
+                    })),
+            Map.entry("rollback", new PhaseExample("2.0.4", """
+                    - kind: rollingServerUpgrade
+                      to: 2.3.2
+                      nodes: [1, 2]
+                    - kind: rollback
+                    """, List.of("roll back nodes 2 to 2.0.4, 1 to 2.0.4"), ran -> {
+                        assertThat(ran.callsOf("upgradeNode")).containsExactly("upgradeNode [2, 2.0.4, true]",
+                                "upgradeNode [1, 2.0.4, true]");
+                        FakeBackend cluster = ran.run().fakeCluster();
+                        assertThat(List.of(cluster.version(1), cluster.version(2), cluster.version(3))).containsOnly("2.0.4");
+                        assertThat(ran.journal()).filteredOn(line -> "upgradeStep".equals(line.get("type")))
+                                .hasSize(6).allSatisfy(line -> assertThat(line).containsEntry("rollback", true));
+                    })),
+            Map.entry("scaleDownTo", new PhaseExample("1.4.1", """
                     kind: scaleDownTo
                     providers: 40
                     rate: 50
@@ -176,8 +199,8 @@ class KindContractTest {
                         assertThat(ran.journal().get(0)).containsEntry("providers", 40)
                                 .extractingByKey("stop").asInstanceOf(InstanceOfAssertFactories.MAP)
                                 .containsEntry("requested", 60);
-                    }),
-            "startConsole", new PhaseExample("3.1.0", """
+                    })),
+            Map.entry("startConsole", new PhaseExample("3.1.0", """
                     kind: startConsole
                     timeout: 90s
                     """, List.of("start the console as its own process"), ran -> {
@@ -187,8 +210,8 @@ class KindContractTest {
                                         + " version=3.1.0}]",
                                 "record [warning, {kind=consoleNotReady, message=the console at 127.0.0.1:8854 lists the"
                                         + " nodes, but its readiness check answers 500: No available server after 3 retries}]");
-                    }),
-            "waitUntil", new PhaseExample("1.4.1", """
+                    })),
+            Map.entry("waitUntil", new PhaseExample("1.4.1", """
                     kind: waitUntil
                     condition:
                       kind: instancesSettled
@@ -199,7 +222,7 @@ class KindContractTest {
                         assertThat(ran.calls().get(1)).asString().startsWith(
                                 "awaitCondition [every node holds the registered providers (within 1.0%), held after");
                         assertThat(ran.took()).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(1));
-                    }));
+                    })));
 
     private static final Map<String, ConditionExample> CONDITIONS = Map.of(
             "instancesSettled", new ConditionExample("1.4.1", """
@@ -428,9 +451,15 @@ class KindContractTest {
                 """.formatted(version) + asListItem(phase);
     }
 
-    /** {@code yaml} as an item of the phases' list: {@code "  - "} before its first line, four spaces before the others. */
+    /**
+     * {@code yaml} as an item of the phases' list: {@code "  - "} before its first line, four spaces before the
+     * others; a {@code yaml} that is a list already (a kind whose example needs a phase before it) indented as is.
+     */
     private static String asListItem(String yaml) {
         List<String> lines = yaml.stripTrailing().lines().toList();
+        if (lines.get(0).startsWith("- ")) {
+            return lines.stream().map(line -> "  " + line).collect(Collectors.joining("\n", "", "\n"));
+        }
         return Stream.concat(Stream.of("  - " + lines.get(0)), lines.stream().skip(1).map(line -> "    " + line))
                 .collect(Collectors.joining("\n", "", "\n"));
     }
@@ -455,7 +484,7 @@ class KindContractTest {
 
     private static PlannedPhase last(ValidatedExperiment validated) {
         List<PlannedPhase> phases = validated.timeline().phases();
-        assertThat(phases).as("the ramp, then the example").hasSize(2);
+        assertThat(phases).as("the ramp, then the example (with the phase its kind needs before it)").hasSizeBetween(2, 3);
         return phases.get(phases.size() - 1);
     }
 

@@ -30,6 +30,7 @@ import static j2html.TagCreator.ul;
 
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.LabFootprintTable;
+import io.upgradelab.reports.RollbackWindow;
 import io.upgradelab.reports.NextVersionCutOffs;
 import io.upgradelab.reports.ReportOpening;
 import io.upgradelab.reports.RunSummary;
@@ -130,6 +131,7 @@ public final class HtmlReport {
         List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
+        List<List<SummaryText.Cell>> rollbacks = RollbackWindow.rows(run);
         return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), meta().withName("color-scheme").withContent("light dark"),
                         title(pageTitle(opening.gate(), heading)), style(rawHtml(CSS))),
@@ -144,6 +146,9 @@ public final class HtmlReport {
                         iff(!benchmarks.isEmpty(), h2("Naming benchmark")),
                         iff(!benchmarks.isEmpty(), rowTable(SummaryText.BENCHMARK_COLUMNS, benchmarks, "benchmarks")),
                         iff(!benchmarks.isEmpty(), p(SummaryText.BENCHMARK_FOOTNOTE).withClass("note")),
+                        iff(!rollbacks.isEmpty(), h2("Rollback")),
+                        iff(!rollbacks.isEmpty(), rowTable(RollbackWindow.COLUMNS, rollbacks, "rollback")),
+                        iff(!rollbacks.isEmpty(), p(RollbackWindow.FOOTNOTE).withClass("note")),
                         iff(!configs.isEmpty(), h2("Configs")),
                         iff(!configs.isEmpty(), rowTable(SummaryText.CONFIG_COLUMNS, configs, "configs")),
                         iff(!configs.isEmpty(), p(SummaryText.CONFIG_FOOTNOTE).withClass("note")),

@@ -112,6 +112,24 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * The shared config database, for checks that read its rows and schema (preflight); empty where the
+     * nodes keep their own store (embedded) or the lab has no account on it.
+     */
+    default Optional<DatabaseAccess> databaseAccess() {
+        return Optional.empty();
+    }
+
+    /** The server distribution of {@code version} this cluster would run, where the lab holds it. */
+    default Optional<io.upgradelab.runner.nacos.NacosDistribution> distribution(String version) {
+        return Optional.empty();
+    }
+
+    /** Node {@code node}'s {@code application.properties}, where the lab can read it. */
+    default Optional<Path> propertiesFile(int node) {
+        return Optional.empty();
+    }
+
+    /**
      * Each node's CPU limit in cores, by node number ({@code target.local.nodeCpus}); empty when the nodes
      * are not limited, so that a figure measured under a limit is never read as one without.
      */

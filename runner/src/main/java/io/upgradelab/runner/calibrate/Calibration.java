@@ -23,6 +23,12 @@ public record Calibration(CalibrationKey key, String created, long holdSeconds, 
         pairs = List.copyOf(pairs);
     }
 
+    /** Each pair's frontier, as preflight judges capacity with it. */
+    public List<io.upgradelab.runner.preflight.Frontier> frontiers() {
+        return pairs.stream().map(p -> new io.upgradelab.runner.preflight.Frontier(p.server(), p.clients(), p.frontier(),
+                p.runDirectory())).toList();
+    }
+
     /** The pair measured for {@code server} with {@code clients}, if any. */
     public Optional<PairCapacity> pair(String server, String clients) {
         String version = ClientVersions.canonical(clients);

@@ -1,5 +1,9 @@
 package io.upgradelab.runner.cli;
 
+import io.upgradelab.runner.calibrate.CalibrationFile;
+import io.upgradelab.runner.calibrate.CalibrationKey;
+import io.upgradelab.runner.preflight.ClusterFacts.Read;
+import io.upgradelab.runner.preflight.Frontier;
 import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.GateResult;
@@ -42,13 +46,29 @@ final class RunExecution {
      * {@code gate} (null: not gated; not applied to an interrupted run) and writes the summaries, which
      * open with the verdict.
      */
+    /**
+     * The frontiers the calibration saved for this experiment's shape on this machine measured (what its
+     * preflight phases judge capacity against), or why there are none.
+     */
+    private static Read<List<Frontier>> savedFrontiers(ValidatedExperiment valid) {
+        CalibrationKey key = CalibrationKey.of(valid.experiment());
+        try {
+            return CalibrationFile.find(CalibrationFile.defaultDirectory(), key).map(c -> Read.of(c.frontiers()))
+                    .orElseGet(() -> Read.unavailable("no calibration saved in " + CalibrationFile.defaultDirectory()
+                            + " for this experiment's shape on this machine (" + key.describe()
+                            + "): 'upgrade-lab calibrate' measures one"));
+        } catch (LabException e) {
+            return Read.unavailable(e.getMessage());
+        }
+    }
+
     static Executed execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err, Function<Path, Gate> gate) {
         ValidatedExperiment valid = withDiskWarning(checked, runDirectory, err);
         try (RunDisplay display = new RunDisplay(err, RunDisplay.onTerminal())) {
             display.accept("run " + valid.experiment().name() + " (scale " + valid.experiment().scale() + ", "
                     + valid.experiment().phases().size() + " phases, expected "
                     + ExperimentArguments.approximately(valid.timeline().total()) + ") in " + runDirectory);
-            Engine engine = new Engine(valid, runDirectory, display);
+            Engine engine = new Engine(valid, runDirectory, display, savedFrontiers(valid));
             display.follow(engine::status);
             CountDownLatch finished = new CountDownLatch(1);
             RunOutcome outcome;

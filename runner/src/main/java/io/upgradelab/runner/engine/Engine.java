@@ -46,6 +46,8 @@ import io.upgradelab.runner.workload.Workloads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import io.upgradelab.runner.preflight.ClusterFacts.Read;
+import io.upgradelab.runner.preflight.Frontier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +93,17 @@ public final class Engine {
     private Probe probe;
     private Sampler sampler;
     private LabConfigs configs;
+    private Read<List<Frontier>> frontiers = Read.unavailable("no calibration given");
+
+    /**
+     * An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}, its
+     * preflight phases judging capacity against {@code frontiers} (what a saved calibration measured).
+     */
+    public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress,
+                  Read<List<Frontier>> frontiers) {
+        this(valid, runDirectory, progress);
+        this.frontiers = frontiers;
+    }
 
     /** An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}. */
     public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress) {
@@ -245,7 +258,7 @@ public final class Engine {
 
     private RunOutcome runPhases() throws InterruptedException {
         EngineContext context = new EngineContext(experiment, cluster, fleet, demo, journal, observations, sampler,
-                this::say);
+                this::say, frontiers);
         List<Timeline.PlannedPhase> phases = timeline.phases();
         for (int i = 0; i < phases.size(); i++) {
             Phase phase = phases.get(i).phase();

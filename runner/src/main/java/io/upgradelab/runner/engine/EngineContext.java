@@ -11,6 +11,10 @@ import io.upgradelab.runner.journal.Journal;
 import io.upgradelab.runner.observe.Observations;
 import io.upgradelab.runner.phase.PhaseFailure;
 import io.upgradelab.runner.phase.RunContext;
+import io.upgradelab.runner.plan.VersionHistory;
+import io.upgradelab.runner.preflight.ClusterFacts.Read;
+import io.upgradelab.runner.preflight.Frontier;
+import java.util.List;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -25,9 +29,12 @@ final class EngineContext implements RunContext {
     private final Sampler sampler;
     private final Consumer<String> say;
     private volatile String fleetGeneration;
+    private final VersionHistory versionHistory = new VersionHistory();
+    private final Read<List<Frontier>> frontiers;
 
     EngineContext(Experiment experiment, Backend cluster, Fleet fleet, DemoProviders demoProviders,
-                  Journal journal, Observations observations, Sampler sampler, Consumer<String> say) {
+                  Journal journal, Observations observations, Sampler sampler, Consumer<String> say,
+                  Read<List<Frontier>> frontiers) {
         this.cluster = cluster;
         this.fleet = fleet;
         this.demoProviders = demoProviders;
@@ -36,6 +43,12 @@ final class EngineContext implements RunContext {
         this.sampler = sampler;
         this.say = say;
         this.fleetGeneration = ClientVersions.canonical(experiment.fleet().clientVersion());
+        this.frontiers = frontiers;
+    }
+
+    @Override
+    public Read<List<Frontier>> measuredFrontiers() {
+        return frontiers;
     }
 
     @Override
@@ -61,6 +74,11 @@ final class EngineContext implements RunContext {
     @Override
     public void setFleetGeneration(String clientVersion) {
         fleetGeneration = clientVersion;
+    }
+
+    @Override
+    public VersionHistory versionHistory() {
+        return versionHistory;
     }
 
     @Override

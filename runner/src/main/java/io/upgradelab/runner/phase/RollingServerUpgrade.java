@@ -44,7 +44,7 @@ import java.util.Optional;
  * turn double write off ({@code disableDoubleWrite}). When a node never gets there, the operator's
  * remedy can be applied ({@code forceUpgrade}; see {@link #forceUpgrade}). Before a node stops, the raft groups it leads
  * are handed to a node already upgraded ({@code moveRaftLeadersFirst}, default on; see
- * {@link #moveRaftLeadership} for the Nacos 2.0.4 failure it avoids).
+ * {@link ServerStep} for the Nacos 2.0.4 failure it avoids).
  *
  * @param syncTimeout     how long a restarted node may take to hold the providers again before the
  *                        run notes it (a warning, not a failure: an overloaded 1.x cluster never does)
@@ -88,7 +88,12 @@ public record RollingServerUpgrade(
                 + " first, so each leaves 1.x-compatible mode; journalled as doubleWrite and upgradeForced (or an"
                 + " upgradeNotForced warning). The upgradedNotReached warning stays. Needs awaitUpgraded. Default"
                 + " false.")
-        boolean forceUpgrade)
+        boolean forceUpgrade,
+        @SchemaRef("nodeNumbers")
+        @JsonPropertyDescription("Only these nodes, by number, in this order: an upgrade stopped part way, e.g. [1] to"
+                + " roll back after the first node. Default: every node, node 1 first. A partial upgrade from 1.x does not"
+                + " wait for upgraded=true, which needs every node on 2.x.")
+        List<Integer> nodes)
         implements Phase {
 
     /**
@@ -98,13 +103,6 @@ public record RollingServerUpgrade(
     private static final Duration TYPICAL_UPGRADED_WAIT = Duration.ofSeconds(30);
     /** From a restarted node being up until the members agree and it holds the providers: 12-16 s here. */
     private static final Duration REJOIN = Duration.ofSeconds(15);
-    private static final int LEADER_TRANSFER_ATTEMPTS = 5;
-    /**
-     * Quiet time around a leadership transfer: a read pending on a follower times out after 2 s, and
-     * one that fails while the new leader has committed nothing is written to the log (see
-     * {@link #moveRaftLeadership}). Measured safe with 8 s before and after (2 of 2 runs).
-     */
-    private static final Duration READS_DRAIN = Duration.ofSeconds(8);
     /**
      * A node checks its double-write switch every 5 s and leaves 1.x-compatible mode when it is off;
      * the rest is margin for a node busy with 1.x heartbeats.
@@ -115,26 +113,54 @@ public record RollingServerUpgrade(
         syncTimeout = syncTimeout == null ? Duration.ofMinutes(2) : syncTimeout;
         upgradedTimeout = upgradedTimeout == null ? Duration.ofMinutes(5) : upgradedTimeout;
         moveRaftLeadersFirst = moveRaftLeadersFirst == null || moveRaftLeadersFirst;
+        nodes = nodes == null ? List.of() : List.copyOf(nodes);
+    }
+
+    /** The nodes this phase moves, by number, in order: {@link #nodes}, or all {@code count} of them. */
+    private List<Integer> moving(int count) {
+        return nodes.isEmpty() ? java.util.stream.IntStream.rangeClosed(1, count).boxed().toList() : nodes;
+    }
+
+    /** Whether the cluster has every node off 1.x once the nodes this phase moves run {@link #to}. */
+    private boolean wholeClusterOffOneX(List<String> versions) {
+        List<Integer> moving = moving(versions.size());
+        for (int n = 1; n <= versions.size(); n++) {
+            String after = moving.contains(n) ? to : versions.get(n - 1);
+            if (NacosVersions.isOneX(after)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public String title(PlannedState state) {
-        List<UpgradePath> paths = paths(state.nodeVersions());
+        List<UpgradePath> paths = paths(moved(state.nodeVersions()));
         boolean unsupported = paths.stream().anyMatch(p -> p.unsupported().isPresent());
-        return "rolling server upgrade to " + to + " (" + state.nodes() + " nodes)"
+        return "rolling server upgrade to " + to + " (" + (nodes.isEmpty() ? state.nodes() + " nodes" : "node"
+                + (nodes.size() > 1 ? "s " : " ") + nodes.stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", ")) + " of " + state.nodes()) + ")"
                 + (unsupported ? ", a path Nacos does not support" : "")
-                + (awaitsUpgraded(paths) ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
+                + (awaitsUpgraded(paths) && wholeClusterOffOneX(state.nodeVersions()) ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
                 + (disableDoubleWrite ? ", double write off" : "");
     }
 
     @Override
     public Duration plan(PlannedState state, Problems problems) {
         state.require(Capability.UPGRADE, problems, "");
-        if (state.nodeVersions().stream().allMatch(to::equals)) {
-            problems.add("to", "every node already runs " + to + " here");
+        List<Integer> outside = nodes.stream().filter(n -> n < 1 || n > state.nodes()).toList();
+        if (!outside.isEmpty() || nodes.stream().distinct().count() < nodes.size()) {
+            problems.add("nodes", "expected distinct node numbers from 1 to " + state.nodes() + ", got " + nodes);
+            return Duration.ZERO;
         }
-        List<UpgradePath> paths = paths(state.nodeVersions());
-        boolean awaits = awaitsUpgraded(paths);
+        if (moved(state.nodeVersions()).stream().allMatch(to::equals)) {
+            problems.add("to", (nodes.isEmpty() ? "every node" : "every node of " + nodes) + " already runs " + to + " here");
+        }
+        List<UpgradePath> paths = paths(moved(state.nodeVersions()));
+        boolean awaits = awaitsUpgraded(paths) && wholeClusterOffOneX(state.nodeVersions());
+        if (Boolean.TRUE.equals(awaitUpgraded) && !wholeClusterOffOneX(state.nodeVersions())) {
+            problems.add("awaitUpgraded", "upgraded=true needs every node on 2.x; nodes " + nodes + " leave others on 1.x");
+        }
         if (Boolean.TRUE.equals(awaitUpgraded) && paths.stream().noneMatch(UpgradePath::awaitsUpgraded)) {
             problems.add("awaitUpgraded", "upgraded=true is the end of a 1.x to 2.0/2.1 upgrade's 1.x-compatible mode;"
                     + " " + String.join(", ", paths.stream().map(p -> p.from() + " -> " + p.to()).distinct().toList())
@@ -152,7 +178,7 @@ public record RollingServerUpgrade(
         }
         boolean servedTwoX = state.servesTwoX();
         Duration expected = Duration.ZERO;
-        for (int node = 1; node <= state.nodes(); node++) {
+        for (int node : moving(state.nodes())) {
             String from = state.nodeVersions().get(node - 1);
             if (!from.equals(to)) {
                 expected = expected.plus(NacosVersions.gracefulStopTime(from)).plus(NacosVersions.startTime(to))
@@ -170,6 +196,11 @@ public record RollingServerUpgrade(
         return awaitUpgraded != null ? awaitUpgraded : paths.stream().anyMatch(UpgradePath::awaitsUpgraded);
     }
 
+    /** The versions of the nodes this phase moves, in its order. */
+    private List<String> moved(List<String> versions) {
+        return moving(versions.size()).stream().map(n -> versions.get(n - 1)).toList();
+    }
+
     /** Each node's path, from the version it runs to {@code to}; none for a node already there. */
     private List<UpgradePath> paths(List<String> from) {
         return from.stream().filter(v -> !v.equals(to)).map(v -> new UpgradePath(v, to)).toList();
@@ -177,18 +208,20 @@ public record RollingServerUpgrade(
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        List<UpgradePath> paths = paths(run.cluster().nodes().stream().map(NodeStatus::version).toList());
-        boolean awaits = awaitsUpgraded(paths);
+        List<String> versions = run.cluster().nodes().stream().map(NodeStatus::version).toList();
+        List<UpgradePath> paths = paths(moved(versions));
+        boolean awaits = awaitsUpgraded(paths) && wholeClusterOffOneX(versions);
         warnUnsupported(run, paths);
         if (!paths.isEmpty()) {
             migrateStorage(run);
         }
-        for (NodeStatus node : run.cluster().nodes()) {
+        for (int number : moving(versions.size())) {
+            NodeStatus node = run.cluster().nodes().get(number - 1);
             if (node.version().equals(to)) {
                 run.say("node " + node.number() + " already runs " + to);
                 continue;
             }
-            upgradeStep(run, node, awaits);
+            new ServerStep(to, awaits, moveRaftLeadersFirst, syncTimeout, false).run(run, node);
         }
         boolean upgraded = !awaits || awaitUpgraded(run);
         if (!upgraded && forceUpgrade) {
@@ -274,125 +307,11 @@ public record RollingServerUpgrade(
         });
     }
 
-    /**
-     * Journals what the node's first start on 3.x copied between namespaces {@code ''} and {@code public},
-     * and how long it took, as the node logged it; says so where its logs are not the lab's to read or hold
-     * no finished migration (3.3 dropped it).
-     */
-    private static void recordNamespaceMigration(RunContext run, int node, Optional<NamespaceMigrationLog> log) {
-        log.flatMap(NamespaceMigrationLog::migration).ifPresentOrElse(m -> {
-            run.record(m);
-            run.say(m.describe());
-        }, () -> run.say("node " + node + ": no finished namespace migration in its log"));
-    }
-
     /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */
     private static void warnUnsupported(RunContext run, List<UpgradePath> paths) {
         paths.stream().distinct().forEach(path -> path.unsupported().ifPresent(message -> {
             run.record(Warning.unsupportedPath(path.from(), path.to(), message));
             run.say("warning: " + message);
         }));
-    }
-
-    private void upgradeStep(RunContext run, NodeStatus node, boolean awaits) throws InterruptedException {
-        UpgradePath path = new UpgradePath(node.version(), to);
-        if (moveRaftLeadersFirst) {
-            moveRaftLeadership(run, node, path);
-        }
-        // followed from before the stop, so that only what the node's next start logs is read
-        Optional<NamespaceMigrationLog> migrationLog = path.migratesNamespace()
-                ? run.cluster().logDirectory(node.number())
-                        .map(logs -> NamespaceMigrationLog.following(node.number(), to, logs))
-                : Optional.empty();
-        long began = System.nanoTime();
-        run.record(UpgradeStep.stopping(node.number(), node.version(), to));
-        try {
-            run.cluster().upgradeNode(node.number(), to, !awaits);
-        } catch (RegistrationsRefused e) {
-            run.record(Warning.onNode(WarningKind.registrationsRefused, node.number(), e.getMessage()));
-            run.say("warning: " + e.getMessage() + "; going on");
-        } catch (ClusterNotFormed e) {
-            if (path.unsupported().isEmpty()) {
-                throw e;
-            }
-            run.record(Warning.onNode(WarningKind.clusterNotFormed, node.number(), e.getMessage()));
-            run.say("warning: " + e.getMessage() + "; going on along the unsupported path");
-        }
-        run.record(UpgradeStep.up(node.number(), node.version(), to, (System.nanoTime() - began) / 1e9));
-        if (path.migratesNamespace()) {
-            recordNamespaceMigration(run, node.number(), migrationLog);
-        }
-        try {
-            run.awaitCondition(new NodeHoldsProviders(node.number()), syncTimeout,
-                    "node " + node.number() + " holds the registered providers");
-        } catch (PhaseFailure e) {
-            run.record(Warning.onNode(WarningKind.nodeNotSynced, node.number(), e.getMessage()));
-            run.say("warning: " + e.getMessage() + "; going on");
-        }
-        if (path.awaitsUpgraded()) {
-            recordDoubleWrite(run, node);
-        }
-        run.record(UpgradeStep.done(node.number(), node.version(), to, (System.nanoTime() - began) / 1e9));
-    }
-
-    /**
-     * Hands every raft group {@code leaving} leads to a node already on {@code to} (between 2.x
-     * versions, to any other node while none is), before it stops.
-     * Why: Nacos 2.0.4 writes a linear read that fails during a leader election into the raft log
-     * ("go to Leader read"), then reads that entry back as a write without an operation and stops
-     * the group for good ("No enum constant ...BasePersistentServiceProcessor.Op."), so upgraded=true
-     * never comes (alibaba/nacos #7757, fixed in 2.1.0). Stopping a 1.x leader while 2.x nodes are
-     * members starts that election; a transfer with no new services for a few seconds around it
-     * (services trigger the reads) avoided it in every run here. Between 2.x versions the same hand-over
-     * spares the writes an election's stall when the leader stops.
-     */
-    private void moveRaftLeadership(RunContext run, NodeStatus leaving, UpgradePath path) throws InterruptedException {
-        NodeStatus heir = run.cluster().nodes().stream()
-                .filter(n -> n.number() != leaving.number() && n.state() == NodeState.UP)
-                .filter(n -> n.version().equals(to) || path.anyHeir())
-                .min(java.util.Comparator.comparing(n -> !n.version().equals(to))).orElse(null);
-        if (heir == null || groupsLedBy(run, leaving, heir).isEmpty()) {
-            return;   // no node on the new version yet (an election among old ones is harmless), or nothing led
-        }
-        run.pause(READS_DRAIN);
-        for (int attempt = 1; attempt <= LEADER_TRANSFER_ATTEMPTS; attempt++) {
-            List<String> led = groupsLedBy(run, leaving, heir);
-            if (led.isEmpty()) {
-                run.pause(READS_DRAIN);
-                return;
-            }
-            for (String group : led) {
-                run.cluster().api(heir.number()).transferRaftLeader(group, NacosApi.raftAddressOf(heir.address()));
-            }
-            run.record(new RaftLeaderTransfer(leaving.number(), heir.number(), led));
-            run.say("node " + leaving.number() + " leads " + led + ": leadership handed to node " + heir.number());
-            run.pause(Duration.ofSeconds(3));
-        }
-        run.record(Warning.onNode(WarningKind.raftLeaderStayed, leaving.number(),
-                "still leads raft groups after " + LEADER_TRANSFER_ATTEMPTS + " transfers"));
-    }
-
-    /** The raft groups {@code leader} leads, as {@code witness} (a 2.x node) reports them. */
-    private static List<String> groupsLedBy(RunContext run, NodeStatus leader, NodeStatus witness) {
-        String raft = NacosApi.raftAddressOf(leader.address());
-        return run.cluster().api(witness.number()).members().stream()
-                .filter(m -> m.address().equals(witness.address())).findFirst()
-                .map(m -> m.raftLeaders().entrySet().stream().filter(e -> e.getValue().equals(raft))
-                        .map(Map.Entry::getKey).toList())
-                .orElse(List.of());
-    }
-
-    /** The node's double write and data models after its step; nothing from 2.2 on, which has neither. */
-    private static void recordDoubleWrite(RunContext run, NodeStatus node) {
-        run.cluster().api(node.number()).upgradeMetrics().ifPresent(metrics -> recordDoubleWrite(run, node, metrics));
-    }
-
-    private static void recordDoubleWrite(RunContext run, NodeStatus node, JsonNode metrics) {
-        run.record(DoubleWrite.observed(node.number(), metrics.path("isDoubleWriteEnabled").asBoolean(),
-                metrics.path("upgraded").asBoolean(), metrics.path("instanceCountV1").asInt(),
-                metrics.path("instanceCountV2").asInt()));
-        run.say("node " + node.number() + ": double write " + (metrics.path("isDoubleWriteEnabled").asBoolean()
-                ? "on" : "off") + ", instances v1 " + metrics.path("instanceCountV1").asInt() + " / v2 "
-                + metrics.path("instanceCountV2").asInt());
     }
 }

@@ -28,6 +28,16 @@ public interface RunContext {
     /** Sets that client version ({@code clientVersion}, as a version). */
     void setFleetGeneration(String clientVersion);
 
+    /**
+     * The frontiers {@code upgrade-lab calibrate} measured for this experiment's shape on this machine (its saved
+     * calibration), or why there are none: what preflight judges the double write's room against.
+     */
+    io.upgradelab.runner.preflight.ClusterFacts.Read<java.util.List<io.upgradelab.runner.preflight.Frontier>>
+            measuredFrontiers();
+
+    /** What each node ran before each change of its version in this run: what a rollback returns it to. */
+    io.upgradelab.runner.plan.VersionHistory versionHistory();
+
     /** The latest sample of every observer (refreshed every {@code observeEvery}). */
     Observations observations();
 

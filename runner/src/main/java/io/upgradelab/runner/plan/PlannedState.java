@@ -21,6 +21,7 @@ import java.util.Set;
 public final class PlannedState {
 
     private final List<String> nodeVersions = new ArrayList<>();
+    private final VersionHistory history = new VersionHistory();
     private final Map<String, Integer> providersByGeneration = new LinkedHashMap<>();
     private final int demoProviders;
     private final String backend;
@@ -63,8 +64,27 @@ public final class PlannedState {
         return List.copyOf(nodeVersions);
     }
 
+    /** Node {@code node} now runs {@code version}; what it ran before goes to the {@link #history()}. */
     public void setNodeVersion(int node, String version) {
-        nodeVersions.set(node - 1, version);
+        String from = nodeVersions.set(node - 1, version);
+        if (!from.equals(version)) {
+            history.changed(node, from);
+        }
+    }
+
+    /** Node {@code node} back on the version it ran before its last change, which it returns; empty when it never changed. */
+    public java.util.Optional<String> rollBack(int node) {
+        java.util.Optional<String> before = history.before(node);
+        before.ifPresent(version -> {
+            nodeVersions.set(node - 1, version);
+            history.undone(node);
+        });
+        return before;
+    }
+
+    /** What each node ran before each change, as the phases planned so far leave it. */
+    public VersionHistory history() {
+        return history;
     }
 
     public int nodes() {

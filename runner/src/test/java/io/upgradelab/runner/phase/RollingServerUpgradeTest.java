@@ -77,7 +77,7 @@ class RollingServerUpgradeTest {
                         + " receive invalid redirect request from peer", null));
         FakeRunContext run = new FakeRunContext(cluster).observingTheFakes();
 
-        new RollingServerUpgrade("1.4.1", false, false, null, Duration.ofMinutes(5), false, false).run(run);
+        new RollingServerUpgrade("1.4.1", false, false, null, Duration.ofMinutes(5), false, false, null).run(run);
 
         assertThat(run.types()).containsExactly("upgradeStep", "upgradeStep", "conditionHeld", "upgradeStep",
                 "upgradeStep", "warning", "upgradeStep", "conditionHeld", "upgradeStep",
@@ -90,7 +90,7 @@ class RollingServerUpgradeTest {
     }
 
     private static RollingServerUpgrade phase(boolean force) {
-        return new RollingServerUpgrade("2.0.4", true, false, null, Duration.ofMinutes(5), true, force);
+        return new RollingServerUpgrade("2.0.4", true, false, null, Duration.ofMinutes(5), true, force, null);
     }
 
     private static String offHere() {

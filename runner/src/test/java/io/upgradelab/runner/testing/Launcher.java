@@ -40,10 +40,17 @@ public final class Launcher implements AutoCloseable {
      * Ctrl-C would then test nothing. {@code env} execs the launcher, which execs the JVM: one PID.
      */
     public static Launcher start(String... args) throws IOException {
+        return start(java.util.Map.of(), args);
+    }
+
+    /** {@link #start(String...)} with {@code environment} added to this JVM's: where a command reads its secrets. */
+    public static Launcher start(java.util.Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
         command.add(LabHome.root().resolve("upgrade-lab").toString());
         command.addAll(List.of(args));
-        return new Launcher(new ProcessBuilder(command).start());
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        return new Launcher(builder.start());
     }
 
     public long pid() {

@@ -118,6 +118,17 @@ class ShrinkAgainstPausedClusterIT {
             }
 
             @Override
+            public io.upgradelab.runner.plan.VersionHistory versionHistory() {
+                throw new UnsupportedOperationException("a shrink changes no node's version");
+            }
+
+            @Override
+            public io.upgradelab.runner.preflight.ClusterFacts.Read<java.util.List<io.upgradelab.runner.preflight.Frontier>>
+                    measuredFrontiers() {
+                throw new UnsupportedOperationException("a shrink runs no preflight");
+            }
+
+            @Override
             public Observations observations() {
                 return new Observations();
             }

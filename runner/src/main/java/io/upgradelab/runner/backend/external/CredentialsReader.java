@@ -20,7 +20,7 @@ import java.util.Properties;
  * The same reading serves the file's validation (a problem at its line, before anything starts)
  * and the run.
  */
-final class CredentialsReader {
+public final class CredentialsReader {
 
     private CredentialsReader() {
     }
@@ -41,6 +41,23 @@ final class CredentialsReader {
         } catch (Unreadable e) {
             throw LabException.invalidInput("target.external." + e.problem.field().replace('/', '.') + ": "
                     + e.problem.message());
+        }
+    }
+
+    /**
+     * The user in variables {@code usernameEnv} and {@code passwordEnv} when the first is set (a command's
+     * optional credentials, never its arguments); a LabException (exit 2) when only the name is.
+     */
+    public static Optional<NacosCredentials> fromEnvironmentIfSet(String usernameEnv, String passwordEnv,
+                                                                  Map<String, String> environment) {
+        String username = environment.get(usernameEnv);
+        if (username == null || username.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(fromEnvironment(new CredentialsSource(usernameEnv, passwordEnv, null), environment));
+        } catch (Unreadable e) {
+            throw LabException.invalidInput(e.problem.message());
         }
     }
 

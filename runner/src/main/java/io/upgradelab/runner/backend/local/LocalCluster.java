@@ -3,6 +3,7 @@ package io.upgradelab.runner.backend.local;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.Backend;
+import io.upgradelab.runner.backend.DatabaseAccess;
 import io.upgradelab.runner.backend.ClientAuth;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeReadiness;
@@ -354,6 +355,26 @@ public final class LocalCluster implements Backend {
     public List<Double> cpuLimits() {
         return spec.nodeCpus() == null ? List.of()
                 : nodes.stream().map(n -> n.cpuLimit().orElse(spec.nodeCpus())).toList();
+    }
+
+    @Override
+    public Optional<DatabaseAccess> databaseAccess() {
+        return database.map(db -> new DatabaseAccess("the lab's MariaDB on 127.0.0.1:" + db.port(),
+                LocalDatabase.DATABASE, db::connectAsLab));
+    }
+
+    @Override
+    public Optional<NacosDistribution> distribution(String version) {
+        try {
+            return Optional.of(distributions.require(version));
+        } catch (LabException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<Path> propertiesFile(int number) {
+        return Optional.of(node(number).home().resolve("conf/application.properties"));
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.journal.StorageMigration;
 import io.upgradelab.runner.nacos.MysqlSchemaScript;
+import io.upgradelab.runner.nacos.NacosCredentials;
 import io.upgradelab.runner.nacos.NacosDistribution;
 import io.upgradelab.runner.process.ChildProcess;
 import io.upgradelab.runner.process.ListeningSockets;
@@ -223,15 +224,10 @@ public final class LocalDatabase implements AutoCloseable {
         String scratch = SCRATCH_PREFIX + version.version().replaceAll("[^A-Za-z0-9]", "_");
         StorageMigration migration;
         try (Connection connection = connect("", LAB_USER, labPassword)) {
-            execute(connection, "DROP DATABASE IF EXISTS " + SchemaDiff.identifier(scratch));
-            execute(connection, "CREATE DATABASE " + SchemaDiff.identifier(scratch));
-            load(scratch, version);
-            migration = SchemaDiff.between(version.version(), DATABASE, columns(connection, DATABASE), scratch,
-                    columns(connection, scratch));
+            migration = SchemaDiff.measure(connection, DATABASE, version, scratch);
             for (String statement : upgradesSchema ? migration.statements() : List.<String>of()) {
                 execute(connection, statement);
             }
-            execute(connection, "DROP DATABASE " + SchemaDiff.identifier(scratch));
         } catch (SQLException e) {
             throw new LabException(LabException.FAILED, "storage: cannot bring database " + DATABASE + " to Nacos "
                     + version.version() + "'s schema: " + hide(e.getMessage()), process.output(), List.of());
@@ -252,10 +248,18 @@ public final class LocalDatabase implements AutoCloseable {
         upgradesSchema = false;
     }
 
+    /**
+     * A connection as the lab's own account, which may create databases (a scratch one for a schema) and
+     * read every table: for the lab's checks and tests, never handed to a node.
+     */
+    public Connection connectAsLab() throws SQLException {
+        return connect(DATABASE, LAB_USER, labPassword);
+    }
+
     /** Every table of {@code database} with its columns, as information_schema says. */
     public Map<String, List<SchemaDiff.Column>> columns(String database) {
         try (Connection connection = connect("", LAB_USER, labPassword)) {
-            return columns(connection, database);
+            return SchemaDiff.columns(connection, database);
         } catch (SQLException e) {
             throw new LabException(LabException.FAILED, "storage: cannot read " + database + "'s columns: "
                     + hide(e.getMessage()));
@@ -265,6 +269,14 @@ public final class LocalDatabase implements AutoCloseable {
     /** A connection to database {@value #DATABASE} as the nodes' user: to see what the nodes stored. */
     public Connection connect() throws SQLException {
         return connect(DATABASE, USER, nodePassword);
+    }
+
+    /**
+     * The lab's own account, for a test that hands it to a command it starts, in that command's environment
+     * (never its arguments): the account {@link #connectAsLab} uses.
+     */
+    public NacosCredentials labAccount() {
+        return new NacosCredentials(LAB_USER, labPassword.value());
     }
 
     /** For tests that look for them where they must not be: the passwords of this run. */
@@ -421,12 +433,8 @@ public final class LocalDatabase implements AutoCloseable {
     /** Runs {@code version}'s schema script in {@code database}, whole: the server splits it, nothing here parses SQL. */
     private void load(String database, NacosDistribution version) {
         String script = MysqlSchemaScript.of(version);
-        try (Connection connection = connect(database, LAB_USER, labPassword);
-             Statement statement = connection.createStatement()) {
-            boolean results = statement.execute(script);
-            while (results || statement.getUpdateCount() != -1) {
-                results = statement.getMoreResults();
-            }
+        try (Connection connection = connect(database, LAB_USER, labPassword)) {
+            SchemaDiff.execute(connection, script);
         } catch (SQLException e) {
             throw new LabException(LabException.FAILED, "storage: Nacos " + version.version()
                     + "'s MySQL schema does not load into " + database + ": " + hide(e.getMessage()), process.output(),
@@ -438,24 +446,6 @@ public final class LocalDatabase implements AutoCloseable {
         return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/" + database
                 + "?allowMultiQueries=true&useSSL=false&allowPublicKeyRetrieval=true&serverTimezone=UTC"
                 + "&characterEncoding=utf8&connectTimeout=2000&socketTimeout=120000", user, password.value());
-    }
-
-    private static Map<String, List<SchemaDiff.Column>> columns(Connection connection, String database)
-            throws SQLException {
-        Map<String, List<SchemaDiff.Column>> tables = new LinkedHashMap<>();
-        try (PreparedStatement query = connection.prepareStatement("SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE,"
-                + " IS_NULLABLE, COLUMN_DEFAULT, EXTRA, COLUMN_COMMENT FROM information_schema.COLUMNS"
-                + " WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION")) {
-            query.setString(1, database);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    tables.computeIfAbsent(rows.getString(1), t -> new ArrayList<>()).add(new SchemaDiff.Column(
-                            rows.getString(2), rows.getString(3), "YES".equals(rows.getString(4)), rows.getString(5),
-                            rows.getString(6), rows.getString(7)));
-                }
-            }
-        }
-        return tables;
     }
 
     private static void execute(Connection connection, String sql) throws SQLException {

@@ -1,6 +1,14 @@
 package io.upgradelab.runner.backend.local;
 
 import io.upgradelab.journal.StorageMigration;
+import io.upgradelab.runner.nacos.MysqlSchemaScript;
+import io.upgradelab.runner.nacos.NacosDistribution;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -64,6 +72,61 @@ public final class SchemaDiff {
             }
         });
         return new StorageMigration(version, tables, columns, statements);
+    }
+
+    /**
+     * What database {@code liveDb} lacks against {@code version}'s schema, changing nothing in it: the
+     * version's own script is loaded into a scratch database ({@code scratch}, made and dropped here, so
+     * the account needs the right to create one) and both are read from {@code information_schema}.
+     */
+    public static StorageMigration measure(Connection connection, String liveDb, NacosDistribution version,
+                                           String scratch) throws SQLException {
+        String script = MysqlSchemaScript.of(version);
+        executeOne(connection, "DROP DATABASE IF EXISTS " + identifier(scratch));
+        executeOne(connection, "CREATE DATABASE " + identifier(scratch));
+        try {
+            String current = connection.getCatalog();
+            connection.setCatalog(scratch);
+            execute(connection, script);
+            connection.setCatalog(current == null || current.isEmpty() ? liveDb : current);
+            return between(version.version(), liveDb, columns(connection, liveDb), scratch, columns(connection, scratch));
+        } finally {
+            executeOne(connection, "DROP DATABASE IF EXISTS " + identifier(scratch));
+        }
+    }
+
+    /** Every table of {@code database} with its columns, as information_schema says. */
+    public static Map<String, List<Column>> columns(Connection connection, String database) throws SQLException {
+        Map<String, List<Column>> tables = new LinkedHashMap<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE,"
+                + " IS_NULLABLE, COLUMN_DEFAULT, EXTRA, COLUMN_COMMENT FROM information_schema.COLUMNS"
+                + " WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION")) {
+            query.setString(1, database);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    tables.computeIfAbsent(rows.getString(1), t -> new ArrayList<>()).add(new Column(
+                            rows.getString(2), rows.getString(3), "YES".equals(rows.getString(4)), rows.getString(5),
+                            rows.getString(6), rows.getString(7)));
+                }
+            }
+        }
+        return tables;
+    }
+
+    /** Runs {@code script}, one or many statements (the connection allows several), to its last result. */
+    static void execute(Connection connection, String script) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            boolean results = statement.execute(script);
+            while (results || statement.getUpdateCount() != -1) {
+                results = statement.getMoreResults();
+            }
+        }
+    }
+
+    private static void executeOne(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
     }
 
     /** The column's definition as ADD COLUMN takes it. */
