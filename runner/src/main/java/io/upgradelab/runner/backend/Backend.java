@@ -124,6 +124,11 @@ public interface Backend extends AutoCloseable {
         return Optional.empty();
     }
 
+    /** The Java version node {@code node} runs on, where the lab started it and so knows it. */
+    default Optional<String> javaVersion(int node) {
+        return Optional.empty();
+    }
+
     /** Node {@code node}'s {@code application.properties}, where the lab can read it. */
     default Optional<Path> propertiesFile(int node) {
         return Optional.empty();

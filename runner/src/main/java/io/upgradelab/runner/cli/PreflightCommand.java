@@ -112,7 +112,7 @@ final class PreflightCommand implements Callable<Integer>, OutputOption.JsonComm
             String address = checkedAddress("--nodes", nodes.get(i));
             sources.add(new PreflightSources.NodeSource(i + 1, address,
                     NacosApi.discover(address, NacosAuth.of(credentials)), nth("--logs", logs, i),
-                    nth("--properties", properties, i)));
+                    nth("--properties", properties, i), Optional.empty()));
         }
         Optional<DatabaseAccess> db = Optional.ofNullable(database).map(url -> databaseAccess(url, environment));
         Preflight preflight = Preflights.judge(ClusterReader.read(new PreflightSources(to, sources, db,

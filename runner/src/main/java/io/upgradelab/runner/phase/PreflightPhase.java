@@ -21,7 +21,8 @@ import java.util.List;
 
 /**
  * Preflight as a step of an experiment ({@code upgrade-lab preflight}'s checks against the run's own
- * cluster, with what the lab may read of it: logs, properties, its MariaDB): so a staging pipeline runs it
+ * cluster, with what the lab may read of it: logs, properties, its MariaDB, the JVM it started the nodes with,
+ * the calibration saved for the experiment): so a staging pipeline runs it
  * first, journals it ({@code preflight} line) and, if it asks, stops before an upgrade that would trip.
  *
  * @param to              the version the checks judge an upgrade to
@@ -29,7 +30,7 @@ import java.util.List;
  */
 @JsonTypeName("preflight")
 @JsonClassDescription("Checks the running cluster for what an upgrade to 'to' would trip on (as upgrade-lab preflight"
-        + " does): node health, the upgrade path, configs under both '' and 'public', the database's schema, 1.x"
+        + " does): node health, each node's Java, the upgrade path, configs under both '' and 'public', the database's schema, 1.x"
         + " clients, avoided client versions, clients without credentials, room for the double write, renamed"
         + " properties. The capacity is judged against the calibration 'upgrade-lab calibrate' saved for this"
         + " experiment on this machine, when there is one. Journals every finding (preflight line); changes nothing.")
@@ -64,7 +65,7 @@ public record PreflightPhase(
     private PreflightSources sources(Backend cluster, ClusterFacts.Read<List<Frontier>> frontiers) {
         List<PreflightSources.NodeSource> nodes = cluster.nodes().stream().map(NodeStatus::number)
                 .map(n -> new PreflightSources.NodeSource(n, cluster.nodes().get(n - 1).address(), cluster.api(n),
-                        cluster.logDirectory(n), cluster.propertiesFile(n))).toList();
+                        cluster.logDirectory(n), cluster.propertiesFile(n), cluster.javaVersion(n))).toList();
         return new PreflightSources(to, nodes, cluster.databaseAccess(),
                 "no config database the lab can read (embedded storage keeps configs inside the nodes)",
                 PreflightSources.target(to, cluster.distribution(to)), frontiers);

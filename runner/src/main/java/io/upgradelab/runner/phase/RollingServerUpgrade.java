@@ -137,11 +137,13 @@ public record RollingServerUpgrade(
     public String title(PlannedState state) {
         List<UpgradePath> paths = paths(moved(state.nodeVersions()));
         boolean unsupported = paths.stream().anyMatch(p -> p.unsupported().isPresent());
-        return "rolling server upgrade to " + to + " (" + (nodes.isEmpty() ? state.nodes() + " nodes" : "node"
-                + (nodes.size() > 1 ? "s " : " ") + nodes.stream().map(String::valueOf)
-                .collect(java.util.stream.Collectors.joining(", ")) + " of " + state.nodes()) + ")"
+        boolean awaits = awaitsUpgraded(paths) && wholeClusterOffOneX(state.nodeVersions());
+        String which = nodes.isEmpty() ? state.nodes() + " nodes" : "node" + (nodes.size() > 1 ? "s " : " ")
+                + nodes.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " of "
+                + state.nodes();
+        return "rolling server upgrade to " + to + " (" + which + ")"
                 + (unsupported ? ", a path Nacos does not support" : "")
-                + (awaitsUpgraded(paths) && wholeClusterOffOneX(state.nodeVersions()) ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
+                + (awaits ? ", then upgraded=true" : "") + (forceUpgrade ? " (forced if it does not come)" : "")
                 + (disableDoubleWrite ? ", double write off" : "");
     }
 

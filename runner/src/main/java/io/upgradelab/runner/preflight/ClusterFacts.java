@@ -35,9 +35,11 @@ public record ClusterFacts(String to, List<Node> nodes, Read<List<Client>> clien
      * @param unready          why it is not ready, when it is not
      * @param leaderlessGroups the raft groups it knows without a leader
      * @param instances        the instances its catalog lists, -1 when it did not answer
+     * @param java             the Java version it runs on (e.g. {@code 17.0.13+11}), when known: the JVM the lab
+     *                         started it with, or its Prometheus {@code jvm_info}
      */
     public record Node(int number, String address, String version, Optional<String> unready,
-                       List<String> leaderlessGroups, int instances) {
+                       List<String> leaderlessGroups, int instances, Optional<String> java) {
 
         public Node {
             leaderlessGroups = List.copyOf(leaderlessGroups);

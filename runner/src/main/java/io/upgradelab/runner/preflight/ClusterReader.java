@@ -40,6 +40,8 @@ public final class ClusterReader {
             + " WHERE (a.tenant_id = '' OR a.tenant_id IS NULL) AND b.tenant_id = 'public'"
             + " ORDER BY a.group_id, a.data_id";
     private static final String VERSION_MARK = ":v";
+    private static final java.util.regex.Pattern JVM_INFO = java.util.regex.Pattern.compile(
+            "(?m)^jvm_info\\{[^}]*\\bversion=\"([^\"]+)\"");
 
     private ClusterReader() {
     }
@@ -56,7 +58,8 @@ public final class ClusterReader {
         try {
             version = api.serverVersion();
         } catch (NacosApi.NacosApiException e) {
-            return new ClusterFacts.Node(source.number(), source.address(), "", Optional.empty(), List.of(), -1);
+            return new ClusterFacts.Node(source.number(), source.address(), "", Optional.empty(), List.of(), -1,
+                    source.java());
         }
         Optional<String> unready = attempt(api::unready).orElse(Optional.of("its readiness did not answer"));
         List<String> leaderless = attempt(api::members).orElse(List.of()).stream()
@@ -64,7 +67,14 @@ public final class ClusterReader {
                 .flatMap(m -> m.raftLeaders().entrySet().stream().filter(e -> e.getValue().isBlank()).map(Map.Entry::getKey))
                 .toList();
         int instances = attempt(api::services).map(s -> s.stream().mapToInt(ServiceSummary::instances).sum()).orElse(-1);
-        return new ClusterFacts.Node(source.number(), source.address(), version, unready, leaderless, instances);
+        Optional<String> java = source.java().or(() -> attempt(api::prometheus).flatMap(ClusterReader::jvmVersion));
+        return new ClusterFacts.Node(source.number(), source.address(), version, unready, leaderless, instances, java);
+    }
+
+    /** The version of {@code jvm_info} in a Prometheus page (Micrometer's JVM metrics), if the page has it. */
+    static Optional<String> jvmVersion(String prometheus) {
+        java.util.regex.Matcher m = JVM_INFO.matcher(prometheus);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /**

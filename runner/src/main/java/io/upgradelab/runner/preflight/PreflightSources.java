@@ -43,8 +43,11 @@ public record PreflightSources(String to, List<NodeSource> nodes, Optional<Datab
         }
     }
 
-    /** One node: its number and address, its API, and where its logs and properties are when the lab may read them. */
+    /**
+     * One node: its number and address, its API, where its logs and properties are when the lab may read them,
+     * and the Java version it runs on when the lab started it.
+     */
     public record NodeSource(int number, String address, NacosApi api, Optional<Path> logs,
-                             Optional<Path> properties) {
+                             Optional<Path> properties, Optional<String> java) {
     }
 }

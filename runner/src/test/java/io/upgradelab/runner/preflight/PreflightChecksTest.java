@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class PreflightChecksTest {
 
     private static Node node(int n, String version, int instances) {
-        return new Node(n, "127.0.0.1:88" + (38 + 10 * n), version, Optional.empty(), List.of(), instances);
+        return new Node(n, "127.0.0.1:88" + (38 + 10 * n), version, Optional.empty(), List.of(), instances,
+                Optional.of("17.0.13+11"));
     }
 
     /** A clean 2.2.3 cluster: every source read, nothing found. */
@@ -42,7 +43,7 @@ class PreflightChecksTest {
     void aCleanClusterPreflightsOkOnAPatchUpgrade() {
         Preflight preflight = Preflights.judge(clean("2.3.2"));
         assertThat(preflight.worst()).as(PreflightText.render(preflight)).isEqualTo(Level.ok);
-        assertThat(preflight.findings()).extracting(Finding::check).containsExactly("nodeHealth", "upgradePath",
+        assertThat(preflight.findings()).extracting(Finding::check).containsExactly("nodeHealth", "javaRuntime", "upgradePath",
                 "namespaceDuplicates", "schema", "oneXClients", "avoidedClientVersions", "clientCredentials",
                 "doubleWriteCapacity", "renamedProperties");
     }
@@ -146,9 +147,10 @@ class PreflightChecksTest {
     void unhealthyNodesAndUnsupportedPathsBlock() {
         ClusterFacts f = clean("2.3.2");
         ClusterFacts sick = new ClusterFacts("2.3.2", List.of(
-                new Node(1, "127.0.0.1:8848", "2.2.3", Optional.of("naming not in readiness"), List.of(), 40),
-                new Node(2, "127.0.0.1:8858", "2.2.3", Optional.empty(), List.of("naming_persistent_service_v2"), 40),
-                new Node(3, "127.0.0.1:8868", "", Optional.empty(), List.of(), -1)),
+                new Node(1, "127.0.0.1:8848", "2.2.3", Optional.of("naming not in readiness"), List.of(), 40, Optional.empty()),
+                new Node(2, "127.0.0.1:8858", "2.2.3", Optional.empty(), List.of("naming_persistent_service_v2"), 40,
+                        Optional.empty()),
+                new Node(3, "127.0.0.1:8868", "", Optional.empty(), List.of(), -1, Optional.empty())),
                 f.clients(), f.namespaceDuplicates(), f.schemaGap(), f.nodeProperties(), f.frontiers());
         assertThat(notOk(sick)).extracting(Finding::message).anySatisfy(m -> assertThat(m).contains("not ready"))
                 .anySatisfy(m -> assertThat(m).contains("naming_persistent_service_v2"))
@@ -168,5 +170,25 @@ class PreflightChecksTest {
             assertThat(x.check()).isEqualTo("renamedProperties");
             assertThat(x.message()).contains("node 2: server.port (now nacos.server.main.port)");
         });
+    }
+
+    @Test
+    void threeXNeedsJava17AndAnUnknownJavaIsAtRisk() {
+        ClusterFacts f = clean("3.1.0");
+        ClusterFacts onEight = new ClusterFacts("3.1.0", List.of(
+                new Node(1, "127.0.0.1:8848", "2.3.2", Optional.empty(), List.of(), 40, Optional.of("1.8.0_392")),
+                new Node(2, "127.0.0.1:8858", "2.3.2", Optional.empty(), List.of(), 40, Optional.empty()),
+                node(3, "2.3.2", 40)), f.clients(), f.namespaceDuplicates(), f.schemaGap(), f.nodeProperties(),
+                f.frontiers());
+        assertThat(notOk(onEight)).filteredOn(x -> x.check().equals("javaRuntime"))
+                .extracting(Finding::level, Finding::message).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(Level.blocked, "node 1 runs on Java 1.8.0_392: 3.1.0 needs 17"
+                                + " or later; give the new version a JDK 17"),
+                        org.assertj.core.groups.Tuple.tuple(Level.atRisk, "not checked: the Java of node 2 (its Prometheus"
+                                + " page, actuator/prometheus, gives no jvm_info); 3.1.0 needs JDK 17"));
+        assertThat(notOk(withClients(clean("2.3.2")))).isEmpty();
+        assertThat(ClusterReader.jvmVersion("# TYPE jvm_info gauge\njvm_info{runtime=\"OpenJDK Runtime Environment\","
+                + "vendor=\"Eclipse Adoptium\",version=\"17.0.13+11\",} 1.0\n")).hasValue("17.0.13+11");
+        assertThat(JavaRuntime.major("21.0.1")).hasValue(21);
     }
 }

@@ -81,7 +81,7 @@ class PreflightIT {
     void aCleanClusterPreflightsOk() throws Exception {
         Path calibration = calibration(14000);
         JsonNode preflight = preflight(0, "--to", "2.0.4", "--calibration", calibration.toString());
-        assertThat(preflight.path("findings")).hasSize(9).allSatisfy(f ->
+        assertThat(preflight.path("findings")).hasSize(10).allSatisfy(f ->
                 assertThat(f.path("level").asText()).as(f.toString()).isEqualTo("ok"));
         assertThat(preflight.path("from").get(0).asText()).isEqualTo("1.4.1");
     }

@@ -405,9 +405,11 @@ class RunExperimentIT {
             assertThat(b.path("stop").path("failed").asInt()).isZero();
         });
         assertThat(batches.get(2).path("providers").toString()).isEqualTo("{\"2.0.4\":280}");
+        // none missing: a node may list a restarted provider twice for a while (its old connection's
+        // registration beside its new one, Nacos's over-count: docs/runs/over-count; one CI run listed 284 of 282)
         assertThat(journal.samples("nodeCounts").stream().filter(s -> s.path("phase").asInt() == HOLD_AFTER_CLIENT_UPGRADE))
                 .as("every node holds every provider after the client upgrade").anySatisfy(s -> assertThat(s.path("nodes"))
                         .hasSize(3).allSatisfy(n -> assertThat(n.path("instances").asInt())
-                                .isEqualTo(s.path("expected").asInt())));
+                                .isGreaterThanOrEqualTo(s.path("expected").asInt())));
     }
 }

@@ -372,6 +372,13 @@ public final class LocalCluster implements Backend {
         }
     }
 
+    /** The lab's own: every node starts on the JVM the lab runs on ({@link NacosHome}). */
+    @Override
+    public Optional<String> javaVersion(int number) {
+        node(number);
+        return Optional.of(Runtime.version().toString());
+    }
+
     @Override
     public Optional<Path> propertiesFile(int number) {
         return Optional.of(node(number).home().resolve("conf/application.properties"));
