@@ -93,7 +93,7 @@ public final class Engine {
     private Probe probe;
     private Sampler sampler;
     private LabConfigs configs;
-    private Read<List<Frontier>> frontiers = Read.unavailable("no calibration given");
+    private final Read<List<Frontier>> frontiers;
 
     /**
      * An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}, its
@@ -101,17 +101,12 @@ public final class Engine {
      */
     public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress,
                   Read<List<Frontier>> frontiers) {
-        this(valid, runDirectory, progress);
-        this.frontiers = frontiers;
-    }
-
-    /** An engine for {@code valid}'s experiment, recording into {@code runDirectory}, telling {@code progress}. */
-    public Engine(ValidatedExperiment valid, Path runDirectory, Consumer<String> progress) {
         this.experiment = valid.experiment();
         this.timeline = valid.timeline();
         this.notes = valid.notes();
         this.runDirectory = runDirectory;
         this.progress = progress;
+        this.frontiers = frontiers;
     }
 
     /**

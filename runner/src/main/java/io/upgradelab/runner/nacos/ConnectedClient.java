@@ -29,7 +29,12 @@ public record ConnectedClient(String clientId, String type, String version, Stri
 
     /** The nacos-client version alone: {@code 2.3.2} from {@code Nacos-Java-Client:v2.3.2}; "" when not reported. */
     public String clientVersion() {
-        int at = version.lastIndexOf(VERSION_MARK);
-        return at < 0 ? "" : version.substring(at + VERSION_MARK.length());
+        return clientVersionOf(version);
+    }
+
+    /** The version alone of what a client reported, {@code 2.3.2} from {@code Nacos-Java-Client:v2.3.2}; "" when none. */
+    public static String clientVersionOf(String reported) {
+        int at = reported.lastIndexOf(VERSION_MARK);
+        return at < 0 ? "" : reported.substring(at + VERSION_MARK.length());
     }
 }

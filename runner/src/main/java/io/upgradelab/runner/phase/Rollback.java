@@ -77,10 +77,7 @@ public record Rollback(
         for (int number : run.versionHistory().lastChangedFirst()) {
             NodeStatus node = run.cluster().nodes().get(number - 1);
             String back = run.versionHistory().before(number).orElseThrow();
-            new UpgradePath(node.version(), back).unsupported().ifPresent(why -> {
-                run.record(Warning.unsupportedPath(node.version(), back, why));
-                run.say("warning: " + why);
-            });
+            ServerStep.warnUnsupported(run, List.of(new UpgradePath(node.version(), back)));
             run.say("node " + number + ": rolling back " + node.version() + " -> " + back);
             try {
                 new ServerStep(back, false, moveRaftLeadersFirst, syncTimeout, true).run(run, node);

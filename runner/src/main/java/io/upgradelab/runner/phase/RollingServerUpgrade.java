@@ -213,7 +213,7 @@ public record RollingServerUpgrade(
         List<String> versions = run.cluster().nodes().stream().map(NodeStatus::version).toList();
         List<UpgradePath> paths = paths(moved(versions));
         boolean awaits = awaitsUpgraded(paths) && wholeClusterOffOneX(versions);
-        warnUnsupported(run, paths);
+        ServerStep.warnUnsupported(run, paths);
         if (!paths.isEmpty()) {
             migrateStorage(run);
         }
@@ -309,11 +309,4 @@ public record RollingServerUpgrade(
         });
     }
 
-    /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */
-    private static void warnUnsupported(RunContext run, List<UpgradePath> paths) {
-        paths.stream().distinct().forEach(path -> path.unsupported().ifPresent(message -> {
-            run.record(Warning.unsupportedPath(path.from(), path.to(), message));
-            run.say("warning: " + message);
-        }));
-    }
 }

@@ -163,4 +163,12 @@ record ServerStep(String to, boolean awaitsUpgraded, boolean moveRaftLeadersFirs
                 ? "on" : "off") + ", instances v1 " + metrics.path("instanceCountV1").asInt() + " / v2 "
                 + metrics.path("instanceCountV2").asInt());
     }
+
+    /** Journals, once per path, that Nacos does not support it (the run goes on: a gate judges what it did). */
+    static void warnUnsupported(RunContext run, List<UpgradePath> paths) {
+        paths.stream().distinct().forEach(path -> path.unsupported().ifPresent(message -> {
+            run.record(Warning.unsupportedPath(path.from(), path.to(), message));
+            run.say("warning: " + message);
+        }));
+    }
 }

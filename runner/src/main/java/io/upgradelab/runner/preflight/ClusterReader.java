@@ -20,11 +20,13 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -39,7 +41,6 @@ public final class ClusterReader {
             + " ON a.data_id = b.data_id AND a.group_id = b.group_id"
             + " WHERE (a.tenant_id = '' OR a.tenant_id IS NULL) AND b.tenant_id = 'public'"
             + " ORDER BY a.group_id, a.data_id";
-    private static final String VERSION_MARK = ":v";
     private static final java.util.regex.Pattern JVM_INFO = java.util.regex.Pattern.compile(
             "(?m)^jvm_info\\{[^}]*\\bversion=\"([^\"]+)\"");
 
@@ -83,16 +84,17 @@ public final class ClusterReader {
      */
     private static Read<List<Client>> clients(List<NodeSource> sources, List<ClusterFacts.Node> nodes) {
         Map<String, Client> clients = new LinkedHashMap<>();
-        Map<String, Boolean> loggedIn = new TreeMap<>();
+        Set<String> loggedIn = new HashSet<>();
         boolean httpCovered = false;
         List<String> gaps = new ArrayList<>();
-        for (NodeSource source : sources) {
+        for (int i = 0; i < sources.size(); i++) {
+            NodeSource source = sources.get(i);
             Optional<List<AccessLogClients.Seen>> logged = source.logs().flatMap(AccessLogClients::in);
             if (logged.isPresent()) {
                 httpCovered = true;
                 for (AccessLogClients.Seen seen : logged.get()) {
                     if (seen.credentials()) {
-                        loggedIn.put(seen.address(), true);
+                        loggedIn.add(seen.address());
                     }
                     if (seen.http()) {
                         clients.merge("http " + seen.address() + " " + seen.version(), new Client(seen.address(),
@@ -101,12 +103,12 @@ public final class ClusterReader {
                     }
                 }
             }
-            if (!nodes.get(sources.indexOf(source)).answered()) {
+            if (!nodes.get(i).answered()) {
                 continue;
             }
             attempt(source.api()::grpcConnections).ifPresent(connections -> connections.forEach(c ->
-                    clients.putIfAbsent("grpc " + c.clientIp() + " " + versionOf(c.version()), new Client(c.clientIp(),
-                            versionOf(c.version()), "grpc", Optional.empty(), "node " + source.number()
+                    clients.putIfAbsent("grpc " + c.clientIp() + " " + ConnectedClient.clientVersionOf(c.version()), new Client(c.clientIp(),
+                            ConnectedClient.clientVersionOf(c.version()), "grpc", Optional.empty(), "node " + source.number()
                             + "'s connections"))));
             Optional<List<ConnectedClient>> listed = attempt(source.api()::connectedClients);
             if (listed.isPresent()) {
@@ -126,16 +128,10 @@ public final class ClusterReader {
             return Read.unavailable("no node lists its clients (v2/ns/client needs 2.2 or later" + (gaps.isEmpty() ? ""
                     : ": not " + String.join(", ", gaps)) + ") and no access log was readable: give the nodes' log folders");
         }
-        List<Client> all = clients.values().stream().map(c -> c.protocol().equals("grpc") && loggedIn.containsKey(c.address())
+        List<Client> all = clients.values().stream().map(c -> c.protocol().equals("grpc") && loggedIn.contains(c.address())
                 ? new Client(c.address(), c.version(), c.protocol(), Optional.of(true), c.seenIn() + ", a login in the"
                 + " access log") : c).toList();
         return Read.of(all);
-    }
-
-    /** {@code 2.3.2} from {@code Nacos-Java-Client:v2.3.2}; "" when not reported. */
-    static String versionOf(String reported) {
-        int at = reported.lastIndexOf(VERSION_MARK);
-        return at < 0 ? "" : reported.substring(at + VERSION_MARK.length());
     }
 
     private static Read<List<String>> duplicates(PreflightSources sources) {

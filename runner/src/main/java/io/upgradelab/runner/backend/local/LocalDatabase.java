@@ -226,7 +226,7 @@ public final class LocalDatabase implements AutoCloseable {
         try (Connection connection = connect("", LAB_USER, labPassword)) {
             migration = SchemaDiff.measure(connection, DATABASE, version, scratch);
             for (String statement : upgradesSchema ? migration.statements() : List.<String>of()) {
-                execute(connection, statement);
+                SchemaDiff.execute(connection, statement);
             }
         } catch (SQLException e) {
             throw new LabException(LabException.FAILED, "storage: cannot bring database " + DATABASE + " to Nacos "
@@ -446,12 +446,6 @@ public final class LocalDatabase implements AutoCloseable {
         return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/" + database
                 + "?allowMultiQueries=true&useSSL=false&allowPublicKeyRetrieval=true&serverTimezone=UTC"
                 + "&characterEncoding=utf8&connectTimeout=2000&socketTimeout=120000", user, password.value());
-    }
-
-    private static void execute(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
-        }
     }
 
     /** {@code mariadb-install-db}: the system tables in the data folder, written as the server's account. */

@@ -82,8 +82,8 @@ public final class SchemaDiff {
     public static StorageMigration measure(Connection connection, String liveDb, NacosDistribution version,
                                            String scratch) throws SQLException {
         String script = MysqlSchemaScript.of(version);
-        executeOne(connection, "DROP DATABASE IF EXISTS " + identifier(scratch));
-        executeOne(connection, "CREATE DATABASE " + identifier(scratch));
+        execute(connection, "DROP DATABASE IF EXISTS " + identifier(scratch));
+        execute(connection, "CREATE DATABASE " + identifier(scratch));
         try {
             String current = connection.getCatalog();
             connection.setCatalog(scratch);
@@ -91,7 +91,7 @@ public final class SchemaDiff {
             connection.setCatalog(current == null || current.isEmpty() ? liveDb : current);
             return between(version.version(), liveDb, columns(connection, liveDb), scratch, columns(connection, scratch));
         } finally {
-            executeOne(connection, "DROP DATABASE IF EXISTS " + identifier(scratch));
+            execute(connection, "DROP DATABASE IF EXISTS " + identifier(scratch));
         }
     }
 
@@ -120,12 +120,6 @@ public final class SchemaDiff {
             while (results || statement.getUpdateCount() != -1) {
                 results = statement.getMoreResults();
             }
-        }
-    }
-
-    private static void executeOne(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
         }
     }
 
