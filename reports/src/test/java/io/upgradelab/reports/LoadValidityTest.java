@@ -74,7 +74,7 @@ class LoadValidityTest {
 
         Verdict flagged = policy.judge(starved, null).get(1);
         assertThat(flagged.status()).as("the lab's limit, not Nacos's failure").isEqualTo(Verdict.Status.INCONCLUSIVE);
-        assertThat(flagged.measured()).isEqualTo("phase 9: 1.x clients delivered 30% of their nominal beats");
+        assertThat(flagged.measured()).isEqualTo("1 phases flagged (none allowed; exact; n 2 phases): phase 9: 1.x clients delivered 30% of their nominal beats");
         assertThat(policy.judge(healthy, null).get(1).passed()).as(policy.judge(healthy, null).get(1).measured()).isTrue();
         Verdict notMeasured = policy.judge(unsampled, null).get(1);
         assertThat(notMeasured.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);

@@ -49,7 +49,7 @@ class VerdictFirstTest {
 
         List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
         assertThat(md.get(2)).isEqualTo("**FAIL**: 2 of 3 criteria met, 1 not met");
-        assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: phase 9 done in 267 s");
+        assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1 rolling server upgrade(s)): phase 9 done in 267 s");
         assertThat(md.indexOf(md.get(3))).isLessThan(firstTableLine(md));
 
         Document page = html(written);
@@ -57,7 +57,8 @@ class VerdictFirstTest {
         assertThat(verdict.classNames()).contains("verdict", "fail");
         assertThat(verdict.text()).isEqualTo("FAIL 2 of 3 criteria met, 1 not met");
         assertThat(page.select("#failing li").eachText())
-                .containsExactly("server upgrade finished within 120 s: phase 9 done in 267 s");
+                .containsExactly("server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1 rolling server"
+                        + " upgrade(s)): phase 9 done in 267 s");
         assertThat(page.title()).startsWith("FAIL · nacos-1x-to-2x-ci: completed");
         assertThat(before(page, "#verdict", "table#phases")).isTrue();
     }
@@ -76,10 +77,11 @@ class VerdictFirstTest {
 
         List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
         assertThat(md.get(2)).isEqualTo("**INCONCLUSIVE**: 2 of 3 criteria met, 1 inconclusive");
-        String why = "not judged: phases 1-12, 14: load not measured (no machine sample) (there: lowest 100.0% in phase"
-                + " 1 (400 of 400 calls); 100.0% of 36000 calls in 13 phase(s)); phase 13: load flagged: 1.x clients"
-                + " delivered 12.8% of their nominal beats (there: lowest 100.0% in phase 13 (6800 of 6800 calls); 100.0%"
-                + " of 6800 calls in 1 phase(s))";
+        String why = "not judged: phases 1-12, 14: load not measured (no machine sample) (there: 100 % (at least"
+                + " 99.0 %; 95 % CI 99.05 to 100 (Wilson); n 400 calls in phase 1, the lowest): 100.0% of 36000 calls in 13"
+                + " phase(s)); phase 13: load flagged: 1.x clients delivered 12.8% of their nominal beats (there: 100 % (at"
+                + " least 99.0 %; 95 % CI 99.94 to 100 (Wilson); n 6800 calls in phase 13, the lowest): 100.0% of 6800 calls"
+                + " in 1 phase(s))";
         assertThat(md.get(3)).isEqualTo("- INCONCLUSIVE probe success at least 99.0% in every phase: " + why);
         Document page = html(written);
         assertThat(page.selectFirst("#verdict").classNames()).contains("verdict", "inconclusive");
@@ -117,13 +119,14 @@ class VerdictFirstTest {
 
         List<String> md = written.markdownText().lines().filter(l -> !l.isBlank()).toList();
         assertThat(md.get(2)).isEqualTo("**PASS**: all 2 criteria met; dry run: 1 would FAIL");
-        assertThat(md.get(3)).isEqualTo("- DRY RUN (would FAIL) server upgrade finished within 120 s: phase 9 done in"
-                + " 267 s");
+        assertThat(md.get(3)).isEqualTo("- DRY RUN (would FAIL) server upgrade finished within 120 s: 267 s (at most 120 s;"
+                + " exact; n 1 rolling server upgrade(s)): phase 9 done in 267 s");
         Document page = html(written);
         assertThat(page.selectFirst("#verdict").classNames()).contains("pass").doesNotContain("fail");
         assertThat(page.select("#failing")).isEmpty();
         assertThat(page.select("#dry-runs li.dry-run").eachText())
-                .containsExactly("DRY RUN (would FAIL) server upgrade finished within 120 s: phase 9 done in 267 s");
+                .containsExactly("DRY RUN (would FAIL) server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1"
+                        + " rolling server upgrade(s)): phase 9 done in 267 s");
     }
 
     @Test

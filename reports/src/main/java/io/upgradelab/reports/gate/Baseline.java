@@ -113,25 +113,38 @@ public record Baseline(List<String> figures, List<String> phases, Map<String, Do
         List<FigureShift> worse = shifts.stream().filter(f -> f.judgement() == Judgement.WORSE).toList();
         List<FigureShift> beyondNoise = worse.stream().filter(f -> !withinNoise(f)).toList();
         if (!beyondNoise.isEmpty()) {
-            return new Verdict(describe(), false, "worse: " + beyondNoise.stream().map(this::line)
-                    .collect(Collectors.joining("; ")) + "; " + tally(shifts)).noting(notJudged);
+            return new Verdict(describe(), Verdict.Status.FAIL, "worse: " + beyondNoise.stream().map(this::line)
+                    .collect(Collectors.joining("; ")) + "; " + tally(shifts), 0, false, measure(beyondNoise.get(0)))
+                    .noting(notJudged);
         }
         if (!worse.isEmpty()) {
-            return Verdict.inconclusive(describe(), "worse, but within this machine's noise: " + worse.stream()
-                    .map(this::line).collect(Collectors.joining("; ")) + "; " + tally(shifts));
+            return new Verdict(describe(), Verdict.Status.INCONCLUSIVE, "worse, but within this machine's noise: "
+                    + worse.stream().map(this::line).collect(Collectors.joining("; ")) + "; " + tally(shifts), 0, false,
+                    measure(worse.get(0)));
         }
         FigureShift nearest = measured.stream().max(Comparator.comparingDouble(Baseline::towardWorse))
                 .orElseThrow();
         String passed = "none worse, " + tally(shifts) + "; nearest its minimum effect: " + line(nearest);
         List<String> unseen = unseenEffects(measured);
+        Verdict pass = new Verdict(describe(), Verdict.Status.PASS, passed, 0, false, measure(nearest));
         if (!unseen.isEmpty()) {
-            return Verdict.inconclusive(describe(), "the lab cannot see effects this small here: "
-                    + String.join("; ", unseen) + "; judged: " + passed);
+            return pass.inconclusiveBecause("the lab cannot see effects this small here: " + String.join("; ", unseen));
         }
         if (!notJudged.isEmpty()) {
-            return Verdict.inconclusive(describe(), notJudged + "; judged: " + passed);
+            return pass.inconclusiveBecause(notJudged);
         }
-        return new Verdict(describe(), true, passed);
+        return pass;
+    }
+
+    /**
+     * The figure a verdict turned on as a {@link Measure}: its shift, bounded by its minimum effect, with the
+     * shift's interval and both sides' samples. Its line ({@link #line}) says the same in words.
+     */
+    private static Measure measure(FigureShift f) {
+        LocationShift s = f.shift();
+        return new Measure(s.estimate(), "", "minimum effect " + SummaryText.number(f.minEffect()) + ", " + f.worseWhen()
+                + " is worse", new Measure.Interval(s.low(), s.high(), "Hodges-Lehmann, Mann-Whitney"),
+                (long) s.before() + s.after(), "samples of phase " + f.phase() + " " + f.figure() + ", before and after");
     }
 
     /** Whether {@code f} moved no more than its family's noise floor. */

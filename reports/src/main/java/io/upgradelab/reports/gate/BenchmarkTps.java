@@ -51,9 +51,10 @@ public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, L
             }
         }
         double ratio = worst.againstEarlier().tpsRatio();
-        return new Verdict(describe(), ratio >= atLeastRatio, String.format(Locale.ROOT,
-                "lowest x%.2f (%s in phase %d: %.1f TPS against %.1f in phase %d), of %d compared", ratio,
-                worst.operation(), worst.phase(), worst.tps(), worst.tps() / ratio, worst.againstEarlier().phase(),
-                compared.size()));
+        Measure lowest = Measure.withoutInterval(ratio, "x", "at least x" + atLeastRatio, compared.size(),
+                "operations compared", "one TPS figure a side");
+        return Verdict.of(describe(), ratio >= atLeastRatio, lowest, String.format(Locale.ROOT,
+                "lowest: %s in phase %d, %.1f TPS against %.1f in phase %d", worst.operation(), worst.phase(),
+                worst.tps(), worst.tps() / ratio, worst.againstEarlier().phase()));
     }
 }

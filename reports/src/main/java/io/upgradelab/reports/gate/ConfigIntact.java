@@ -40,12 +40,14 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
     public Verdict judge(RunSummary run, List<PhaseSummary> measured) {
         List<String> findings = measured.stream().flatMap(p -> p.configs().findings().stream()
                 .map(f -> "phase " + p.index() + ": " + f)).toList();
+        Measure measure = Measure.count(findings.size(), "findings", "none allowed", measured.stream()
+                .mapToInt(p -> p.configs().checks()).sum(), "config checks");
         if (!findings.isEmpty()) {
-            return new Verdict(describe(), false, String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN,
+            return Verdict.of(describe(), false, measure, String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN,
                     findings.size()))) + (findings.size() > FINDINGS_SHOWN ? "; ... (" + findings.size()
                     + " findings in all; the report's Configs table lists them)" : ""));
         }
-        return new Verdict(describe(), true, intact(measured));
+        return Verdict.of(describe(), true, measure, intact(measured));
     }
 
     /**

@@ -68,13 +68,16 @@ public record CpuAgainstBaseline(@JsonProperty(required = true) double atMostRat
             }
         }
         String not = uncompared.isEmpty() ? "" : "not compared: " + String.join("; ", uncompared);
-        if (Double.isNaN(worst) || worst > atMostRatio) {
-            return new Verdict(describe(), false, measured).noting(not);
+        if (measured.isEmpty() && !Double.isNaN(worst)) {
+            return Verdict.inconclusive(describe(), not);
         }
-        if (!uncompared.isEmpty()) {
-            return Verdict.inconclusive(describe(), measured.isEmpty() ? not : not + "; compared: " + measured);
+        Verdict compared = Verdict.of(describe(), !(Double.isNaN(worst) || worst > atMostRatio),
+                Measure.withoutInterval(worst, "x", "at most x" + atMostRatio, judged.size() - uncompared.size(),
+                        "phases compared", "one cluster mean a side"), measured);
+        if (compared.failed()) {
+            return compared.noting(not);
         }
-        return new Verdict(describe(), true, measured);
+        return uncompared.isEmpty() ? compared : compared.inconclusiveBecause(not);
     }
 
     /**

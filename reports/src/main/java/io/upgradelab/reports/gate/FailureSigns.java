@@ -66,8 +66,9 @@ public record FailureSigns(@JsonProperty(required = true) int atMost, List<Strin
         int count = seen.values().stream().mapToInt(Integer::intValue).sum();
         String which = seen.entrySet().stream().map(e -> e.getKey() + (e.getValue() == 1 ? "" : " x" + e.getValue()))
                 .collect(Collectors.joining(", "));
-        return new Verdict(describe(), count <= atMost, count + " failure signs" + (count == 0 ? "" : ": " + which)
-                + (watched.message() == null ? "" : "; " + watched.message()));
+        return Verdict.of(describe(), count <= atMost, Measure.count(count, "failure signs", "at most " + atMost,
+                selected.size(), "phases watched"), which + (watched.message() == null ? ""
+                : (which.isEmpty() ? "" : "; ") + watched.message()));
     }
 
     /** The warnings of {@code phase} of {@code signs} (all when none is named). */

@@ -88,10 +88,12 @@ public record Flapping(@JsonProperty(required = true) int atMost, List<String> p
         boolean recounted = judged.stream().allMatch(Flapping::recountable);
         int falls = judged.stream().mapToInt(p -> recounted ? recount(p, tolerance()) : recorded(p)).sum();
         int over = judged.stream().mapToInt(p -> overCounts(p, tolerance())).sum();
-        String how = recounted ? " (tolerating " + tolerance().describe() + ")"
-                : tolerant() ? " (the runner's 1% tolerance: the journal's samples lack their expected count)" : "";
-        return new Verdict(describe(), falls + over <= atMost, (falls + over) + " flapping events" + how
-                + (over == 0 ? "" : ", " + over + " of them over the registered count: " + overFindings(judged)));
+        String how = recounted ? "tolerating " + tolerance().describe()
+                : tolerant() ? "the runner's 1% tolerance: the journal's samples lack their expected count" : "";
+        long samples = judged.stream().mapToLong(p -> p.counts().size()).sum();
+        return Verdict.of(describe(), falls + over <= atMost, Measure.count(falls + over, "flapping events",
+                "at most " + atMost, samples, "instance-count samples"), how
+                + (over == 0 ? "" : (how.isEmpty() ? "" : "; ") + over + " of them over the registered count: " + overFindings(judged)));
     }
 
     /**

@@ -44,11 +44,11 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         RunSummary summary = RunSummaries.of(journal);
         JournalFile baselineJournal = baseline == null ? null : ended(baseline);
         RunSummary before = baselineJournal == null ? null : RunSummaries.of(baselineJournal);
-        // the samples, read only for a criterion that judges from them (and has a baseline's to judge against)
-        boolean samples = baselineJournal != null && policy.readsSamples();
+        // the samples, read only for a criterion that judges from them (the baseline's where there is one)
+        boolean samples = policy.readsSamples();
         RegistryEvidence registry = policy.readsRegistry() ? RegistryEvidence.of(journal) : null;
         List<Verdict> verdicts = new ArrayList<>(policy.judge(new Subject(summary, samples ? RunTimeline.of(journal) : null,
-                before, samples ? RunTimeline.of(baselineJournal) : null, registry)));
+                before, samples && baselineJournal != null ? RunTimeline.of(baselineJournal) : null, registry)));
         // the audit's findings, after the run's completion and before the criteria (JournalAudit: inconclusive)
         List<Verdict> audits = new ArrayList<>();
         JournalAudit.verdict(journal, "").ifPresent(audits::add);

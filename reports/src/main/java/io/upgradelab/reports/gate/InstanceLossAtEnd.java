@@ -39,22 +39,24 @@ public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) imple
         }
         List<Integer> unreachable = end.unreachable();
         int lost = end.lost();
-        String measured = lost + " lost: " + end.registered() + " registered, nodes list " + end.instancesPerNode()
+        Measure measure = Measure.count(lost, "lost", "at most " + atMost, end.registered(), "registered instances");
+        String lists = end.registered() + " registered, nodes list " + end.instancesPerNode()
                 + (unreachable.isEmpty() ? "" : " (-1: did not answer)");
         if (!end.overCounted().isEmpty()) {
-            return new Verdict(describe(), false, measured + "; more than registered (" + String.join(", ",
+            return Verdict.of(describe(), false, measure, lists + "; more than registered (" + String.join(", ",
                     end.overCounted()) + "): an over-count, behind which a loss would not show");
         }
+        Verdict counted = Verdict.of(describe(), lost <= atMost, measure, lists);
         if (lost <= atMost && !unreachable.isEmpty()) {
-            return Verdict.inconclusive(describe(), measured + "; node(s) " + unreachable.stream().map(String::valueOf)
+            return counted.inconclusiveBecause("node(s) " + unreachable.stream().map(String::valueOf)
                     .collect(Collectors.joining(", ")) + " did not answer the last sample: what they list is not known");
         }
         if (lost <= atMost) {
-            return new Verdict(describe(), true, measured);
+            return counted;
         }
         Optional<String> load = run.phases().isEmpty() ? Optional.empty()
                 : Evidence.load(run.phases().get(run.phases().size() - 1));
-        return load.map(l -> Verdict.inconclusive(describe(), measured + "; the last phase's " + l
-                + ": the loss may be the lab's")).orElse(new Verdict(describe(), false, measured));
+        return load.map(l -> counted.inconclusiveBecause("the last phase's " + l + ": the loss may be the lab's"))
+                .orElse(counted);
     }
 }

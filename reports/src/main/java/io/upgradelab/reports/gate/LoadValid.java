@@ -32,7 +32,8 @@ public record LoadValid(List<String> phases) implements PhaseCriterion {
     public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
         List<String> invalid = selected.stream().filter(p -> !p.load().valid())
                 .map(p -> "phase " + p.index() + ": " + p.load().describe()).toList();
-        return invalid.isEmpty() ? new Verdict(describe(), true, selected.size() + " phase(s) with valid load")
-                : Verdict.inconclusive(describe(), String.join("; ", invalid));
+        Measure measure = Measure.count(invalid.size(), "phases flagged", "none allowed", selected.size(), "phases");
+        return invalid.isEmpty() ? Verdict.of(describe(), true, measure, "")
+                : Verdict.inconclusive(describe(), measure, String.join("; ", invalid));
     }
 }

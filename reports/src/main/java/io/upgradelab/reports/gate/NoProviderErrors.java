@@ -31,6 +31,8 @@ public record NoProviderErrors(@JsonProperty(required = true) long atMost, List<
         long seen = judged.stream().mapToLong(p -> p.probe().noProvider()).sum();
         String where = judged.stream().filter(p -> p.probe().noProvider() > 0)
                 .map(p -> "phase " + p.index() + ": " + p.probe().noProvider()).collect(Collectors.joining(", "));
-        return new Verdict(describe(), seen <= atMost, seen + " no-provider errors" + (where.isEmpty() ? "" : " (" + where + ")"));
+        long calls = judged.stream().mapToLong(p -> p.probe().ended()).sum();
+        return Verdict.of(describe(), seen <= atMost, Measure.count(seen, "no-provider errors", "at most " + atMost, calls, "calls"),
+                where);
     }
 }

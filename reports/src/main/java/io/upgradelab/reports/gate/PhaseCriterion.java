@@ -27,6 +27,14 @@ interface PhaseCriterion extends Criterion {
     }
 
     /**
+     * The verdict on the phases it can judge, where the criterion reads more of the subject than the
+     * summaries (its samples, for an interval: {@link CpuP95}).
+     */
+    default Verdict judge(Subject subject, List<PhaseSummary> judged) {
+        return judge(subject.run(), subject.baseline(), judged);
+    }
+
+    /**
      * Why {@code phase} holds too little of this criterion's evidence to judge (e.g. no probe call ended
      * in it); empty when it holds enough. Its load is checked apart ({@link #notJudged(RunSummary, PhaseSummary)}).
      */
@@ -58,16 +66,15 @@ interface PhaseCriterion extends Criterion {
             return refused;
         }
         PhaseSelection.Split split = selection.split(run, phase -> notJudged(run, phase),
-                phases -> measuredThere(run, baseline, phases));
+                phases -> measuredThere(subject, phases));
         if (split.judged().isEmpty()) {
             return Verdict.inconclusive(describe(), split.notJudged());
         }
-        Verdict verdict = judge(run, baseline, split.judged());
+        Verdict verdict = judge(subject, split.judged());
         if (split.whys().isEmpty()) {
             return verdict;
         }
-        return verdict.failed() ? verdict.noting(split.notJudged())
-                : Verdict.inconclusive(describe(), split.notJudged() + "; judged: " + verdict.measured());
+        return verdict.failed() ? verdict.noting(split.notJudged()) : verdict.inconclusiveBecause(split.notJudged());
     }
 
     /**
@@ -75,11 +82,11 @@ interface PhaseCriterion extends Criterion {
      * out for their load alone, so a reader sees the figure that did not count; "" when they also hold too
      * little evidence (there is no figure to show).
      */
-    private String measuredThere(RunSummary run, RunSummary baseline, List<PhaseSummary> phases) {
-        if (phases.stream().anyMatch(p -> thin(run, p).isPresent())) {
+    private String measuredThere(Subject subject, List<PhaseSummary> phases) {
+        if (phases.stream().anyMatch(p -> thin(subject.run(), p).isPresent())) {
             return "";
         }
-        return " (there: " + judge(run, baseline, phases).measured() + ")";
+        return " (there: " + judge(subject, phases).measured() + ")";
     }
 
     /** The time of the phases it judges; 0 when it selects none. */

@@ -33,14 +33,14 @@ public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent,
         PhaseSummary worst = judged.stream().min(Comparator.comparingDouble(ProbeSuccess::rate)).orElseThrow();
         List<PhaseSummary> under = judged.stream().filter(p -> !met(p.probe())).toList();
         CallCounts all = judged.stream().map(PhaseSummary::probe).reduce(CallCounts.NONE, CallCounts::plus);
-        String lowest = "lowest " + worst.probe().successPercent() + "% in phase " + worst.index()
-                + " (" + worst.probe().success() + " of " + worst.probe().ended() + " calls)";
+        Measure lowest = Measure.successRate(worst.probe().success(), worst.probe().ended(),
+                "at least " + atLeastPercent + " %", "calls in phase " + worst.index() + ", the lowest");
         if (!under.isEmpty()) {
-            return new Verdict(describe(), false, lowest + "; under " + atLeastPercent + "% in "
+            return Verdict.of(describe(), false, lowest, "under " + atLeastPercent + "% in "
                     + PhaseSelection.numbers(under.stream().map(PhaseSummary::index).toList()));
         }
-        return new Verdict(describe(), true, lowest + "; " + all.successPercent() + "% of "
-                + all.ended() + " calls in " + judged.size() + " phase(s)");
+        return Verdict.of(describe(), true, lowest, all.successPercent() + "% of " + all.ended() + " calls in "
+                + judged.size() + " phase(s)");
     }
 
     /** Whether the calls succeeded often enough, compared exactly rather than on the rounded percentage. */

@@ -52,11 +52,12 @@ interface PromiseCriterion extends Criterion {
             return Verdict.inconclusive(describe(), thin.get() + ": nothing checked");
         }
         List<Violation> violations = result.of(promise());
-        String measured = violations.size() + " violation" + (violations.size() == 1 ? "" : "s") + " (at most "
-                + allowed() + ") over " + result.coverage().describe()
+        Measure measure = Measure.count(violations.size(), "violations", "at most " + allowed(), result.coverage().ops(),
+                "acknowledged operations");
+        String measured = "over " + result.coverage().describe()
                 + (violations.isEmpty() ? "" : "; the first: " + violations.get(0).headline(result.end()) + " from "
                 + violations.get(0).from() + " (upgrade-lab check RUN_DIR shows each with its timeline)");
-        return new Verdict(describe(), violations.size() <= allowed(), measured);
+        return Verdict.of(describe(), violations.size() <= allowed(), measure, measured);
     }
 
     /**

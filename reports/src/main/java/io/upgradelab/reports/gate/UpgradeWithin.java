@@ -43,11 +43,13 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
                 .map(p -> "phase " + p.index() + " " + p.outcome() + " in " + Math.round(p.seconds()) + " s"
                         + notReached(p).map(w -> ", but " + w.message()).orElse("")
                         + (finished(p) ? "" : Evidence.load(p).map(l -> " (" + l + ")").orElse(""))).toList());
+        Measure longest = Measure.count(upgrades.stream().mapToDouble(p -> Math.round(p.seconds())).max().orElse(0), "s",
+                "at most " + seconds + " s", upgrades.size(), "rolling server upgrade(s)");
         if (unfinished.isEmpty()) {
-            return new Verdict(describe(), true, measured);
+            return Verdict.of(describe(), true, longest, measured);
         }
-        return nacos ? new Verdict(describe(), false, measured)
-                : Verdict.inconclusive(describe(), "not finished where the load was not valid: " + measured);
+        return nacos ? Verdict.of(describe(), false, longest, measured)
+                : Verdict.of(describe(), false, longest, measured).inconclusiveBecause("not finished where the load was not valid");
     }
 
     private boolean finished(PhaseSummary p) {

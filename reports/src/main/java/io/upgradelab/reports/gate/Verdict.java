@@ -20,9 +20,13 @@ import java.util.Collection;
  * @param dryRun    whether its criterion is a dry run ({@code dryRun: true} in the policy): judged and reported,
  *                  its status what it would have been, but never deciding the gate ({@link Gate#status()}); in
  *                  JSON only when true
+ * @param measure   the figure it decided on, with its bound, interval and n ({@link Measure}); {@code measured}
+ *                  starts with it. Null where nothing was measured (inconclusive for want of evidence) or the
+ *                  criterion is a fact, not a figure ("the run completed")
  */
 public record Verdict(String criterion, Status status, String measured, double seconds,
-                      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dryRun) {
+                      @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dryRun,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Measure measure) {
 
     /** What a criterion, and a gate, answers. */
     public enum Status {
@@ -39,7 +43,26 @@ public record Verdict(String criterion, Status status, String measured, double s
 
     /** A verdict that decides, as every criterion's does unless the policy says it is a dry run. */
     public Verdict(String criterion, Status status, String measured, double seconds) {
-        this(criterion, status, measured, seconds, false);
+        this(criterion, status, measured, seconds, false, null);
+    }
+
+    /**
+     * PASS or FAIL on {@code measure}, the line reading "99.98 % (at least 99.0 %; 95 % CI ...; n 18100 calls):
+     * {@code detail}".
+     */
+    public static Verdict of(String criterion, boolean passed, Measure measure, String detail) {
+        return new Verdict(criterion, passed ? Status.PASS : Status.FAIL,
+                measure.text() + (detail.isEmpty() ? "" : ": " + detail), 0, false, measure);
+    }
+
+    /** Neither pass nor fail on what {@code measure} shows: {@code detail} says why. */
+    public static Verdict inconclusive(String criterion, Measure measure, String detail) {
+        return new Verdict(criterion, Status.INCONCLUSIVE, measure.text() + ": " + detail, 0, false, measure);
+    }
+
+    /** Inconclusive though {@code measure} was taken: {@code why}, then the figure ("...; judged: 99.98 % (...)"). */
+    Verdict inconclusiveBecause(String why) {
+        return new Verdict(criterion, Status.INCONCLUSIVE, why + "; judged: " + measured, seconds, dryRun, measure);
     }
 
     /** PASS or FAIL, the time set by the policy that judged it ({@link #over}). */
@@ -86,16 +109,16 @@ public record Verdict(String criterion, Status status, String measured, double s
 
     /** This verdict, said to cover {@code seconds} of the run. */
     Verdict over(double seconds) {
-        return new Verdict(criterion, status, measured, seconds, dryRun);
+        return new Verdict(criterion, status, measured, seconds, dryRun, measure);
     }
 
     /** This verdict with {@code note} after its figure ("...; phase 6 not judged: ..."). */
     Verdict noting(String note) {
-        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds, dryRun);
+        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds, dryRun, measure);
     }
 
     /** This verdict as a dry run's: recorded, never deciding. */
     Verdict dry() {
-        return new Verdict(criterion, status, measured, seconds, true);
+        return new Verdict(criterion, status, measured, seconds, true, measure);
     }
 }

@@ -32,7 +32,7 @@ class ConfigIntactTest {
         Verdict verdict = new ConfigIntact(null).judge(run);
 
         assertThat(verdict.passed()).as(verdict.measured()).isTrue();
-        assertThat(verdict.measured()).matches("\\d+ checks in 14 phase\\(s\\): every node served all 50 configs"
+        assertThat(verdict.measured()).matches("\\d+ findings \\(none allowed; exact; n \\d+ config checks\\): \\d+ checks in 14 phase\\(s\\): every node served all 50 configs"
                 + " as published; listeners 1x \\(1\\.4\\.1\\) up to date after \\d+ change\\(s\\), 2x \\(2\\.0\\.4\\) up"
                 + " to date after 0 change\\(s\\)");
         assertThat(run.phases().get(0).configs().listeners()).extracting(l -> l.generation() + " " + l.checks())
@@ -52,7 +52,7 @@ class ConfigIntactTest {
         Verdict beforeTheLoss = new ConfigIntact(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9")).judge(run);
 
         assertThat(all.passed()).isFalse();
-        assertThat(all.measured()).startsWith("phase 10: node 2 (2.0.4) at ")
+        assertThat(all.measured()).startsWith("5 findings (none allowed; exact; n 97 config checks): phase 10: node 2 (2.0.4) at ")
                 .contains(" s: 1 missing (lab-config-0007); phase 11: node 2 (2.0.4) at ");
         assertThat(beforeTheLoss.passed()).as(beforeTheLoss.measured()).isTrue();
         assertThat(run.phases().get(9).configs().maxMissing()).isEqualTo(1);
@@ -72,7 +72,7 @@ class ConfigIntactTest {
         Verdict verdict = new ConfigIntact(List.of("rollingClientUpgrade", "14")).judge(run);
 
         assertThat(verdict.passed()).isFalse();
-        assertThat(verdict.measured()).startsWith("phase 14: listener 2x (2.0.4) at ")
+        assertThat(verdict.measured()).startsWith("1 findings (none allowed; exact; n 17 config checks): phase 14: listener 2x (2.0.4) at ")
                 .endsWith(" s: 2 not at the last change (lab-config-0001, lab-config-0002)");
     }
 

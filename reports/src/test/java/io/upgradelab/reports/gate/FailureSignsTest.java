@@ -32,7 +32,7 @@ class FailureSignsTest {
         Verdict all = new FailureSigns(0, null, null).judge(run);
         assertThat(all.status()).isEqualTo(Verdict.Status.FAIL);
         assertThat(all.criterion()).isEqualTo("failure signs at most 0 over all phases");
-        assertThat(all.measured()).isEqualTo("1 failure signs: invalidRedirect on node 2 in phase 9");
+        assertThat(all.measured()).isEqualTo("1 failure signs (at most 0; exact; n 14 phases watched): invalidRedirect on node 2 in phase 9");
 
         assertThat(new FailureSigns(1, null, null).judge(run).passed()).isTrue();
         assertThat(new FailureSigns(0, null, List.of("rollingClientUpgrade", "14")).judge(run).passed())

@@ -35,7 +35,7 @@ class FlappingToleranceTest {
         Verdict verdict = new Flapping(0, List.of("14")).judge(run);
 
         assertThat(verdict.passed()).as(verdict.measured()).isTrue();
-        assertThat(verdict.measured()).isEqualTo("0 flapping events (tolerating 0 instances)");
+        assertThat(verdict.measured()).isEqualTo("0 flapping events (at most 0; exact; n 3 instance-count samples): tolerating 0 instances");
         assertThat(new Flapping(0, List.of("13")).judge(run).passed()).as("nor in the client upgrade").isTrue();
         assertThat(new Flapping(0, List.of("9")).judge(run).passed()).as("the server upgrade loses instances")
                 .isFalse();
@@ -47,7 +47,7 @@ class FlappingToleranceTest {
 
         Verdict strict = new Flapping(0, List.of("14")).judge(run);
         assertThat(strict.passed()).isFalse();
-        assertThat(strict.measured()).isEqualTo("1 flapping events (tolerating 0 instances)");
+        assertThat(strict.measured()).isEqualTo("1 flapping events (at most 0; exact; n 3 instance-count samples): tolerating 0 instances");
 
         assertThat(new Flapping(0, List.of("14"), 20, null).judge(run).passed()).isTrue();
         assertThat(new Flapping(0, List.of("14"), 19, null).judge(run).passed()).isFalse();
@@ -78,9 +78,10 @@ class FlappingToleranceTest {
         Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("old")));
         RunSummary summary = summary(run);
 
-        assertThat(new Flapping(0, List.of("14")).judge(summary).measured()).as("as before").isEqualTo("0 flapping events");
+        assertThat(new Flapping(0, List.of("14")).judge(summary).measured()).as("as before").isEqualTo("0 flapping events (at most 0; exact; n 3 instance-count samples)");
         assertThat(new Flapping(0, List.of("14"), 5, null).judge(summary).measured())
-                .isEqualTo("0 flapping events (the runner's 1% tolerance: the journal's samples lack their expected count)");
+                .isEqualTo("0 flapping events (at most 0; exact; n 3 instance-count samples): the runner's 1% tolerance: the"
+                        + " journal's samples lack their expected count");
     }
 
     @Test

@@ -42,7 +42,7 @@ class ForgedEvidenceTest {
         Verdict last = new FailureSigns(0, null, List.of("14")).judge(summary(run));
 
         assertThat(last.status()).isEqualTo(Status.FAIL);
-        assertThat(last.measured()).isEqualTo("1 failure signs: raftStateMachine on node 3 in phase 14");
+        assertThat(last.measured()).isEqualTo("1 failure signs (at most 0; exact; n 1 phases watched): raftStateMachine on node 3 in phase 14");
     }
 
     @Test
@@ -52,7 +52,7 @@ class ForgedEvidenceTest {
         Verdict fromTen = new FailureSigns(0, null, List.of("4", "14")).judge(summary(late));
         assertThat(fromTen.status()).isEqualTo(Status.INCONCLUSIVE);
         assertThat(fromTen.measured()).isEqualTo("not judged: phase 4: failure signs not watched in it (the run watched"
-                + " them from phase 10 on); judged: 0 failure signs");
+                + " them from phase 10 on); judged: 0 failure signs (at most 0; exact; n 1 phases watched)");
 
         Path tearDown = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRunWithSigns(dir.resolve("tear-down"), WATCHED, null));
         moveSignsWatched(tearDown, -1);
@@ -99,8 +99,9 @@ class ForgedEvidenceTest {
                 + " fall while a node did not answer would not show; counted: ");
         Verdict end = new InstanceLossAtEnd(0).judge(summary);
         assertThat(end.status()).isEqualTo(Status.INCONCLUSIVE);
-        assertThat(end.measured()).endsWith("nodes list [282, -1, 282] (-1: did not answer); node(s) 2 did not answer"
-                + " the last sample: what they list is not known");
+        assertThat(end.measured()).isEqualTo("node(s) 2 did not answer the last sample: what they list is not known;"
+                + " judged: 0 lost (at most 0; exact; n 282 registered instances): 282 registered, nodes list [282, -1,"
+                + " 282] (-1: did not answer)");
         assertThat(new Flapping(1000, List.of("9")).judge(summary).measured())
                 .as("a rolling server upgrade's restarts are by design").doesNotContain("did not answer");
     }
@@ -134,8 +135,8 @@ class ForgedEvidenceTest {
         assertThat(gate.status()).isEqualTo(Status.FAIL);
         assertThat(gate.verdicts()).extracting(Verdict::status).containsExactly(Status.PASS, Status.INCONCLUSIVE,
                 Status.FAIL);
-        assertThat(gate.verdicts().get(2).measured()).isEqualTo("highest NaN% (node 1 in phase 14): not a number,"
-                + " which never passes");
+        assertThat(gate.verdicts().get(2).measured()).isEqualTo("NaN % (at most 90.0 %; 95 % CI 14.5 to unbounded (order"
+                + " statistics); n 2 CPU samples of node 1 in phase 14, the highest p95): not a number, which never passes");
         assertThat(gate.verdicts().get(1).criterion()).isEqualTo(JournalAudit.CRITERION);
         assertThat(gate.verdicts().get(1).measured()).matches("journal\\.jsonl:\\d+: sample\\.nodes\\[0\\]\\.cpuPercent:"
                 + " 'NaN' reads as a number that is not finite \\(the journal was edited .*");

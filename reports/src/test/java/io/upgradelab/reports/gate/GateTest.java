@@ -22,6 +22,11 @@ import org.w3c.dom.NodeList;
  */
 class GateTest {
 
+    /** The highest CPU p95 of the CI-size run, with its interval from its 47 samples: no upper bound at 95 %. */
+    private static final String CPU_NODE_3_PHASE_9 = "73.3 % (at most 50.0 %; 95 % CI 39.73 to unbounded (order"
+            + " statistics); n 47 CPU samples of node 3 in phase 9, the highest p95)";
+
+
     @TempDir
     Path dir;
     Path run;
@@ -72,14 +77,15 @@ class GateTest {
         assertThat(gate.passed()).isFalse();
         assertThat(gate.verdicts()).extracting(Verdict::passed).containsExactly(true, true, false, false);
         assertThat(gate.verdicts().get(1).criterion()).isEqualTo("no-provider errors at most 0 over all phases");
-        assertThat(gate.verdicts().get(1).measured()).isEqualTo("0 no-provider errors");
-        assertThat(gate.verdicts().get(2).measured()).isEqualTo("highest 73.3% (node 3 in phase 9)");
+        assertThat(gate.verdicts().get(1).measured()).isEqualTo("0 no-provider errors (at most 0; exact; n 42800 calls)");
+        assertThat(gate.verdicts().get(2).measured()).isEqualTo(CPU_NODE_3_PHASE_9);
         Document xml = parse(gate.junit());
         assertThat(xml.getDocumentElement().getAttribute("name")).isEqualTo("strict <gate> & co");
         assertThat(xml.getDocumentElement().getAttribute("failures")).isEqualTo("2");
         NodeList failures = xml.getElementsByTagName("failure");
-        assertThat(((Element) failures.item(0)).getAttribute("message")).isEqualTo("highest 73.3% (node 3 in phase 9)");
-        assertThat(((Element) failures.item(1)).getAttribute("message")).isEqualTo("phase 9 done in 267 s");
+        assertThat(((Element) failures.item(0)).getAttribute("message")).isEqualTo(CPU_NODE_3_PHASE_9);
+        assertThat(((Element) failures.item(1)).getAttribute("message")).isEqualTo("267 s (at most 60 s; exact; n 1 rolling"
+                + " server upgrade(s)): phase 9 done in 267 s");
     }
 
     @Test
@@ -247,9 +253,10 @@ class GateTest {
         Gate worse = Gate.judge(costlier, policy, run, dir.resolve("worse.xml"));
 
         assertThat(same.passed()).isTrue();
-        assertThat(same.verdicts().get(1).measured()).startsWith("highest x1.00 (phase ");
+        assertThat(same.verdicts().get(1).measured()).startsWith("x1 (at most x1.2; no 95 % interval: one cluster mean a side; n 2 phases compared):"
+                + " highest x1.00 (phase ");
         assertThat(worse.passed()).isFalse();
-        assertThat(worse.verdicts().get(1).measured()).startsWith("highest x2.00 (phase ");
+        assertThat(worse.verdicts().get(1).measured()).startsWith("x2 (at most x1.2; ").contains("highest x2.00 (phase ");
         assertThat(parse(worse.junit()).getElementsByTagName("failure").item(0).getAttributes()
                 .getNamedItem("message").getNodeValue()).contains("x2.00");
         assertThatThrownBy(() -> Gate.judge(run, policy, null, null))

@@ -22,6 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InconclusiveTest {
 
+    /** CpuP95 judged on a summary alone (no samples read): its figure and n, without an interval. */
+    private static final String CPU_9 = "73.3 % (at most 50.0 %; no 95 % interval: samples not read; n 47 CPU samples"
+            + " of node 3 in phase 9, the highest p95)";
+    private static final String CPU_14 = "16.4 % (at most 50.0 %; no 95 % interval: samples not read; n 3 CPU samples"
+            + " of node 3 in phase 14, the highest p95)";
+
+
     @TempDir
     Path dir;
 
@@ -33,21 +40,20 @@ class InconclusiveTest {
 
         Verdict cpu = new CpuP95(50, List.of("9", "14")).judge(run);
         assertThat(cpu.status()).as(cpu.measured()).isEqualTo(Status.INCONCLUSIVE);
-        assertThat(cpu.measured()).isEqualTo("not judged: " + flagged + " (there: highest 73.3% (node 3 in phase 9)); judged:"
-                + " highest 16.4% (node 3 in phase 14)");
+        assertThat(cpu.measured()).isEqualTo("not judged: " + flagged + " (there: " + CPU_9 + "); judged: " + CPU_14);
         Verdict probe = new ProbeSuccess(99, List.of("9")).judge(run);
         assertThat(probe.status()).isEqualTo(Status.INCONCLUSIVE);
-        assertThat(probe.measured()).isEqualTo("not judged: " + flagged + " (there: lowest 100.0% in phase 9 (26700 of 26700"
-                + " calls); 100.0% of 26700 calls in 1 phase(s))");
+        assertThat(probe.measured()).isEqualTo("not judged: " + flagged + " (there: 100 % (at least 99.0 %; 95 % CI 99.99 to"
+                + " 100 (Wilson); n 26700 calls in phase 9, the lowest): 100.0% of 26700 calls in 1 phase(s))");
 
         Verdict load = new LoadValid(List.of("9")).judge(run);
         assertThat(load.status()).as("the lab's limit, not Nacos's failure").isEqualTo(Status.INCONCLUSIVE);
-        assertThat(load.measured()).isEqualTo("phase 9: 1.x clients delivered 30% of their nominal beats");
+        assertThat(load.measured()).isEqualTo("1 phases flagged (none allowed; exact; n 1 phases): phase 9: 1.x clients delivered 30% of their nominal beats");
 
         Verdict fails = new CpuP95(10, List.of("9", "14")).judge(run);
         assertThat(fails.status()).as("a failure where the load was valid still fails").isEqualTo(Status.FAIL);
-        assertThat(fails.measured()).isEqualTo("highest 16.4% (node 3 in phase 14); not judged: " + flagged
-                + " (there: highest 73.3% (node 3 in phase 9))");
+        assertThat(fails.measured()).isEqualTo(CPU_14.replace("at most 50.0", "at most 10.0") + "; not judged: " + flagged
+                + " (there: " + CPU_9.replace("at most 50.0", "at most 10.0") + ")");
     }
 
     @Test
@@ -75,7 +81,7 @@ class InconclusiveTest {
         // phase 14 was planned but not reached: not measured, not a typo
         assertThat(nacos.get(1).status()).isEqualTo(Status.INCONCLUSIVE);
         assertThat(nacos.get(1).measured()).isEqualTo("not judged: phase 14: not reached, the run stopped before it;"
-                + " judged: 0 no-provider errors");
+                + " judged: 0 no-provider errors (at most 0; exact; n 1000 calls)");
         assertThat(new NoProviderErrors(0, List.of("15")).judge(summary(healthy)).status()).as("a typo still fails")
                 .isEqualTo(Status.FAIL);
     }
@@ -126,7 +132,7 @@ class InconclusiveTest {
 
         assertThat(flapping.status()).isEqualTo(Status.INCONCLUSIVE);
         assertThat(flapping.measured()).isEqualTo("not judged: phase 5: node 1 answered 1 instance-count sample(s)"
-                + " (under 3); judged: 0 flapping events");
+                + " (under 3); judged: 0 flapping events (at most 0; exact; n 3 instance-count samples)");
         assertThat(cpu.status()).isEqualTo(Status.INCONCLUSIVE);
         assertThat(cpu.measured()).isEqualTo("not judged: phase 11: node 1 has 1 CPU sample(s) (under 3)");
         assertThat(new Flapping(0, List.of("14")).judge(run).status()).as("3 samples of each node").isEqualTo(Status.PASS);
@@ -144,7 +150,7 @@ class InconclusiveTest {
         assertThat(inconclusive.verdicts()).extracting(Verdict::status)
                 .containsExactly(Status.PASS, Status.INCONCLUSIVE, Status.PASS, Status.PASS);
         assertThat(inconclusive.verdicts().get(1).measured())
-                .startsWith("not judged: phases 1-12, 14: load not measured (no machine sample) (there: lowest 100.0%")
+                .startsWith("not judged: phases 1-12, 14: load not measured (no machine sample) (there: 100 % (at least 99.0 %;")
                 .contains("; phase 13: load flagged: 1.x clients delivered 12.8% of their nominal beats (there: ");
         assertThat(inconclusive.summary()).isEqualTo("3 of 4 criteria met, 1 inconclusive");
         assertThat(GateResult.of(inconclusive).word()).isEqualTo("INCONCLUSIVE");

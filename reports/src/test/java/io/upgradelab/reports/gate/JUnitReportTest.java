@@ -86,7 +86,7 @@ class JUnitReportTest {
         assertThat(((Element) cases.item(1)).getAttribute("time")).isEqualTo("539.506");   // the whole run
         assertThat(((Element) cases.item(4)).getAttribute("time")).isEqualTo("10.095");    // phase 2 alone
         assertThat(((Element) cases.item(1)).getElementsByTagName("system-out").item(0).getTextContent())
-                .isEqualTo("0 lost: 282 registered, nodes list [282, 282, 282]");
+                .isEqualTo("0 lost (at most 0; exact; n 282 registered instances): 282 registered, nodes list [282, 282, 282]");
     }
 
     @Test
@@ -112,7 +112,7 @@ class JUnitReportTest {
         assertThat(skipped.getLength()).isEqualTo(1);
         assertThat(((Element) skipped.item(0)).getAttribute("message"))
                 .isEqualTo("inconclusive: not judged: phase 2: load not measured (no machine sample) (there: 0 no-provider"
-                        + " errors)");
+                        + " errors (at most 0; exact; n 1000 calls))");
         assertThat(gate.verdicts().get(4).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
         assertThat(gate.status()).as("a failure elsewhere: the gate fails").isEqualTo(Verdict.Status.FAIL);
     }

@@ -65,12 +65,12 @@ class OverCountTest {
         Verdict loss = new InstanceLossAtEnd(0).judge(summary);
 
         assertThat(flapping.status()).isEqualTo(Status.FAIL);
-        assertThat(flapping.measured()).startsWith("1 flapping events (tolerating 0 instances), 1 of them over the"
-                + " registered count: phase 14: node 2 listed ");
+        assertThat(flapping.measured()).startsWith("1 flapping events (at most 0; exact; n 3 instance-count samples):"
+                + " tolerating 0 instances; 1 of them over the registered count: phase 14: node 2 listed ");
         assertThat(new Flapping(0, List.of("14"), 300, null).judge(summary).status()).as("282 over, 300 tolerated")
                 .isEqualTo(Status.PASS);
         assertThat(loss.status()).isEqualTo(Status.FAIL);
-        assertThat(loss.measured()).isEqualTo("0 lost: 282 registered, nodes list [282, 564, 282]; more than registered"
+        assertThat(loss.measured()).isEqualTo("0 lost (at most 0; exact; n 282 registered instances): 282 registered, nodes list [282, 564, 282]; more than registered"
                 + " (node 2 lists 564): an over-count, behind which a loss would not show");
     }
 

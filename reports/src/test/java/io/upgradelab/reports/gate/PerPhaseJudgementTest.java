@@ -39,9 +39,10 @@ class PerPhaseJudgementTest {
         Verdict others = new ProbeSuccess(90, List.of("2", "9", "13")).judge(summary);
 
         assertThat(every.status()).isEqualTo(Status.FAIL);
-        assertThat(every.measured()).isEqualTo("lowest 75.0% in phase 14 (750 of 1000 calls); under 90.0% in phase 14");
+        assertThat(every.measured()).isEqualTo("75 % (at least 90.0 %; 95 % CI 72.22 to 77.58 (Wilson); n 1000 calls in phase 14, the lowest): under 90.0% in phase 14");
         assertThat(others.status()).isEqualTo(Status.PASS);
-        assertThat(others.measured()).startsWith("lowest 100.0% in phase 2 (1000 of 1000 calls); 100.0% of ");
+        assertThat(others.measured()).startsWith("100 % (at least 90.0 %; 95 % CI 99.62 to 100 (Wilson); n 1000 calls in"
+                + " phase 2, the lowest): 100.0% of ");
     }
 
     @Test
@@ -68,7 +69,7 @@ class PerPhaseJudgementTest {
         assertThat(undecided.measured()).startsWith("not judged: phase 9: no config check judged a config on a node;"
                 + " judged: ").contains(" checks in 13 phase(s): every node served all 50 configs as published");
         assertThat(failed.status()).isEqualTo(Status.FAIL);
-        assertThat(failed.measured()).startsWith("phase 14: node 2 (2.0.4) at ")
+        assertThat(failed.measured()).startsWith("1 findings (none allowed; exact; n 44 config checks): phase 14: node 2 (2.0.4) at ")
                 .endsWith("; not judged: phase 9: no config check judged a config on a node");
     }
 }

@@ -68,7 +68,7 @@ class PromiseCriteriaTest {
                 dir.resolve("junit.xml"));
 
         assertThat(gate.verdicts().subList(1, 4)).extracting(Verdict::status).containsOnly(Verdict.Status.PASS);
-        assertThat(gate.verdicts().get(1).measured()).isEqualTo("0 violations (at most 0) over 3 acknowledged"
+        assertThat(gate.verdicts().get(1).measured()).isEqualTo("0 violations (at most 0; exact; n 3 acknowledged operations): over 3 acknowledged"
                 + " operations on 2 instances; 3 pushes to subscriber 2.5.1 of 1 service; 0 node diffs");
 
         Gate stricter = Gate.judge(run, PolicyFile.read(Files.writeString(dir.resolve("p.yaml"),
@@ -77,7 +77,7 @@ class PromiseCriteriaTest {
         Verdict dead = stricter.verdicts().get(2);
         assertThat(dead.status()).isEqualTo(Verdict.Status.FAIL);
         assertThat(dead.criterion()).isEqualTo("every dead instance gone from the subscribers within 10.0 s");
-        assertThat(dead.measured()).startsWith("1 violation (at most 0) over ").contains("the first: deadGoneWithin: "
+        assertThat(dead.measured()).startsWith("1 violations (at most 0; exact; n 3 acknowledged operations): over ").contains("the first: deadGoneWithin: "
                 + A + " 127.0.0.1:30001 (client 1, 1.4.1) still served by subscriber 2.5.1 for 15.0 s");
     }
 

@@ -30,8 +30,10 @@ import picocli.CommandLine.Spec;
         description = {"Judge a run against a policy: PASS, FAIL or INCONCLUSIVE, with JUnit XML.",
                 "PASS (exit 0), FAIL (exit 1: a criterion not met) or INCONCLUSIVE (exit 3: none failed, but one"
                         + " could not be decided: a phase it judges measured the machine or the lab, not Nacos, or"
-                        + " holds too little evidence), one line per criterion with the figure measured or the"
-                        + " reason, and JUnit XML with one test case per criterion (an inconclusive one skipped).",
+                        + " holds too little evidence), one line per criterion with the figure it decided on (its"
+                        + " value, bound, 95 %% interval where it is an estimate from samples, and n) and what was"
+                        + " measured or the reason, and JUnit XML with one test case per criterion (an inconclusive"
+                        + " one skipped).",
                 "A run that did not complete fails, or is inconclusive when it stopped on the lab's limit; a run"
                         + " without its last journal line (killed) cannot be judged (exit 2). Criteria:"
                         + " ${bundle:criteria} (cpuAgainstBaseline and baseline with --baseline; see"
@@ -87,7 +89,7 @@ final class GateCommand implements Callable<Integer>, OutputOption.JsonCommand {
      * @param failure  "the run failed in phase 7 (...): ...", said before any criterion; "" for a run that completed
      * @param junit    where the JUnit XML was written
      * @param verdicts one per criterion, the run's completion first, each with its status; seconds: the part of
-     *                 the run it judged
+     *                 the run it judged; measure: the figure it decided on, {@link io.upgradelab.reports.gate.Measure}
      */
     record Judgement(String run, String policy, Verdict.Status status, boolean passed, String summary, String failure,
                      String junit, List<Verdict> verdicts) {

@@ -148,6 +148,7 @@ class EveryCommandTest {
         cli.clear();
         cli.run("gate", "--help");
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, status, passed, summary, failure, junit,"
-                + " verdicts: [{criterion, status, measured, seconds, dryRun, passed}]}");
+                + " verdicts: [{criterion, status, measured, seconds, dryRun, measure: {value, unit, bound, interval: {low,"
+                + " high, method}, n, of}, passed}]}");
     }
 }

@@ -57,9 +57,11 @@ class GateCommandTest {
         assertThat(cli.run("gate", run.toString(), "--policy",
                 ROOT.resolve("experiments/nacos-1x-to-2x.policy.yaml").toString())).isEqualTo(3);
         assertThat(cli.out()).startsWith("PASS  the run completed: the run completed\n")
-                .contains("PASS  no-provider errors at most 0 over phases rollingClientUpgrade: 0 no-provider errors\n")
-                .contains("PASS  probe success at least 99.0% in phases 9, 10, 11, 12, 13, 14: lowest 100.0% in phase 9"
-                        + " (26700 of 26700 calls); 100.0% of 36900 calls in 6 phase(s)\n")
+                .contains("PASS  no-provider errors at most 0 over phases rollingClientUpgrade: 0 no-provider errors (at"
+                        + " most 0; exact; n 6800 calls)\n")
+                .contains("PASS  probe success at least 99.0% in phases 9, 10, 11, 12, 13, 14: 100 % (at least 99.0 %; 95 %"
+                        + " CI 99.99 to 100 (Wilson); n 26700 calls in phase 9, the lowest): 100.0% of 36900 calls in 6"
+                        + " phase(s)\n")
                 .contains("INCONCLUSIVE  configs intact on every node and listener in phases hold, rollingServerUpgrade,"
                         + " rollingClientUpgrade: not judged: phases 2, 4, 6, 8-10, 12-14: no config check (the experiment"
                         + " has no configs section)\n")
@@ -96,7 +98,8 @@ class GateCommandTest {
 
         assertThat(cli.run("gate", run.toString(), "--policy", strict.toString(), "--junit", junit.toString()))
                 .isEqualTo(1);
-        assertThat(cli.out()).contains("FAIL  server upgrade finished within 120 s: phase 9 done in 267 s\n")
+        assertThat(cli.out()).contains("FAIL  server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1 rolling"
+                + " server upgrade(s)): phase 9 done in 267 s\n")
                 .contains("gate FAIL: 1 of 2 criteria met, 1 not met; JUnit XML: " + junit);
         assertThat(junit).exists();
     }
@@ -128,7 +131,7 @@ class GateCommandTest {
         assertThat(cli.run("gate", run.toString(), "--policy", policy.toString(), "--baseline", run.toString()))
                 .isZero();
         assertThat(cli.out()).contains("PASS  cluster mean CPU at most 1.1 x the baseline's in phases rollingServerUpgrade,"
-                + " 14: highest x1.00");
+                + " 14: x1 (at most x1.1; no 95 % interval: one cluster mean a side; n 2 phases compared): highest x1.00");
     }
 
     @Test
@@ -207,7 +210,13 @@ class GateCommandTest {
         assertThat(verdicts.get(1).get("criterion").asText()).isEqualTo("server upgrade finished within 120 s");
         assertThat(verdicts.get(1).get("passed").asBoolean()).isFalse();
         assertThat(verdicts.get(1).get("status").asText()).isEqualTo("FAIL");
-        assertThat(verdicts.get(1).get("measured").asText()).isEqualTo("phase 9 done in 267 s");
+        assertThat(verdicts.get(1).get("measured").asText()).isEqualTo("267 s (at most 120 s; exact; n 1 rolling server"
+                + " upgrade(s)): phase 9 done in 267 s");
+        JsonNode measure = verdicts.get(1).get("measure");
+        assertThat(measure.get("value").asDouble()).isEqualTo(267);
+        assertThat(measure.get("bound").asText()).isEqualTo("at most 120 s");
+        assertThat(measure.get("n").asLong()).isEqualTo(1);
+        assertThat(measure.has("interval")).as("a time the run took is exact").isFalse();
         assertThat(verdicts.get(2).get("passed").asBoolean()).isTrue();
         assertThat(verdicts.get(2).get("seconds").asDouble()).isEqualTo(10.095);   // phase 2 alone
     }
@@ -227,7 +236,7 @@ class GateCommandTest {
         assertThat(inconclusive.get("status").asText()).isEqualTo("INCONCLUSIVE");
         assertThat(inconclusive.get("passed").asBoolean()).isFalse();
         assertThat(inconclusive.get("measured").asText()).isEqualTo("not judged: phase 2: load not measured (no machine"
-                + " sample) (there: 0 no-provider errors)");
+                + " sample) (there: 0 no-provider errors (at most 0; exact; n 1000 calls))");
     }
 
     /** {@code run --gate}: the gate's code; a run that stopped keeps its own, unless the gate found the lab's limit. */

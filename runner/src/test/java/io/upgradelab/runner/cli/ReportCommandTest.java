@@ -44,7 +44,8 @@ class ReportCommandTest {
         List<String> md = cli.out().lines().filter(l -> !l.isBlank()).toList();
         assertThat(md.get(0)).startsWith("## nacos-1x-to-2x-ci: completed in ");
         assertThat(md.get(2)).isEqualTo("**FAIL**: 1 of 2 criteria met, 1 not met");
-        assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: phase 9 done in 267 s");
+        assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1 rolling"
+                + " server upgrade(s)): phase 9 done in 267 s");
         assertThat(run.resolve("report.html")).content().contains("<div id=\"verdict\" class=\"verdict fail\">");
         assertThat(run.resolve("gate-junit.xml")).content().contains("failures=\"1\"");
         assertThat(cli.err()).contains("upgrade-lab: gate FAIL: 1 of 2 criteria met, 1 not met; JUnit XML: "
