@@ -40,6 +40,12 @@ public final class SummaryMarkdown {
             table(md, SummaryText.BENCHMARK_COLUMNS, benchmarks);
             md.append('\n').append(SummaryText.BENCHMARK_FOOTNOTE).append('\n');
         }
+        List<List<SummaryText.Cell>> gateway = SummaryText.gatewayRows(run);
+        if (!gateway.isEmpty()) {
+            md.append("\n### Gateway benchmark\n\n");
+            table(md, SummaryText.GATEWAY_COLUMNS, gateway);
+            md.append('\n').append(SummaryText.GATEWAY_FOOTNOTE).append('\n');
+        }
         List<String> findings = SummaryText.findings(run);
         if (!findings.isEmpty()) {
             md.append("\n### Failure signs and missing providers\n\n");

@@ -22,6 +22,7 @@ import com.tngtech.archunit.lang.ArchRule;
  *   fault                        fault kinds (a fault phase and the faults it injects)
  *   phase                        phase kinds, and the RunContext they act through
  *   benchmark                    the naming benchmark a benchmark phase runs (clients, operations, figures)
+ *   gateway                      the gateway benchmark's programs and wrk (in the benchmark layer)
  *   condition                    condition kinds
  *   observe                      observers and the latest observations
  *   backend, backend.*           the cluster, wherever it runs
@@ -56,7 +57,7 @@ class ArchitectureTest {
             .layer("faults").definedBy("..runner.fault..")
             .layer("phases").definedBy("..runner.phase..")
             .layer("preflight").definedBy("..runner.preflight..")
-            .layer("benchmark").definedBy("..runner.benchmark..")
+            .layer("benchmark").definedBy("..runner.benchmark..", "..runner.gateway..")
             .layer("conditions").definedBy("..runner.condition..")
             .layer("observers").definedBy("..runner.observe..")
             .layer("backends").definedBy("..runner.backend..")

@@ -200,6 +200,25 @@ class KindContractTest {
                                 .extractingByKey("stop").asInstanceOf(InstanceOfAssertFactories.MAP)
                                 .containsEntry("requested", 60);
                     })),
+            Map.entry("gatewayBenchmark", new PhaseExample("2.3.2", """
+                    kind: gatewayBenchmark
+                    concurrency: [600, 1000]
+                    direct: [600]
+                    for: 10s
+                    warmUp: 0s
+                    loadBalancerCache: false
+                    """, List.of("gateway benchmark", "direct at 600", "through spring-cloud-gateway at 600, 1000",
+                    "2 backends, 20 ms, 2048 B"), ran -> {
+                        assertThat(ran.calls()).contains("startGatewayRig [2, PT0.02S, 2048, [false], 21800]",
+                                "wrk [http://127.0.0.1:21800/demo/call, 2, 600, PT10S]",
+                                "wrk [http://127.0.0.1:21900/demo/call, 2, 600, PT10S]",
+                                "wrk [http://127.0.0.1:21900/demo/call, 2, 1000, PT10S]", "stopGatewayRig []");
+                        assertThat(ran.types()).containsExactly("gatewayBenchmark", "gatewayBenchmark", "gatewayBenchmark");
+                        assertThat(ran.run().lines(io.upgradelab.journal.GatewayBenchmark.class))
+                                .extracting(io.upgradelab.journal.GatewayBenchmark::route,
+                                        io.upgradelab.journal.GatewayBenchmark::concurrency)
+                                .containsExactly(tuple("direct", 600), tuple("gateway", 600), tuple("gateway", 1000));
+                    })),
             Map.entry("startConsole", new PhaseExample("3.1.0", """
                     kind: startConsole
                     timeout: 90s

@@ -129,6 +129,7 @@ public final class HtmlReport {
                 .map(PhaseSummary::index).collect(java.util.stream.Collectors.toSet()));
         String heading = SummaryText.headline(run);
         List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
+        List<List<SummaryText.Cell>> gateway = SummaryText.gatewayRows(run);
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
         List<List<SummaryText.Cell>> rollbacks = RollbackWindow.rows(run);
@@ -146,6 +147,9 @@ public final class HtmlReport {
                         iff(!benchmarks.isEmpty(), h2("Naming benchmark")),
                         iff(!benchmarks.isEmpty(), rowTable(SummaryText.BENCHMARK_COLUMNS, benchmarks, "benchmarks")),
                         iff(!benchmarks.isEmpty(), p(SummaryText.BENCHMARK_FOOTNOTE).withClass("note")),
+                        iff(!gateway.isEmpty(), h2("Gateway benchmark")),
+                        iff(!gateway.isEmpty(), rowTable(SummaryText.GATEWAY_COLUMNS, gateway, "gateway-benchmark")),
+                        iff(!gateway.isEmpty(), p(SummaryText.GATEWAY_FOOTNOTE).withClass("note")),
                         iff(!rollbacks.isEmpty(), h2("Rollback")),
                         iff(!rollbacks.isEmpty(), rowTable(RollbackWindow.COLUMNS, rollbacks, "rollback")),
                         iff(!rollbacks.isEmpty(), p(RollbackWindow.FOOTNOTE).withClass("note")),

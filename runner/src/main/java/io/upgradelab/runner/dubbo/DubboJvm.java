@@ -2,17 +2,16 @@ package io.upgradelab.runner.dubbo;
 
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.LabHome;
-import io.upgradelab.runner.Provenance;
 import io.upgradelab.runner.clients.ClientDistribution;
 import io.upgradelab.runner.clients.ClientDistribution.LaidOutJar;
 import io.upgradelab.runner.clients.ClientDistributions;
+import io.upgradelab.runner.process.JvmFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * How a real Dubbo JVM on one nacos-client version is launched: the build of the program for that
@@ -52,11 +51,11 @@ public final class DubboJvm {
                 "-Xmx256m", "-XX:+UseSerialGC",
                 // Dubbo 2.7 generates adaptive extensions with javassist, which needs these on JDK 17
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.math=ALL-UNNAMED",
-                "@" + classpathFile(directory, classpath),
+                "@" + JvmFiles.classpathFile(directory, classpath),
                 "-Duser.home=" + directory.resolve("user-home"),
                 "-DJM.LOG.PATH=" + directory.resolve("logs"),
                 "-DJM.SNAPSHOT.PATH=" + directory.resolve("user-home"),
-                "-Djdk.net.hosts.file=" + hostsFile(directory),
+                "-Djdk.net.hosts.file=" + JvmFiles.hostsFile(directory),
                 "-Ddubbo.network.interface.ignored=.*",
                 "-Ddubbo.application.logger=jdk",
                 "-Djava.util.logging.config.file=" + loggingConfig(directory)));
@@ -85,36 +84,11 @@ public final class DubboJvm {
                         "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
     }
 
-    /**
-     * The classpath as a java argument file ({@code @file}): some 80 jars named one by one would
-     * make a command line longer than the 4 KiB the kernel shows of it, and the JDK, like ps, would
-     * no longer tell its arguments. The file stays in {@code directory}: what the JVM really ran with.
-     */
-    private static Path classpathFile(Path directory, List<Path> classpath) {
-        String joined = classpath.stream().map(Path::toString).collect(Collectors.joining(":"));
-        return write(directory.resolve("classpath.args"),
-                "-cp \"" + joined.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n");
-    }
-
-    /** This host's name (and localhost) on 127.0.0.1 only. */
-    private static Path hostsFile(Path directory) {
-        return write(directory.resolve("hosts"), "127.0.0.1 localhost " + Provenance.host() + "\n::1 localhost\n");
-    }
-
     private static Path loggingConfig(Path directory) {
         try (var in = DubboJvm.class.getResourceAsStream("/io/upgradelab/runner/dubbo/dubbo-logging.properties")) {
-            return write(directory.resolve("logging.properties"), new String(in.readAllBytes()));
+            return JvmFiles.write(directory.resolve("logging.properties"), new String(in.readAllBytes()));
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot write the Dubbo logging configuration: " + e);
-        }
-    }
-
-    private static Path write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            return Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new LabException(LabException.FAILED, "cannot write " + file + ": " + e);
         }
     }
 }

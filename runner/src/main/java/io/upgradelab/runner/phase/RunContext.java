@@ -50,6 +50,11 @@ public interface RunContext {
      */
     void record(Object line);
 
+    /** The demo backends, gateways and wrk a gateway benchmark drives: local processes unless a test fakes them. */
+    default io.upgradelab.runner.gateway.GatewayLoad gatewayLoad() {
+        return io.upgradelab.runner.gateway.GatewayLoad.LOCAL;
+    }
+
     /**
      * A file of the current phase in the run directory, e.g. {@code benchmark/phase-3-register.jtl}
      * for {@code name} "benchmark" and {@code suffix} "register.jtl", its folder made; with its path

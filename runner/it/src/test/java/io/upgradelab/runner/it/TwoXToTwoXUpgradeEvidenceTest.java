@@ -76,7 +76,8 @@ class TwoXToTwoXUpgradeEvidenceTest {
         assertThat(Files.readString(EVIDENCE.resolve("gate-junit.xml"))).contains("failures=\"2\"")
                 .contains("skipped=\"0\"").contains("name=\"configs intact").contains("name=\"failure signs");
         assertThat(Files.readString(EVIDENCE.resolve("gate.txt"))).contains("\nPASS  configs intact on every node")
-                .contains("\nFAIL  instances lost at the end at most 0: 0 lost: 202 registered, nodes list [404, 404, 404];")
+                .contains("\nFAIL  instances lost at the end at most 0: 0 lost (at most 0; exact; n 202 registered instances): 202"
+                        + " registered, nodes list [404, 404, 404];")
                 .contains("\nFAIL  flapping events").endsWith("exit 1\n");
         assertThat(Files.readString(EVIDENCE.resolve("console.txt"))).as("as the bench judged it then")
                 .contains("gate exit 0");

@@ -1,0 +1,170 @@
+package io.upgradelab.runner.phase;
+
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.backend.NodeStatus;
+import io.upgradelab.runner.gateway.GatewayLoad;
+import io.upgradelab.runner.gateway.GatewayRig;
+import io.upgradelab.runner.gateway.Wrk;
+import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.PlannedState;
+import io.upgradelab.runner.plan.Problems;
+import io.upgradelab.runner.plan.SchemaRef;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The reference gateway benchmark against the cluster as it stands here: real demo backends register
+ * through it, a real gateway finds them through it, and wrk measures QPS and latency straight at a backend
+ * and through the gateway, at the reference's connections (600 direct; 600, 800, 1000 through the
+ * gateway) times the experiment's scale. Measured before and after an upgrade, it says what the upgrade
+ * did to traffic that reaches services through a gateway.
+ */
+@JsonTypeName("gatewayBenchmark")
+@JsonClassDescription("The reference gateway benchmark against the cluster as it stands here: 'backends' demo HTTP"
+        + " backends (answering after 'delay' with 'bodyBytes') register through Nacos, Spring Cloud Gateway finds them"
+        + " through Nacos, and wrk runs 'for' each at every 'direct' connection count against one backend and every"
+        + " 'concurrency' through the gateway (both times the scale, at least 10), each a 'gatewayBenchmark' journal line"
+        + " with wrk's QPS, p50/p75/p90/p99, average, max and errors. Needs every node serving 2.x or later (the gateway's"
+        + " nacos-client 3.0 speaks gRPC). The backends and the gateway stop when the phase ends.")
+public record GatewayBenchmark(
+        @SchemaRef("positive") @JsonPropertyDescription("Demo backends registered (ports firstPort, firstPort+1, ...). Default 2.") int backends,
+        @JsonPropertyDescription("How long a backend waits before it answers. Default 20ms, as the reference's mock.")
+        Duration delay,
+        @SchemaRef("responseBytes") @JsonPropertyDescription("Bytes of each answer. Default 2048, about the reference mock's 2 KB.") int bodyBytes,
+        @SchemaRef("connectionCounts") @JsonPropertyDescription("wrk's connections through the gateway, one run each, times the scale. Default"
+                + " [600, 800, 1000], the reference's.") List<Integer> concurrency,
+        @SchemaRef("connectionCounts") @JsonPropertyDescription("wrk's connections straight at backend 1, one run each, times the scale. Default [600],"
+                + " the reference's direct row; [] for none.") List<Integer> direct,
+        @JsonProperty("for") @JsonPropertyDescription("How long each wrk run lasts. Default 30s.") Duration duration,
+        @JsonPropertyDescription("A first run through the gateway at the highest connections, not journalled: the"
+                + " gateway's and backends' JIT warm up. Default 10s; 0s for none.") Duration warmUp,
+        @SchemaRef("positive") @JsonPropertyDescription("wrk's threads. Default 2.") int threads,
+        @JsonPropertyDescription("Spring Cloud LoadBalancer's instance cache in the gateway (on by default in Spring"
+                + " Cloud, 35 s; spring-cloud-alibaba #3175). Default true.") Boolean loadBalancerCache,
+        @SchemaRef("port") @JsonPropertyDescription("The first backend's port on 127.0.0.1; the gateway listens at firstPort + 100. Default"
+                + " 21800, below this machine's ephemeral range.") int firstPort) implements Phase {
+
+    /** The fewest connections a scaled run keeps: fewer measure wrk's round trips, not a gateway. */
+    static final int MIN_CONNECTIONS = 10;
+    /** The most connections one wrk run opens: each is a socket of wrk, the gateway and a backend. */
+    static final int MAX_CONNECTIONS = 5000;
+    /** Starting the backends and the gateway, and finding every backend through it, takes this long here. */
+    private static final Duration START = Duration.ofSeconds(45);
+
+    public GatewayBenchmark {
+        backends = backends == 0 ? 2 : backends;
+        delay = delay == null ? Duration.ofMillis(20) : delay;
+        bodyBytes = bodyBytes == 0 ? 2048 : bodyBytes;
+        concurrency = concurrency == null ? List.of(600, 800, 1000) : List.copyOf(concurrency);
+        direct = direct == null ? List.of(600) : List.copyOf(direct);
+        duration = duration == null ? Duration.ofSeconds(30) : duration;
+        warmUp = warmUp == null ? Duration.ofSeconds(10) : warmUp;
+        threads = threads == 0 ? 2 : threads;
+        loadBalancerCache = loadBalancerCache == null ? Boolean.TRUE : loadBalancerCache;
+        firstPort = firstPort == 0 ? 21800 : firstPort;
+    }
+
+    @Override
+    public GatewayBenchmark resolve(FleetScale scale, Problems problems) {
+        return new GatewayBenchmark(backends, delay, bodyBytes, scaled(concurrency, scale), scaled(direct, scale), duration,
+                warmUp, threads, loadBalancerCache, firstPort);
+    }
+
+    private static List<Integer> scaled(List<Integer> connections, FleetScale scale) {
+        return connections.stream().map(c -> c <= 0 ? c
+                : Math.max(MIN_CONNECTIONS, (int) Math.min(Integer.MAX_VALUE, Math.round(c * scale.factor())))).toList();
+    }
+
+    @Override
+    public String title(PlannedState state) {
+        return "gateway benchmark: wrk " + (direct.isEmpty() ? "" : "direct at " + list(direct) + ", ")
+                + "through spring-cloud-gateway at " + list(concurrency) + " connections (" + backends + " backends, "
+                + delay.toMillis() + " ms, " + bodyBytes + " B)";
+    }
+
+    private static String list(List<Integer> connections) {
+        return connections.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public Duration plan(PlannedState state, Problems problems) {
+        checkConnections("concurrency", concurrency, problems);
+        checkConnections("direct", direct, problems);
+        if (concurrency.isEmpty()) {
+            problems.add("concurrency", "at least one run through the gateway: the gateway is what this phase measures");
+        }
+        if (backends < 1 || backends > 50) {
+            problems.add("backends", backends + " backends: 1 to 50");
+        }
+        if (bodyBytes < 1 || bodyBytes > 10 * 1024 * 1024) {
+            problems.add("bodyBytes", bodyBytes + " bytes: 1 to 10 MiB");
+        }
+        if (duration.isZero() || duration.isNegative()) {
+            problems.add("for", "each wrk run needs at least 1s (default 30s)");
+        }
+        if (threads < 1 || threads > 64) {
+            problems.add("threads", threads + " wrk threads: 1 to 64");
+        }
+        if (firstPort < 1024 || firstPort + 100 > 32767) {
+            problems.add("firstPort", firstPort + ": the backends and the gateway (firstPort + 100) need ports from 1024"
+                    + " to 32767, below the ephemeral range");
+        }
+        if (!state.servesTwoX()) {
+            problems.add("kind", "the gateway and its backends run nacos-client 3.0 (gRPC), which a cluster in 1.x mode"
+                    + " (nodes: " + state.nodeVersions() + ") does not serve: benchmark the gateway once the nodes run 2.x");
+        }
+        return START.plus(warmUp).plus(duration.multipliedBy(concurrency.size() + direct.size()));
+    }
+
+    private void checkConnections(String field, List<Integer> connections, Problems problems) {
+        for (int c : connections) {
+            if (c < 1 || c > MAX_CONNECTIONS) {
+                problems.add(field, c + " connections: 1 to " + MAX_CONNECTIONS);
+            } else if (c < threads) {
+                problems.add(field, c + " connections on " + threads + " wrk threads: each thread needs one");
+            }
+        }
+    }
+
+    @Override
+    public void run(RunContext run) throws InterruptedException {
+        List<String> servers = run.cluster().nodes().stream().map(NodeStatus::version).toList();
+        GatewayRig.Settings settings = new GatewayRig.Settings(run.cluster().serverAddresses(), run.cluster().credentials(),
+                backends, delay, bodyBytes, List.of(loadBalancerCache), firstPort);
+        run.say("gateway benchmark: starting " + backends + " demo backends and spring-cloud-gateway");
+        GatewayLoad load = run.gatewayLoad();
+        try (GatewayLoad.Rig rig = load.start(settings, run.phaseFile("gateway", "rig").path(), run::say)) {
+            if (!warmUp.isZero()) {
+                int most = concurrency.stream().mapToInt(Integer::intValue).max().orElse(MIN_CONNECTIONS);
+                run.say("gateway benchmark: warming up through the gateway at " + most + " for " + Durations.text(warmUp));
+                load.wrk(rig.gatewayUrl(), threads, most, warmUp, run.phaseFile("gateway", "warm-up.txt").path());
+            }
+            for (int c : direct) {
+                measure(run, load, rig, io.upgradelab.journal.GatewayBenchmark.DIRECT, c, servers);
+            }
+            for (int c : concurrency) {
+                measure(run, load, rig, io.upgradelab.journal.GatewayBenchmark.GATEWAY, c, servers);
+            }
+        }
+    }
+
+    private void measure(RunContext run, GatewayLoad load, GatewayLoad.Rig rig, String route, int connections,
+                                                          List<String> servers) throws InterruptedException {
+        boolean direct = io.upgradelab.journal.GatewayBenchmark.DIRECT.equals(route);
+        String url = direct ? rig.backendUrl(0) : rig.gatewayUrl();
+        run.say("gateway benchmark: wrk " + (direct ? "direct" : "through the gateway") + " at " + connections
+                + " connections for " + Durations.text(duration));
+        Wrk.Report report = load.wrk(url, threads, connections, duration,
+                run.phaseFile("gateway", "wrk-" + route + "-" + connections + ".txt").path());
+        io.upgradelab.journal.GatewayBenchmark line = new io.upgradelab.journal.GatewayBenchmark(route,
+                direct ? "" : GatewayRig.GATEWAY_NAME, url, connections, threads, report.seconds(), report.requests(),
+                report.qps(), report.latency(), report.errors(), backends, delay.toMillis(), bodyBytes, servers);
+        run.record(line);
+        run.say("gateway benchmark: " + line.describe());
+    }
+}
