@@ -205,7 +205,7 @@ class KindContractTest {
                     concurrency: [600, 1000]
                     direct: [600]
                     for: 10s
-                    warmUp: 0s
+                    warmUp: 1m
                     loadBalancerCache: false
                     """, List.of("gateway benchmark", "direct at 600", "through spring-cloud-gateway at 600, 1000",
                     "2 backends, 20 ms, 2048 B"), ran -> {
@@ -213,6 +213,9 @@ class KindContractTest {
                                 "wrk [http://127.0.0.1:21800/demo/call, 2, 600, PT10S]",
                                 "wrk [http://127.0.0.1:21900/demo/call, 2, 600, PT10S]",
                                 "wrk [http://127.0.0.1:21900/demo/call, 2, 1000, PT10S]", "stopGatewayRig []");
+                        assertThat(ran.callsOf("wrk")).as("two warm-up rounds at 1000 (the second as fast as the first:"
+                                + " settled), then the three measured").hasSize(5).first()
+                                .isEqualTo("wrk [http://127.0.0.1:21900/demo/call, 2, 1000, PT10S]");
                         assertThat(ran.types()).containsExactly("gatewayBenchmark", "gatewayBenchmark", "gatewayBenchmark");
                         assertThat(ran.run().lines(io.upgradelab.journal.GatewayBenchmark.class))
                                 .extracting(io.upgradelab.journal.GatewayBenchmark::route,

@@ -41,8 +41,9 @@ public record GatewayBenchmark(
         @SchemaRef("connectionCounts") @JsonPropertyDescription("wrk's connections straight at backend 1, one run each, times the scale. Default [600],"
                 + " the reference's direct row; [] for none.") List<Integer> direct,
         @JsonProperty("for") @JsonPropertyDescription("How long each wrk run lasts. Default 30s.") Duration duration,
-        @JsonPropertyDescription("A first run through the gateway at the highest connections, not journalled: the"
-                + " gateway's and backends' JIT warm up. Default 10s; 0s for none.") Duration warmUp,
+        @JsonPropertyDescription("The longest warm-up through the gateway at the highest connections, not journalled:"
+                + " rounds of 10 s until two in a row differ by under 5 % in QPS (the gateway's and backends' JIT"
+                + " settled), or this much has passed. Default 2m; 0s for none.") Duration warmUp,
         @SchemaRef("positive") @JsonPropertyDescription("wrk's threads. Default 2.") int threads,
         @JsonPropertyDescription("Spring Cloud LoadBalancer's instance cache in the gateway (on by default in Spring"
                 + " Cloud, 35 s; spring-cloud-alibaba #3175). Default true.") Boolean loadBalancerCache,
@@ -53,6 +54,10 @@ public record GatewayBenchmark(
     static final int MIN_CONNECTIONS = 10;
     /** The most connections one wrk run opens: each is a socket of wrk, the gateway and a backend. */
     static final int MAX_CONNECTIONS = 5000;
+    /** One warm-up round. */
+    static final Duration WARM_UP_ROUND = Duration.ofSeconds(10);
+    /** Two warm-up rounds whose QPS differ by less than this (%) say the gateway has settled. */
+    static final double SETTLED_PERCENT = 5;
     /** Starting the backends and the gateway, and finding every backend through it, takes this long here. */
     private static final Duration START = Duration.ofSeconds(45);
 
@@ -63,7 +68,7 @@ public record GatewayBenchmark(
         concurrency = concurrency == null ? List.of(600, 800, 1000) : List.copyOf(concurrency);
         direct = direct == null ? List.of(600) : List.copyOf(direct);
         duration = duration == null ? Duration.ofSeconds(30) : duration;
-        warmUp = warmUp == null ? Duration.ofSeconds(10) : warmUp;
+        warmUp = warmUp == null ? Duration.ofMinutes(2) : warmUp;
         threads = threads == 0 ? 2 : threads;
         loadBalancerCache = loadBalancerCache == null ? Boolean.TRUE : loadBalancerCache;
         firstPort = firstPort == 0 ? 21800 : firstPort;
@@ -139,17 +144,38 @@ public record GatewayBenchmark(
         run.say("gateway benchmark: starting " + backends + " demo backends and spring-cloud-gateway");
         GatewayLoad load = run.gatewayLoad();
         try (GatewayLoad.Rig rig = load.start(settings, run.phaseFile("gateway", "rig").path(), run::say)) {
-            if (!warmUp.isZero()) {
-                int most = concurrency.stream().mapToInt(Integer::intValue).max().orElse(MIN_CONNECTIONS);
-                run.say("gateway benchmark: warming up through the gateway at " + most + " for " + Durations.text(warmUp));
-                load.wrk(rig.gatewayUrl(), threads, most, warmUp, run.phaseFile("gateway", "warm-up.txt").path());
-            }
+            warmUp(run, load, rig);
             for (int c : direct) {
                 measure(run, load, rig, io.upgradelab.journal.GatewayBenchmark.DIRECT, c, servers);
             }
             for (int c : concurrency) {
                 measure(run, load, rig, io.upgradelab.journal.GatewayBenchmark.GATEWAY, c, servers);
             }
+        }
+    }
+
+    /**
+     * Rounds through the gateway at the highest connections until two in a row differ by under
+     * {@value #SETTLED_PERCENT} % in QPS, at most {@code warmUp} in all: on two shared cores a gateway's JIT
+     * competes with the load it compiles for, and a fixed warm-up left QPS rising run after run here.
+     */
+    private void warmUp(RunContext run, GatewayLoad load, GatewayLoad.Rig rig) throws InterruptedException {
+        int most = concurrency.stream().mapToInt(Integer::intValue).max().orElse(MIN_CONNECTIONS);
+        Duration round = warmUp.compareTo(WARM_UP_ROUND) < 0 ? warmUp : WARM_UP_ROUND;
+        double previous = -1;
+        for (Duration spent = Duration.ZERO; !round.isZero() && spent.compareTo(warmUp) < 0; spent = spent.plus(round)) {
+            double qps = load.wrk(rig.gatewayUrl(), threads, most, round,
+                    run.phaseFile("gateway", "warm-up-" + (spent.toSeconds() / Math.max(1, round.toSeconds()) + 1)
+                            + ".txt").path()).qps();
+            run.say(String.format(java.util.Locale.ROOT, "gateway benchmark: warming up at %d connections: %.1f QPS", most,
+                    qps));
+            if (previous > 0 && Math.abs(qps - previous) < previous * SETTLED_PERCENT / 100) {
+                return;
+            }
+            previous = qps;
+        }
+        if (!round.isZero()) {
+            run.say("gateway benchmark: QPS still moving after the " + Durations.text(warmUp) + " warm-up");
         }
     }
 
