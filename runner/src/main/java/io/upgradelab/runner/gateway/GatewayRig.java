@@ -3,11 +3,7 @@ package io.upgradelab.runner.gateway;
 import io.upgradelab.runner.Deadline;
 import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.nacos.NacosCredentials;
-import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +18,7 @@ import java.util.function.Consumer;
 /**
  * The demo backends and a gateway in front of them, started together and stopped together: the backends
  * register through the cluster under test, the gateway finds them through it. It is ready when the gateway
- * has routed a call to every backend (each names itself in {@code X-Lab-Backend}): a real signal that
+ * has routed a call to every backend (each names itself in {@link DemoCall#BACKEND_HEADER}): a real signal that
  * discovery works end to end, never a sleep.
  */
 public final class GatewayRig implements GatewayLoad.Rig {
@@ -132,19 +128,16 @@ public final class GatewayRig implements GatewayLoad.Rig {
 
     /** Polls gateway {@code gateway} until some call has reached each backend; one that does not, in time, fails the step. */
     private void awaitRoutingToEveryBackend(int gateway, Consumer<String> progress) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = DemoCall.client();
         Set<String> reached = new HashSet<>();
         Set<String> expected = Set.copyOf(backendAddresses());
         Deadline deadline = Deadline.after(ROUTING_TIMEOUT);
         String last = "no answer yet";
         while (!reached.containsAll(expected)) {
-            try {
-                HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(gatewayUrl(gateway)))
-                        .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.discarding());
-                last = "HTTP " + response.statusCode();
-                response.headers().firstValue("X-Lab-Backend").ifPresent(reached::add);
-            } catch (IOException e) {
-                last = e.toString();
+            DemoCall call = DemoCall.get(http, gatewayUrl(gateway));
+            last = call.describe();
+            if (!call.backend().isEmpty()) {
+                reached.add(call.backend());
             }
             if (!reached.containsAll(expected)) {
                 if (deadline.hasPassed()) {

@@ -1,19 +1,14 @@
 package io.upgradelab.runner.gateway;
 
-import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What one consumer felt when a backend died under it: a caller at a steady rate through the consumer (a
  * gateway's URL) from just before the kill until it has answered without error for a settled stretch, or a
- * bound. Per call: when, whether it failed and which backend answered ({@code X-Lab-Backend}). From those, the
+ * bound. Per call: when, whether it failed and which backend answered ({@link DemoCall#BACKEND_HEADER}). From those, the
  * figures issue 36 asks per stack: how long it kept sending calls to the dead backend (the last failure after
  * the kill), how many failed, and whether every call after that reached a live backend.
  */
@@ -51,11 +46,12 @@ public final class KillWatch {
      */
     public static Flap watch(String url, Duration interval, Duration before, Runnable kill, String dead,
                              Duration settle, Duration bound) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = DemoCall.client();
         List<Call> calls = new ArrayList<>();
         long start = System.nanoTime();
         long killedAt = Long.MAX_VALUE;
         long lastFailureEnd = -1;
+        boolean settled;
         while (true) {
             long now = System.nanoTime();
             if (killedAt == Long.MAX_VALUE && now - start >= before.toNanos()) {
@@ -64,8 +60,8 @@ public final class KillWatch {
                 now = killedAt;
             }
             if (killedAt != Long.MAX_VALUE) {
-                long quietSince = Math.max(killedAt, lastFailureEnd);
-                if (now - quietSince >= settle.toNanos() || now - killedAt >= bound.toNanos()) {
+                settled = now - Math.max(killedAt, lastFailureEnd) >= settle.toNanos();
+                if (settled || now - killedAt >= bound.toNanos()) {
                     break;
                 }
             }
@@ -80,19 +76,11 @@ public final class KillWatch {
         int errors = (int) after.stream().filter(Call::failed).count();
         double toStop = lastFailureEnd < 0 ? 0 : (lastFailureEnd - killedAt) / 1e9;
         int deadAnswered = (int) after.stream().filter(c -> dead.equals(c.backend())).count();
-        boolean settled = (System.nanoTime() - Math.max(killedAt, lastFailureEnd)) >= settle.toNanos();
         return new Flap(after.size(), errors, toStop, deadAnswered, settled);
     }
 
     private static Call call(HttpClient http, String url, long now, long killedAt) throws InterruptedException {
-        double since = killedAt == Long.MAX_VALUE ? -1 : (now - killedAt) / 1e9;
-        try {
-            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5))
-                    .GET().build(), HttpResponse.BodyHandlers.discarding());
-            Optional<String> backend = response.headers().firstValue("X-Lab-Backend");
-            return new Call(since, response.statusCode(), backend.orElse(""));
-        } catch (IOException e) {
-            return new Call(since, 0, "");
-        }
+        DemoCall call = DemoCall.get(http, url);
+        return new Call(killedAt == Long.MAX_VALUE ? -1 : (now - killedAt) / 1e9, call.status(), call.backend());
     }
 }

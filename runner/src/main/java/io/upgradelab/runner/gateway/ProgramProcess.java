@@ -38,12 +38,7 @@ public final class ProgramProcess implements AutoCloseable {
         ChildProcess child = ChildProcess.start(name, program.command(directory, properties),
                 NacosCredentials.environment(login), directory, log);
         progress.accept(name + ": launched, pid " + child.pid() + ", log " + log);
-        try {
-            child.awaitReadyLine(program.readyLine(), Deadline.after(START_TIMEOUT));
-        } catch (RuntimeException e) {
-            child.stop(STOP_GRACE);
-            throw e;
-        }
+        child.awaitReadyLine(program.readyLine(), Deadline.after(START_TIMEOUT));   // kills it when it is not ready
         return new ProgramProcess(child, name);
     }
 

@@ -37,6 +37,7 @@ public final class Wrk {
     private static final Pattern SOCKET_ERRORS = Pattern.compile(
             "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
+    private static final Pattern TIME = Pattern.compile("([0-9.]+)(us|ms|s|m|h)");
 
     private Wrk() {
     }
@@ -125,7 +126,7 @@ public final class Wrk {
 
     /** wrk's time ("812.00us", "20.45ms", "1.02s", "2.00m") in milliseconds. */
     static double millis(String time) {
-        Matcher m = Pattern.compile("([0-9.]+)(us|ms|s|m|h)").matcher(time.toLowerCase(Locale.ROOT));
+        Matcher m = TIME.matcher(time.toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new IllegalArgumentException("not a wrk time: " + time);
         }

@@ -163,10 +163,10 @@ public record GatewayBenchmark(
         int most = concurrency.stream().mapToInt(Integer::intValue).max().orElse(MIN_CONNECTIONS);
         Duration round = warmUp.compareTo(WARM_UP_ROUND) < 0 ? warmUp : WARM_UP_ROUND;
         double previous = -1;
-        for (Duration spent = Duration.ZERO; !round.isZero() && spent.compareTo(warmUp) < 0; spent = spent.plus(round)) {
+        int rounds = round.isZero() ? 0 : (int) Math.ceil((double) warmUp.toMillis() / round.toMillis());
+        for (int i = 1; i <= rounds; i++) {
             double qps = load.wrk(rig.gatewayUrl(), threads, most, round,
-                    run.phaseFile("gateway", "warm-up-" + (spent.toSeconds() / Math.max(1, round.toSeconds()) + 1)
-                            + ".txt").path()).qps();
+                    run.phaseFile("gateway", "warm-up-" + i + ".txt").path()).qps();
             run.say(String.format(java.util.Locale.ROOT, "gateway benchmark: warming up at %d connections: %.1f QPS", most,
                     qps));
             if (previous > 0 && Math.abs(qps - previous) < previous * SETTLED_PERCENT / 100) {
@@ -174,7 +174,7 @@ public record GatewayBenchmark(
             }
             previous = qps;
         }
-        if (!round.isZero()) {
+        if (rounds > 0) {
             run.say("gateway benchmark: QPS still moving after the " + Durations.text(warmUp) + " warm-up");
         }
     }
