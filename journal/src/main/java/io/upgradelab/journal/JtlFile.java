@@ -2,18 +2,24 @@ package io.upgradelab.journal;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * A JMeter results file (JTL): one row per sample in JMeter's CSV format with its default columns,
  * so JMeter's own dashboard generator ({@code jmeter -g FILE.jtl -o DIR}) and any tool that reads
  * JMeter results read the lab's. The one JTL codec: the probe writes its calls with it, the naming
- * benchmark its operations. Safe for several threads; flushed by {@link #flush()} and on close.
+ * benchmark its operations; {@link #read(Path)} reads either back through the same {@link Sample}. Safe for several
+ * threads; flushed by {@link #flush()} and on close.
  */
 public final class JtlFile implements Closeable {
 
@@ -42,9 +48,48 @@ public final class JtlFile implements Closeable {
      * @param threadName   the thread that did it
      * @param bytes        bytes received
      * @param threads      samples in flight (or threads active) when it ended
+     * @param url          who answered, where the sampler knows ({@code host:port} of the provider that answered the
+     *                     probe's call); empty otherwise
      */
     public record Sample(long timeStamp, long elapsed, String label, String responseCode, boolean success,
-                         String message, String threadName, long bytes, int threads) {
+                         String message, String threadName, long bytes, int threads, String url) {
+
+        public Sample {
+            url = url == null ? "" : url;
+        }
+
+        /** A sample whose sampler does not know who answered. */
+        public Sample(long timeStamp, long elapsed, String label, String responseCode, boolean success,
+                      String message, String threadName, long bytes, int threads) {
+            this(timeStamp, elapsed, label, responseCode, success, message, threadName, bytes, threads, "");
+        }
+
+        /** When it ended, epoch milliseconds. */
+        public long endMillis() {
+            return timeStamp + elapsed;
+        }
+    }
+
+    /**
+     * Every sample of the JTL at {@code file}, in file order, as {@link #write} wrote them (a row being written when a
+     * writer still runs is skipped: it has fewer columns than the header).
+     */
+    public static List<Sample> read(Path file) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+        List<Sample> samples = new ArrayList<>();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             CSVParser parser = CSVParser.parse(in, format)) {
+            for (CSVRecord row : parser) {
+                if (!row.isConsistent()) {
+                    continue;
+                }
+                samples.add(new Sample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")),
+                        row.get("label"), row.get("responseCode"), Boolean.parseBoolean(row.get("success")),
+                        row.get("responseMessage"), row.get("threadName"), Long.parseLong(row.get("bytes")),
+                        Integer.parseInt(row.get("grpThreads")), row.get("URL")));
+            }
+        }
+        return samples;
     }
 
     public void write(Sample sample) {
@@ -53,7 +98,7 @@ public final class JtlFile implements Closeable {
             try {
                 csv.printRecord(sample.timeStamp(), sample.elapsed(), sample.label(), sample.responseCode(), message,
                         sample.threadName(), "text", sample.success(), sample.success() ? "" : message, sample.bytes(),
-                        0, sample.threads(), sample.threads(), "", sample.elapsed(), 0, 0);
+                        0, sample.threads(), sample.threads(), sample.url(), sample.elapsed(), 0, 0);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

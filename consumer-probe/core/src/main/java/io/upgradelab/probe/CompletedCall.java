@@ -8,7 +8,18 @@ package io.upgradelab.probe;
  * @param outcome             what it meant
  * @param answerLength        characters of the answer (0 on failure)
  * @param inFlight            calls in flight when it ended, itself included
+ * @param answeredBy          the {@code host:port} of the provider that answered, as its answer says; empty on failure
  */
 public record CompletedCall(long intendedStartMillis, long latencyMicros, CallOutcome outcome, int answerLength,
-                            long inFlight) {
+                            long inFlight, String answeredBy) {
+
+    public CompletedCall {
+        answeredBy = answeredBy == null ? "" : answeredBy;
+    }
+
+    /** A call whose answer names no provider. */
+    public CompletedCall(long intendedStartMillis, long latencyMicros, CallOutcome outcome, int answerLength,
+                         long inFlight) {
+        this(intendedStartMillis, latencyMicros, outcome, answerLength, inFlight, "");
+    }
 }

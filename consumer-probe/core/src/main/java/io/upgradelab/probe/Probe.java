@@ -191,7 +191,7 @@ public final class Probe {
         long inFlight = ledger.ended(outcome);
         long intendedMillis = startEpochMillis + (due - startNanos) / 1_000_000;
         CompletedCall call = new CompletedCall(intendedMillis, latencyMicros, outcome,
-                answer == null ? 0 : answer.toString().length(), inFlight);
+                answer == null ? 0 : answer.toString().length(), inFlight, answer == null ? "" : target.answeredBy(answer));
         for (ProbeOutput output : outputs) {
             output.ended(call);
         }

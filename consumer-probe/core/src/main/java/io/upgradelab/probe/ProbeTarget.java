@@ -17,6 +17,14 @@ public interface ProbeTarget extends AutoCloseable {
      */
     CompletionStage<?> call();
 
+    /**
+     * The {@code host:port} of the provider that gave {@code answer}, where the answer says; empty otherwise. With it
+     * the JTL shows when a consumer stopped reaching a dead provider and started reaching a new one.
+     */
+    default String answeredBy(Object answer) {
+        return "";
+    }
+
     /** Which outcome a failed call's exception means. Never {@link Outcome#SUCCESS}. */
     CallOutcome classify(Throwable failure);
 

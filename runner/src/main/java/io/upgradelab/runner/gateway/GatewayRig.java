@@ -37,8 +37,14 @@ public final class GatewayRig implements GatewayLoad.Rig {
     private final List<Integer> backendPorts = new ArrayList<>();
     private final List<ProgramProcess> gateways = new ArrayList<>();
     private final List<Integer> gatewayPorts = new ArrayList<>();
+    private final Settings settings;
+    private final Path directory;
+    private final Consumer<String> progress;
 
-    private GatewayRig() {
+    private GatewayRig(Settings settings, Path directory, Consumer<String> progress) {
+        this.settings = settings;
+        this.directory = directory;
+        this.progress = progress;
     }
 
     /**
@@ -63,17 +69,10 @@ public final class GatewayRig implements GatewayLoad.Rig {
 
     /** Starts the backends, then the gateway, in {@code directory}; returns once the gateway reaches every backend. */
     public static GatewayRig start(Settings settings, Path directory, Consumer<String> progress) throws InterruptedException {
-        GatewayRig rig = new GatewayRig();
+        GatewayRig rig = new GatewayRig(settings, directory, progress);
         try {
             for (int i = 0; i < settings.backends(); i++) {
-                int port = settings.firstPort() + i;
-                Map<String, String> properties = new LinkedHashMap<>(common(settings, port));
-                properties.put("spring.application.name", SERVICE);
-                properties.put("lab.delay", settings.delay().toMillis() + "ms");
-                properties.put("lab.body-bytes", Integer.toString(settings.bodyBytes()));
-                rig.backends.add(ProgramProcess.start(GatewayProgram.DEMO_BACKEND, "demo-backend-" + port,
-                        directory.resolve("backend-" + (i + 1)), properties, settings.login(), progress));
-                rig.backendPorts.add(port);
+                rig.addBackend();
             }
             for (int i = 0; i < settings.lbCaches().size(); i++) {
                 int port = settings.firstPort() + 100 + i;
@@ -93,6 +92,26 @@ public final class GatewayRig implements GatewayLoad.Rig {
             rig.close();
             throw e;
         }
+    }
+
+    /**
+     * Starts one more backend, on the port after the last one's, and returns its {@code host:port} once it has
+     * registered through Nacos: a new instance whose first answers through a gateway show how soon it routes there.
+     */
+    public String addBackend() {
+        int index = backends.size();
+        int port = settings.firstPort() + index;
+        Map<String, String> properties = new LinkedHashMap<>(common(settings, port));
+        properties.put("spring.application.name", SERVICE);
+        properties.put("lab.delay", settings.delay().toMillis() + "ms");
+        properties.put("lab.body-bytes", Integer.toString(settings.bodyBytes()));
+        ProgramProcess backend = ProgramProcess.start(GatewayProgram.DEMO_BACKEND, "demo-backend-" + port,
+                directory.resolve("backend-" + (index + 1)), properties, settings.login(), progress);
+        synchronized (this) {
+            backends.add(backend);
+            backendPorts.add(port);
+        }
+        return HOST + ":" + port;
     }
 
     private static Map<String, String> common(Settings settings, int port) {
@@ -122,7 +141,7 @@ public final class GatewayRig implements GatewayLoad.Rig {
     }
 
     /** The backends' {@code host:port}, as they registered and as {@code X-Lab-Backend} names them. */
-    public List<String> backendAddresses() {
+    public synchronized List<String> backendAddresses() {
         return backendPorts.stream().map(p -> HOST + ":" + p).toList();
     }
 

@@ -17,9 +17,11 @@ import java.util.Optional;
  * @param duration how long the probe calls before it stops by itself
  * @param login    the Nacos user its client logs in as, when the cluster has auth on
  * @param address  the probe's own address
+ * @param pushEmptyProtection whether its nacos-client keeps its last instance list when a server pushes an empty
+ *                 one ({@code namingPushEmptyProtection}; off, the clients' default)
  */
 public record ProbeOptions(String client, double rate, Duration timeout, Duration duration,
-                           Optional<NacosCredentials> login, ProcessAddress address) {
+                           Optional<NacosCredentials> login, ProcessAddress address, boolean pushEmptyProtection) {
 
     public static final double DEFAULT_RATE = 100;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
@@ -29,7 +31,7 @@ public record ProbeOptions(String client, double rate, Duration timeout, Duratio
     }
 
     public ProbeOptions(String client, double rate, Duration timeout, Duration duration) {
-        this(client, rate, timeout, duration, Optional.empty(), ProcessAddress.DEFAULT);
+        this(client, rate, timeout, duration, Optional.empty(), ProcessAddress.DEFAULT, false);
     }
 
     /** The default probe (1.4.1, 100 calls/s, 3 s timeout) calling for {@code duration}. */
@@ -38,14 +40,18 @@ public record ProbeOptions(String client, double rate, Duration timeout, Duratio
     }
 
     public ProbeOptions withClient(String otherClient) {
-        return new ProbeOptions(otherClient, rate, timeout, duration, login, address);
+        return new ProbeOptions(otherClient, rate, timeout, duration, login, address, pushEmptyProtection);
     }
 
     public ProbeOptions withLogin(Optional<NacosCredentials> user) {
-        return new ProbeOptions(client, rate, timeout, duration, user, address);
+        return new ProbeOptions(client, rate, timeout, duration, user, address, pushEmptyProtection);
     }
 
     public ProbeOptions withAddress(ProcessAddress other) {
-        return new ProbeOptions(client, rate, timeout, duration, login, other);
+        return new ProbeOptions(client, rate, timeout, duration, login, other, pushEmptyProtection);
+    }
+
+    public ProbeOptions withPushEmptyProtection(boolean on) {
+        return new ProbeOptions(client, rate, timeout, duration, login, address, on);
     }
 }

@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.upgradelab.demo.ControlToken;
+import org.upgradelab.demo.NamingOptions;
 
 /**
  * The consumer probe (consumer-probe/) as a process of its own: a real Dubbo consumer of the demo
@@ -40,6 +41,8 @@ public final class ProbeProcess implements Probe {
     private static final String CALLING = "probe calling ";
     /** consumer-probe's SeriesFile.NAME. */
     private static final String SERIES = "series.jsonl";
+    /** consumer-probe's JtlFile.NAME. */
+    private static final String JTL = "results.jtl";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     /** The probe's niceness: ahead of the nodes, the fleet and the demo providers (all at 0). */
     static final int NICENESS = -10;
@@ -86,7 +89,7 @@ public final class ProbeProcess implements Probe {
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
-        List<String> command = withRaisedPriority(command(options.client(), directory, List.of(
+        List<String> command = withRaisedPriority(command(options.client(), options.pushEmptyProtection(), directory, List.of(
                 "--registry", servers,
                 "--rate", Double.toString(options.rate()),
                 "--timeout", options.timeout().toMillis() + "ms",
@@ -108,8 +111,17 @@ public final class ProbeProcess implements Probe {
      * priority, and how {@code upgrade-lab serve probe} runs one in the lab image.
      */
     public static List<String> command(String client, Path directory, List<String> probeArguments) {
-        return DubboJvm.command(DubboProgram.PROBE, client, directory, DubboJvm.consumerProperties(client), MAIN,
-                probeArguments);
+        return command(client, false, directory, probeArguments);
+    }
+
+    /** {@link #command(String, Path, List)}, its nacos-client keeping its last list on an empty push when {@code pushEmptyProtection}. */
+    public static List<String> command(String client, boolean pushEmptyProtection, Path directory,
+                                       List<String> probeArguments) {
+        Map<String, String> properties = new HashMap<>(DubboJvm.consumerProperties(client));
+        if (pushEmptyProtection) {
+            properties.put(NamingOptions.PUSH_EMPTY_PROTECTION, "true");
+        }
+        return DubboJvm.command(DubboProgram.PROBE, client, directory, properties, MAIN, probeArguments);
     }
 
     /**
@@ -149,6 +161,11 @@ public final class ProbeProcess implements Probe {
 
     public Path directory() {
         return directory;
+    }
+
+    /** Its JTL (consumer-probe's results.jtl): every call, flushed each second, with the provider that answered. */
+    public Path jtl() {
+        return directory.resolve(JTL);
     }
 
     @Override

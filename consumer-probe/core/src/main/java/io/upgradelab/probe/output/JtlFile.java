@@ -47,7 +47,7 @@ public final class JtlFile implements ProbeOutput {
         String message = outcome.succeeded() ? "OK" : simpleName(outcome.exceptionClass()) + ": " + outcome.message();
         jtl.write(new io.upgradelab.journal.JtlFile.Sample(call.intendedStartMillis(), call.latencyMicros() / 1000,
                 phases.labelAt(call.intendedStartMillis(), label), outcome.outcome().key(), outcome.succeeded(), message, "probe", call.answerLength(),
-                (int) call.inFlight()));
+                (int) call.inFlight(), call.answeredBy()));
     }
 
     @Override

@@ -66,6 +66,11 @@ final class DubboDemoTarget implements ProbeTarget {
     }
 
     @Override
+    public String answeredBy(Object answer) {
+        return DemoService.answeredBy(answer.toString());
+    }
+
+    @Override
     public CallOutcome classify(Throwable failure) {
         return DubboOutcomes.classify(failure);
     }

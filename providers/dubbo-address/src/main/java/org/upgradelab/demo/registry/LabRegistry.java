@@ -1,8 +1,11 @@
 package org.upgradelab.demo.registry;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.dubbo.config.RegistryConfig;
 import org.upgradelab.demo.LabAddress;
 import org.upgradelab.demo.NacosLogin;
+import org.upgradelab.demo.NamingOptions;
 
 /**
  * The Nacos registry as every Dubbo program of the lab (demo providers, demo consumer, probe) sets it
@@ -24,6 +27,10 @@ public final class LabRegistry {
         NacosLogin.password().ifPresent(registry::setPassword);
         registry.setUseAsConfigCenter(false);
         registry.setUseAsMetadataCenter(false);
+        if (NamingOptions.pushEmptyProtection()) {
+            // Dubbo hands the registry's parameters named in nacos-client's PropertyKeyConst to the client
+            registry.setParameters(new HashMap<>(Map.of("namingPushEmptyProtection", "true")));
+        }
         return registry;
     }
 }
