@@ -46,6 +46,17 @@ public final class SummaryMarkdown {
             table(md, SummaryText.GATEWAY_COLUMNS, gateway);
             md.append('\n').append(SummaryText.GATEWAY_FOOTNOTE).append('\n');
         }
+        List<List<SummaryText.Cell>> stacks = SummaryText.stackRows(run);
+        if (!stacks.isEmpty()) {
+            md.append("\n### Consumer stacks\n\n");
+            table(md, SummaryText.STACK_COLUMNS, stacks);
+            md.append('\n').append(SummaryText.STACK_FOOTNOTE).append('\n');
+            List<String> advice = SummaryText.stackAdvice(run);
+            if (!advice.isEmpty()) {
+                md.append('\n');
+                advice.forEach(a -> md.append("- ").append(escape(a)).append('\n'));
+            }
+        }
         List<String> findings = SummaryText.findings(run);
         if (!findings.isEmpty()) {
             md.append("\n### Failure signs and missing providers\n\n");

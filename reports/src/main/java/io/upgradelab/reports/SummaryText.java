@@ -180,6 +180,37 @@ public final class SummaryText {
         return List.copyOf(rows);
     }
 
+    /** What each consumer stack felt per event of a consumerStacks phase. */
+    public static final List<Column> STACK_COLUMNS = List.of(new Column("phase", Align.RIGHT),
+            new Column("servers", Align.LEFT), new Column("event", Align.LEFT), new Column("stack", Align.LEFT),
+            new Column("calls", Align.RIGHT), new Column("failed", Align.RIGHT), new Column("failing for (s)", Align.RIGHT),
+            new Column("new instance after (s)", Align.RIGHT), new Column("settled", Align.LEFT));
+
+    /** What the consumer stacks' figures are. */
+    public static final String STACK_FOOTNOTE = "Consumer stacks: the stacks of a consumerStacks phase ran side by side on"
+            + " the same cluster and called the same instances, found through it. instanceKill: a Dubbo demo provider and a"
+            + " demo backend killed (SIGKILL), then a new one of each started; nodeKill: a Nacos node killed and started"
+            + " again. Calls: those started from the event until the stack settled (no failure for 8 s). Failing for: from"
+            + " the event to the end of the last failed call, how long it kept calling a dead instance or kept failing."
+            + " New instance after: from the new instance's registration to the end of the first call it answered."
+            + " The recommendations set each stack's setting on against off, event by event, by failed calls; a"
+            + " difference within a second of the stack's calls (what the calls in flight at a kill may cost) is none.";
+
+    /** One row per stack and event in {@link #STACK_COLUMNS} order; none when the run has no consumerStacks phase. */
+    public static List<List<Cell>> stackRows(RunSummary run) {
+        return run.consumerStacks().stream().map(s -> List.of(plain(Integer.toString(s.phase())), plain(s.servers()),
+                plain(s.line().event()), plain(s.line().stack()), plain(Integer.toString(s.line().calls())),
+                new Cell(Integer.toString(s.line().errors()), s.line().errors() > 0),
+                plain(s.line().errors() == 0 ? "0" : number(s.line().secondsToStop())),
+                plain(s.line().secondsToNew() == null ? "" : number(s.line().secondsToNew())),
+                new Cell(s.line().settled() ? "yes" : "no", !s.line().settled()))).toList();
+    }
+
+    /** The settings the run's consumer stacks recommend, one sentence each with its figures. */
+    public static List<String> stackAdvice(RunSummary run) {
+        return ConsumerStackSummary.advice(run.consumerStacks());
+    }
+
     /** One row per wrk run in {@link #GATEWAY_COLUMNS} order; none when the run has no gateway benchmark. */
     public static List<List<Cell>> gatewayRows(RunSummary run) {
         return run.gatewayBenchmarks().stream().map(SummaryText::gatewayRow).toList();

@@ -222,6 +222,33 @@ class KindContractTest {
                                         io.upgradelab.journal.GatewayBenchmark::concurrency)
                                 .containsExactly(tuple("direct", 600), tuple("gateway", 600), tuple("gateway", 1000));
                     })),
+            Map.entry("consumerStacks", new PhaseExample("2.3.2", """
+                    kind: consumerStacks
+                    clients: [1.4.1]
+                    pushEmptyProtection: [false, true]
+                    loadBalancerCache: [true]
+                    events: [instanceKill, nodeKill]
+                    node: 1
+                    rate: 20
+                    """, List.of("consumer stacks side by side (2 Dubbo, 1 gateway) through instanceKill, nodeKill"), ran -> {
+                        assertThat(ran.calls()).contains("startStacks [[Dubbo[client=1.4.1, pushEmptyProtection=false],"
+                                        + " Dubbo[client=1.4.1, pushEmptyProtection=true]], [true], 2.3.2, 20.0, 22000]",
+                                "stopNode [1, KILL]", "startNode [1]", "stopStacks []");
+                        assertThat(ran.types()).containsExactly("consumerStack", "consumerStack", "consumerStack",
+                                "consumerStack", "consumerStack", "consumerStack");
+                        assertThat(ran.run().lines(io.upgradelab.journal.ConsumerStack.class))
+                                .extracting(io.upgradelab.journal.ConsumerStack::stack,
+                                        io.upgradelab.journal.ConsumerStack::event,
+                                        io.upgradelab.journal.ConsumerStack::errors,
+                                        io.upgradelab.journal.ConsumerStack::secondsToNew)
+                                .containsExactly(
+                                        tuple("Dubbo 2.7 + nacos-client 1.4.1, empty-push protection off", "instanceKill", 1, 0.5),
+                                        tuple("Dubbo 2.7 + nacos-client 1.4.1, empty-push protection on", "instanceKill", 2, 0.5),
+                                        tuple("Spring Cloud Gateway, load-balancer cache on", "instanceKill", 3, 0.5),
+                                        tuple("Dubbo 2.7 + nacos-client 1.4.1, empty-push protection off", "nodeKill", 0, null),
+                                        tuple("Dubbo 2.7 + nacos-client 1.4.1, empty-push protection on", "nodeKill", 0, null),
+                                        tuple("Spring Cloud Gateway, load-balancer cache on", "nodeKill", 0, null));
+                    })),
             Map.entry("startConsole", new PhaseExample("3.1.0", """
                     kind: startConsole
                     timeout: 90s

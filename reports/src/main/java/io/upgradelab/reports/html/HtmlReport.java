@@ -130,6 +130,8 @@ public final class HtmlReport {
         String heading = SummaryText.headline(run);
         List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
         List<List<SummaryText.Cell>> gateway = SummaryText.gatewayRows(run);
+        List<List<SummaryText.Cell>> stacks = SummaryText.stackRows(run);
+        List<String> advice = SummaryText.stackAdvice(run);
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
         List<List<SummaryText.Cell>> rollbacks = RollbackWindow.rows(run);
@@ -150,6 +152,10 @@ public final class HtmlReport {
                         iff(!gateway.isEmpty(), h2("Gateway benchmark")),
                         iff(!gateway.isEmpty(), rowTable(SummaryText.GATEWAY_COLUMNS, gateway, "gateway-benchmark")),
                         iff(!gateway.isEmpty(), p(SummaryText.GATEWAY_FOOTNOTE).withClass("note")),
+                        iff(!stacks.isEmpty(), h2("Consumer stacks")),
+                        iff(!stacks.isEmpty(), rowTable(SummaryText.STACK_COLUMNS, stacks, "consumer-stacks")),
+                        iff(!advice.isEmpty(), ul(each(advice, a -> li(a))).withId("stack-advice")),
+                        iff(!stacks.isEmpty(), p(SummaryText.STACK_FOOTNOTE).withClass("note")),
                         iff(!rollbacks.isEmpty(), h2("Rollback")),
                         iff(!rollbacks.isEmpty(), rowTable(RollbackWindow.COLUMNS, rollbacks, "rollback")),
                         iff(!rollbacks.isEmpty(), p(RollbackWindow.FOOTNOTE).withClass("note")),

@@ -84,6 +84,15 @@ public final class DubboJvm {
                         "dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
     }
 
+    /**
+     * The properties that put a Dubbo program's services ({@code provider}) or references (otherwise) in service group
+     * {@code group}: a group's providers are a service of their own in the registry, so consumers of one group and
+     * those of another (or of none, the run's probe) never call each other's providers. None for an empty group.
+     */
+    public static Map<String, String> serviceGroup(boolean provider, String group) {
+        return group.isEmpty() ? Map.of() : Map.of(provider ? "dubbo.provider.group" : "dubbo.consumer.group", group);
+    }
+
     private static Path loggingConfig(Path directory) {
         try (var in = DubboJvm.class.getResourceAsStream("/io/upgradelab/runner/dubbo/dubbo-logging.properties")) {
             return JvmFiles.write(directory.resolve("logging.properties"), new String(in.readAllBytes()));

@@ -53,6 +53,13 @@ public final class DemoProviderProcess implements AutoCloseable {
     public static DemoProviderProcess start(String client, String servers, Optional<NacosCredentials> login,
                                             ProcessAddress address, int port, String application, Path directory,
                                             Consumer<String> progress) {
+        return start(client, servers, login, address, port, application, "", directory, progress);
+    }
+
+    /** As above, its service in Dubbo service group {@code group} (none when empty), apart from other groups' consumers. */
+    public static DemoProviderProcess start(String client, String servers, Optional<NacosCredentials> login,
+                                            ProcessAddress address, int port, String application, String group,
+                                            Path directory, Consumer<String> progress) {
         String version = ClientVersions.canonical(client);
         EphemeralPorts ephemeral = EphemeralPorts.ofThisMachine();
         if (ephemeral.contains(port)) {
@@ -60,7 +67,7 @@ public final class DemoProviderProcess implements AutoCloseable {
                     + ephemeral + "): after a crash, the probe reconnecting to it can take the port for itself and the"
                     + " provider could not come back; use a port below " + ephemeral.first());
         }
-        List<String> command = command(version, directory, servers, port, application);
+        List<String> command = command(version, directory, servers, port, application, group);
         Path log = directory.resolve("console.log");
         Map<String, String> environment = new HashMap<>(NacosCredentials.environment(login));
         environment.putAll(address.environment());
@@ -78,11 +85,18 @@ public final class DemoProviderProcess implements AutoCloseable {
      * and how {@code upgrade-lab serve demo-provider} runs one in the lab image.
      */
     public static List<String> command(String client, Path directory, String servers, int port, String application) {
+        return command(client, directory, servers, port, application, "");
+    }
+
+    /** {@link #command(String, Path, String, int, String)}, its service in Dubbo service group {@code group} (none when empty). */
+    public static List<String> command(String client, Path directory, String servers, int port, String application,
+                                       String group) {
         String version = ClientVersions.canonical(client);
-        Map<String, String> dubbo = DubboProgram.onDubbo27(version) ? Map.of()
+        Map<String, String> dubbo = new HashMap<>(DubboProgram.onDubbo27(version) ? Map.of()
                 // Dubbo 3: interface- and application-level registration; the metadata service on the same port
                 : Map.of("dubbo.application.register-mode", "all",
-                        "dubbo.application.metadata-service-port", Integer.toString(port));
+                        "dubbo.application.metadata-service-port", Integer.toString(port)));
+        dubbo.putAll(DubboJvm.serviceGroup(true, group));
         return DubboJvm.command(DubboProgram.DEMO_PROVIDER, version, directory, dubbo,
                 "org.upgradelab.demo.provider.DemoProvider", List.of(servers, Integer.toString(port), application));
     }

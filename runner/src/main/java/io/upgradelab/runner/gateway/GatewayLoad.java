@@ -2,12 +2,14 @@ package io.upgradelab.runner.gateway;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * What a {@code gatewayBenchmark} phase drives: the rig (demo backends and a gateway, found through the
- * cluster) and wrk. One interface, so the phase reads the same whether the rig runs as local processes
- * ({@link #LOCAL}) or as fakes in a unit test of the phase's own logic.
+ * What the consumer-side phases drive: the rig (demo backends and a gateway, found through the cluster) and wrk
+ * for {@code gatewayBenchmark}, consumer stacks side by side for {@code consumerStacks}. One interface, so a phase
+ * reads the same whether these run as local processes ({@link #LOCAL}) or as fakes in a unit test of the phase's
+ * own logic.
  */
 public interface GatewayLoad {
 
@@ -24,6 +26,12 @@ public interface GatewayLoad {
                 throws InterruptedException {
             return Wrk.run(url, threads, connections, duration, output);
         }
+
+        @Override
+        public Stacks stacks(StackRig.Settings settings, Path directory, Consumer<String> progress)
+                throws InterruptedException {
+            return StackRig.start(settings, directory, progress);
+        }
     };
 
     /** Starts the rig in {@code directory}; returns once the gateway routes to every backend. */
@@ -31,6 +39,31 @@ public interface GatewayLoad {
 
     /** One wrk run, bounded by {@code duration}; its report read from {@code output}. */
     Wrk.Report wrk(String url, int threads, int connections, Duration duration, Path output) throws InterruptedException;
+
+    /** Starts the consumer stacks in {@code directory}; returns once each answers. */
+    Stacks stacks(StackRig.Settings settings, Path directory, Consumer<String> progress) throws InterruptedException;
+
+    /** What one stack felt through one event: its flap and, where a new instance came, how soon it reached it. */
+    record Outcome(String stack, KillWatch.Flap flap, java.util.OptionalDouble secondsToNew) {
+    }
+
+    /** Started consumer stacks: the events they ride, and their stop. */
+    interface Stacks extends AutoCloseable {
+
+        /** The stacks' names, in order. */
+        List<String> names();
+
+        /** An instance of each kind killed, then a new one started: per stack, in {@link #names()} order. */
+        List<Outcome> killAnInstance(Duration settle, Duration bound) throws InterruptedException;
+
+        /** {@code disturbance} run under the stacks, then watched for {@code after} and until they settle. */
+        List<Outcome> through(Runnable disturbance, Duration after, Duration settle, Duration bound)
+                throws InterruptedException;
+
+        /** Stops every stack and instance. */
+        @Override
+        void close();
+    }
 
     /** A started rig: where to send load, and its stop. */
     interface Rig extends AutoCloseable {

@@ -19,19 +19,22 @@ import java.util.Optional;
  * @param address  the probe's own address
  * @param pushEmptyProtection whether its nacos-client keeps its last instance list when a server pushes an empty
  *                 one ({@code namingPushEmptyProtection}; off, the clients' default)
+ * @param group    the Dubbo service group it calls (empty: none, the run's demo providers)
  */
 public record ProbeOptions(String client, double rate, Duration timeout, Duration duration,
-                           Optional<NacosCredentials> login, ProcessAddress address, boolean pushEmptyProtection) {
+                           Optional<NacosCredentials> login, ProcessAddress address, boolean pushEmptyProtection,
+                           String group) {
 
     public static final double DEFAULT_RATE = 100;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(3);
 
     public ProbeOptions {
         client = ClientVersions.canonical(client);
+        group = group == null ? "" : group;
     }
 
     public ProbeOptions(String client, double rate, Duration timeout, Duration duration) {
-        this(client, rate, timeout, duration, Optional.empty(), ProcessAddress.DEFAULT, false);
+        this(client, rate, timeout, duration, Optional.empty(), ProcessAddress.DEFAULT, false, "");
     }
 
     /** The default probe (1.4.1, 100 calls/s, 3 s timeout) calling for {@code duration}. */
@@ -40,18 +43,22 @@ public record ProbeOptions(String client, double rate, Duration timeout, Duratio
     }
 
     public ProbeOptions withClient(String otherClient) {
-        return new ProbeOptions(otherClient, rate, timeout, duration, login, address, pushEmptyProtection);
+        return new ProbeOptions(otherClient, rate, timeout, duration, login, address, pushEmptyProtection, group);
     }
 
     public ProbeOptions withLogin(Optional<NacosCredentials> user) {
-        return new ProbeOptions(client, rate, timeout, duration, user, address, pushEmptyProtection);
+        return new ProbeOptions(client, rate, timeout, duration, user, address, pushEmptyProtection, group);
     }
 
     public ProbeOptions withAddress(ProcessAddress other) {
-        return new ProbeOptions(client, rate, timeout, duration, login, other, pushEmptyProtection);
+        return new ProbeOptions(client, rate, timeout, duration, login, other, pushEmptyProtection, group);
     }
 
     public ProbeOptions withPushEmptyProtection(boolean on) {
-        return new ProbeOptions(client, rate, timeout, duration, login, address, on);
+        return new ProbeOptions(client, rate, timeout, duration, login, address, on, group);
+    }
+
+    public ProbeOptions withGroup(String dubboGroup) {
+        return new ProbeOptions(client, rate, timeout, duration, login, address, pushEmptyProtection, dubboGroup);
     }
 }

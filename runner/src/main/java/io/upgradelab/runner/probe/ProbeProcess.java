@@ -89,7 +89,7 @@ public final class ProbeProcess implements Probe {
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot prepare " + directory + ": " + e);
         }
-        List<String> command = withRaisedPriority(command(options.client(), options.pushEmptyProtection(), directory, List.of(
+        List<String> command = withRaisedPriority(command(options.client(), options.pushEmptyProtection(), options.group(), directory, List.of(
                 "--registry", servers,
                 "--rate", Double.toString(options.rate()),
                 "--timeout", options.timeout().toMillis() + "ms",
@@ -111,13 +111,17 @@ public final class ProbeProcess implements Probe {
      * priority, and how {@code upgrade-lab serve probe} runs one in the lab image.
      */
     public static List<String> command(String client, Path directory, List<String> probeArguments) {
-        return command(client, false, directory, probeArguments);
+        return command(client, false, "", directory, probeArguments);
     }
 
-    /** {@link #command(String, Path, List)}, its nacos-client keeping its last list on an empty push when {@code pushEmptyProtection}. */
-    public static List<String> command(String client, boolean pushEmptyProtection, Path directory,
+    /**
+     * {@link #command(String, Path, List)}, its nacos-client keeping its last list on an empty push when
+     * {@code pushEmptyProtection}, calling the providers of Dubbo service group {@code group} (none when empty).
+     */
+    public static List<String> command(String client, boolean pushEmptyProtection, String group, Path directory,
                                        List<String> probeArguments) {
         Map<String, String> properties = new HashMap<>(DubboJvm.consumerProperties(client));
+        properties.putAll(DubboJvm.serviceGroup(false, group));
         if (pushEmptyProtection) {
             properties.put(NamingOptions.PUSH_EMPTY_PROTECTION, "true");
         }
