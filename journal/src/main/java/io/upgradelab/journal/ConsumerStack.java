@@ -9,8 +9,9 @@ import java.util.Locale;
  * between their lines is the stack and its settings: the figures the report's recommendation is read from.
  *
  * @param stack         the stack and its settings, e.g. "Spring Cloud Gateway, load-balancer cache on"
- * @param event         {@code instanceKill} (an instance it calls killed, then a new one started) or {@code nodeKill}
- *                      (a Nacos node killed and started again)
+ * @param event         {@code instanceKill} (an instance it calls killed, then a new one started), {@code nodeKill}
+ *                      (a Nacos node killed and started again), or the kind of a phase run whole under the stacks
+ *                      (e.g. {@code rollingServerUpgrade})
  * @param calls         the calls it started from the event on, until it settled
  * @param errors        of them, those that failed
  * @param secondsToStop from the event to the end of its last failed call: how long it kept calling a dead

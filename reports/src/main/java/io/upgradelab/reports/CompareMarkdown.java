@@ -63,6 +63,12 @@ public final class CompareMarkdown {
         if (!comparison.benchmarks().isEmpty()) {
             benchmarks(md, comparison.benchmarks());
         }
+        if (!comparison.gateway().isEmpty()) {
+            gateway(md, comparison.gateway());
+        }
+        if (!comparison.stacks().isEmpty()) {
+            stacks(md, comparison.stacks());
+        }
         return ControlCharacters.escape(md.toString());
     }
 
@@ -115,6 +121,53 @@ public final class CompareMarkdown {
         unmatched(md, "Benchmark operations only in the after run", operations(benchmarks.onlyInAfter()));
         md.append("\nOperations pair up by phase number and operation. TPS: operations that succeeded per second;"
                 + " p99: the response time of those that succeeded.\n");
+    }
+
+    /** The gateway benchmark's wrk runs: QPS and p99 before, after, and after / before. */
+    private static void gateway(StringBuilder md, Paired<GatewayBenchmarkSummary> gateway) {
+        md.append("\n### Gateway benchmark\n\n| phase | route | connections | QPS before | after | after / before |"
+                + " p99 ms before | after | after / before | errors before | after |\n"
+                + "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (Paired.Pair<GatewayBenchmarkSummary> pair : gateway.pairs()) {
+            io.upgradelab.journal.GatewayBenchmark b = pair.before().wrk();
+            io.upgradelab.journal.GatewayBenchmark a = pair.after().wrk();
+            md.append("| ").append(pair.after().phase()).append(" | ").append(SummaryMarkdown.escape(pair.after().route()))
+                    .append(" | ").append(a.concurrency()).append(" | ").append(SummaryText.number(b.qps())).append(" | ")
+                    .append(SummaryText.number(a.qps())).append(" | ").append(ratio(b.qps() > 0 ? a.qps() / b.qps() : null))
+                    .append(" | ").append(SummaryText.ms(b.latency().p99())).append(" | ")
+                    .append(SummaryText.ms(a.latency().p99())).append(" | ")
+                    .append(ratio(b.latency().p99() > 0 ? a.latency().p99() / b.latency().p99() : null)).append(" | ")
+                    .append(b.errorCount()).append(" | ").append(a.errorCount()).append(" |\n");
+        }
+        unmatched(md, "wrk runs only in the before run", gateway.onlyInBefore().stream()
+                .map(r -> r.phase() + " (" + r.route() + " at " + r.wrk().concurrency() + ")").toList());
+        unmatched(md, "wrk runs only in the after run", gateway.onlyInAfter().stream()
+                .map(r -> r.phase() + " (" + r.route() + " at " + r.wrk().concurrency() + ")").toList());
+        md.append("\nwrk runs pair up by phase number, route and connections; wrk's own QPS and p99.\n");
+    }
+
+    /** The consumer stacks: failed calls, how long they kept failing and how soon they reached a new instance, before and after. */
+    private static void stacks(StringBuilder md, Paired<ConsumerStackSummary> stacks) {
+        md.append("\n### Consumer stacks\n\n| phase | event | stack | failed before | after | failing for (s) before |"
+                + " after | new instance after (s) before | after |\n|--:|---|---|--:|--:|--:|--:|--:|--:|\n");
+        for (Paired.Pair<ConsumerStackSummary> pair : stacks.pairs()) {
+            io.upgradelab.journal.ConsumerStack b = pair.before().line();
+            io.upgradelab.journal.ConsumerStack a = pair.after().line();
+            md.append("| ").append(pair.after().phase()).append(" | ").append(a.event()).append(" | ")
+                    .append(SummaryMarkdown.escape(a.stack())).append(" | ").append(b.errors()).append(" of ")
+                    .append(b.calls()).append(" | ").append(a.errors()).append(" of ").append(a.calls()).append(" | ")
+                    .append(SummaryText.number(b.secondsToStop())).append(" | ").append(SummaryText.number(a.secondsToStop()))
+                    .append(" | ").append(toNew(b)).append(" | ").append(toNew(a)).append(" |\n");
+        }
+        unmatched(md, "Stacks only in the before run", stacks.onlyInBefore().stream()
+                .map(r -> r.phase() + " (" + SummaryMarkdown.escape(r.line().stack()) + ", " + r.line().event() + ")").toList());
+        unmatched(md, "Stacks only in the after run", stacks.onlyInAfter().stream()
+                .map(r -> r.phase() + " (" + SummaryMarkdown.escape(r.line().stack()) + ", " + r.line().event() + ")").toList());
+        md.append("\nStacks pair up by phase number, stack and event.\n");
+    }
+
+    private static String toNew(io.upgradelab.journal.ConsumerStack line) {
+        return line.secondsToNew() == null ? "-" : SummaryText.number(line.secondsToNew());
     }
 
     private static String p99(BenchmarkSummary row) {

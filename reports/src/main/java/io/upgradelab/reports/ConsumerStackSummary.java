@@ -57,7 +57,8 @@ public record ConsumerStackSummary(int phase, String servers, ConsumerStack line
         List<String> onBetter = new ArrayList<>();
         List<String> offBetter = new ArrayList<>();
         List<String> same = new ArrayList<>();
-        for (String event : List.of(ConsumerStack.INSTANCE_KILL, ConsumerStack.NODE_KILL)) {
+        List<String> events = lines.keySet().stream().map(k -> k.substring(k.indexOf('|') + 1)).distinct().toList();
+        for (String event : events) {
             ConsumerStack on = lines.get("on|" + event);
             ConsumerStack off = lines.get("off|" + event);
             if (on == null || off == null) {

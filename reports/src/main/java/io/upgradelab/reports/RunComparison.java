@@ -15,15 +15,22 @@ import java.util.List;
  * @param onlyInBefore  phases of the before run without a counterpart
  * @param onlyInAfter   phases of the after run without a counterpart
  * @param benchmarks    the naming benchmarks' operations, paired by phase number and operation
+ * @param gateway       the gateway benchmarks' wrk runs, paired by phase number, route and connections
+ * @param stacks        the consumer stacks' figures, paired by phase number, stack and event
  */
 public record RunComparison(RunSummary before, RunSummary after, List<Pair> pairs, List<PhaseSummary> onlyInBefore,
-                            List<PhaseSummary> onlyInAfter, BenchmarkComparison benchmarks) {
+                            List<PhaseSummary> onlyInAfter, BenchmarkComparison benchmarks,
+                            Paired<GatewayBenchmarkSummary> gateway, Paired<ConsumerStackSummary> stacks) {
 
-    /** The comparison of these phases, with the runs' benchmarks paired. */
+    /** The comparison of these phases, with the runs' benchmarks, gateway benchmarks and consumer stacks paired. */
     public RunComparison(RunSummary before, RunSummary after, List<Pair> pairs, List<PhaseSummary> onlyInBefore,
                          List<PhaseSummary> onlyInAfter) {
         this(before, after, pairs, onlyInBefore, onlyInAfter,
-                BenchmarkComparison.of(before.benchmarks(), after.benchmarks()));
+                BenchmarkComparison.of(before.benchmarks(), after.benchmarks()),
+                Paired.of(before.gatewayBenchmarks(), after.gatewayBenchmarks(), (b, a) -> b.phase() == a.phase()
+                        && b.wrk().route().equals(a.wrk().route()) && b.wrk().concurrency() == a.wrk().concurrency()),
+                Paired.of(before.consumerStacks(), after.consumerStacks(), (b, a) -> b.phase() == a.phase()
+                        && b.line().stack().equals(a.line().stack()) && b.line().event().equals(a.line().event())));
     }
 
     /** One phase in both runs. */

@@ -29,6 +29,9 @@ import static j2html.TagCreator.tr;
 import io.upgradelab.journal.ControlCharacters;
 import io.upgradelab.reports.BenchmarkComparison;
 import io.upgradelab.reports.BenchmarkSummary;
+import io.upgradelab.reports.ConsumerStackSummary;
+import io.upgradelab.reports.GatewayBenchmarkSummary;
+import io.upgradelab.reports.Paired;
 import io.upgradelab.reports.CompareMarkdown;
 import io.upgradelab.reports.PhaseFigure;
 import io.upgradelab.reports.RunComparison;
@@ -95,6 +98,10 @@ public final class CompareHtml {
                         p(CompareMarkdown.PAIRING).withClass("note"),
                         iff(!comparison.benchmarks().isEmpty(), h2("Naming benchmark")),
                         iff(!comparison.benchmarks().isEmpty(), benchmarks(comparison.benchmarks())),
+                        iff(!comparison.gateway().isEmpty(), h2("Gateway benchmark")),
+                        iff(!comparison.gateway().isEmpty(), gateway(comparison.gateway())),
+                        iff(!comparison.stacks().isEmpty(), h2("Consumer stacks")),
+                        iff(!comparison.stacks().isEmpty(), stacks(comparison.stacks())),
                         h2("Over time"),
                         p("Each chart has the before run above and the after run below, on one time axis: seconds since"
                                 + " each run started. Shaded bands are each run's phases, numbered as in the table (a band"
@@ -180,6 +187,42 @@ public final class CompareHtml {
                         td(ratio(pair.tpsRatio())).withClass("change"), td(p99(pair.before())).withClass("before"),
                         td(p99(pair.after())).withClass("after"), td(ratio(pair.p99Ratio())).withClass("change")))))
                 .withId("benchmarks");
+    }
+
+    /** The gateway benchmarks' wrk runs: QPS and p99 before, after, and after / before. */
+    private static DomContent gateway(Paired<GatewayBenchmarkSummary> gateway) {
+        return table(
+                thead(tr(th("phase"), th("route"), th("connections"), th("QPS before"), th("after"), th("after / before"),
+                        th("p99 ms before"), th("after"), th("after / before"))),
+                tbody(each(gateway.pairs(), pair -> {
+                    io.upgradelab.journal.GatewayBenchmark b = pair.before().wrk();
+                    io.upgradelab.journal.GatewayBenchmark a = pair.after().wrk();
+                    return tr(td(Integer.toString(pair.after().phase())).withClass("right"), td(pair.after().route()),
+                            td(Integer.toString(a.concurrency())).withClass("right"),
+                            td(SummaryText.number(b.qps())).withClass("before"), td(SummaryText.number(a.qps())).withClass("after"),
+                            td(ratio(b.qps() > 0 ? a.qps() / b.qps() : null)).withClass("change"),
+                            td(SummaryText.ms(b.latency().p99())).withClass("before"),
+                            td(SummaryText.ms(a.latency().p99())).withClass("after"),
+                            td(ratio(b.latency().p99() > 0 ? a.latency().p99() / b.latency().p99() : null)).withClass("change"));
+                })))
+                .withId("gateway-benchmark");
+    }
+
+    /** The consumer stacks: failed calls and how long they kept failing, before and after. */
+    private static DomContent stacks(Paired<ConsumerStackSummary> stacks) {
+        return table(
+                thead(tr(th("phase"), th("event"), th("stack"), th("failed before"), th("after"), th("failing for (s) before"),
+                        th("after"))),
+                tbody(each(stacks.pairs(), pair -> {
+                    io.upgradelab.journal.ConsumerStack b = pair.before().line();
+                    io.upgradelab.journal.ConsumerStack a = pair.after().line();
+                    return tr(td(Integer.toString(pair.after().phase())).withClass("right"), td(a.event()), td(a.stack()),
+                            td(b.errors() + " of " + b.calls()).withClass("before"),
+                            td(a.errors() + " of " + a.calls()).withClass("after"),
+                            td(SummaryText.number(b.secondsToStop())).withClass("before"),
+                            td(SummaryText.number(a.secondsToStop())).withClass("after"));
+                })))
+                .withId("consumer-stacks");
     }
 
     private static String p99(BenchmarkSummary row) {

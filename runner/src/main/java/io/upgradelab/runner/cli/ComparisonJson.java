@@ -1,8 +1,12 @@
 package io.upgradelab.runner.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.upgradelab.reports.BenchmarkComparison;
 import io.upgradelab.reports.BenchmarkSummary;
+import io.upgradelab.reports.ConsumerStackSummary;
 import io.upgradelab.reports.FigureShift;
+import io.upgradelab.reports.GatewayBenchmarkSummary;
+import io.upgradelab.reports.Paired;
 import io.upgradelab.reports.PhaseFigure;
 import io.upgradelab.reports.RunComparison;
 import io.upgradelab.reports.RunSummary;
@@ -22,9 +26,43 @@ import java.util.List;
  * @param onlyInAfter  phases of the after run without a counterpart
  * @param benchmarks   the naming benchmarks' operations in both runs, paired by phase number and operation
  * @param shifts       per paired phase, each figure's samples before against after ({@link FigureShift})
+ * @param gateway      the gateway benchmarks' wrk runs in both runs, paired by phase, route and connections; absent
+ *                     when neither run had one
+ * @param stacks       the consumer stacks' figures in both runs, paired by phase, stack and event; absent when neither
+ *                     run had one
  */
 record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phase> onlyInBefore,
-                      List<Phase> onlyInAfter, List<BenchmarkChange> benchmarks, List<Shift> shifts) {
+                      List<Phase> onlyInAfter, List<BenchmarkChange> benchmarks, List<Shift> shifts,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GatewayChange> gateway,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StackChange> stacks) {
+
+    /** A gateway benchmark's wrk run in both runs: wrk's QPS and p99 (ms) before and after. */
+    record GatewayChange(int phase, String route, int connections, double qpsBefore, double qpsAfter,
+                         double p99MsBefore, double p99MsAfter, long errorsBefore, long errorsAfter) {
+
+        static GatewayChange of(Paired.Pair<GatewayBenchmarkSummary> pair) {
+            var b = pair.before().wrk();
+            var a = pair.after().wrk();
+            return new GatewayChange(pair.after().phase(), pair.after().route(), a.concurrency(), b.qps(), a.qps(),
+                    b.latency().p99(), a.latency().p99(), b.errorCount(), a.errorCount());
+        }
+    }
+
+    /**
+     * A consumer stack through one event in both runs: its failed calls, how long it kept failing (s) and how soon it
+     * reached a new instance (s; null where no new one came).
+     */
+    record StackChange(int phase, String stack, String event, int errorsBefore, int errorsAfter,
+                       double failingSecondsBefore, double failingSecondsAfter, Double toNewSecondsBefore,
+                       Double toNewSecondsAfter) {
+
+        static StackChange of(Paired.Pair<ConsumerStackSummary> pair) {
+            var b = pair.before().line();
+            var a = pair.after().line();
+            return new StackChange(pair.after().phase(), a.stack(), a.event(), b.errors(), a.errors(), b.secondsToStop(),
+                    a.secondsToStop(), b.secondsToNew(), a.secondsToNew());
+        }
+    }
 
     /**
      * One run compared.
@@ -139,7 +177,9 @@ record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phas
                 comparison.onlyInBefore().stream().map(Phase::of).toList(),
                 comparison.onlyInAfter().stream().map(Phase::of).toList(),
                 comparison.benchmarks().pairs().stream().map(BenchmarkChange::of).toList(),
-                shifts.stream().map(Shift::of).toList());
+                shifts.stream().map(Shift::of).toList(),
+                comparison.gateway().pairs().stream().map(GatewayChange::of).toList(),
+                comparison.stacks().pairs().stream().map(StackChange::of).toList());
     }
 
     private static PhaseChange change(RunComparison.Pair pair) {

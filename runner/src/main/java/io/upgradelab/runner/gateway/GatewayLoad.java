@@ -43,6 +43,12 @@ public interface GatewayLoad {
     /** Starts the consumer stacks in {@code directory}; returns once each answers. */
     Stacks stacks(StackRig.Settings settings, Path directory, Consumer<String> progress) throws InterruptedException;
 
+    /** What happens under the stacks: a Nacos node killed and started again, a phase run whole. */
+    @FunctionalInterface
+    interface Disturbance {
+        void run() throws InterruptedException;
+    }
+
     /** What one stack felt through one event: its flap and, where a new instance came, how soon it reached it. */
     record Outcome(String stack, KillWatch.Flap flap, java.util.OptionalDouble secondsToNew) {
     }
@@ -57,7 +63,7 @@ public interface GatewayLoad {
         List<Outcome> killAnInstance(Duration settle, Duration bound) throws InterruptedException;
 
         /** {@code disturbance} run under the stacks, then watched for {@code after} and until they settle. */
-        List<Outcome> through(Runnable disturbance, Duration after, Duration settle, Duration bound)
+        List<Outcome> through(Disturbance disturbance, Duration after, Duration settle, Duration bound)
                 throws InterruptedException;
 
         /** Stops every stack and instance. */

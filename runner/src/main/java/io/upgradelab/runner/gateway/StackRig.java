@@ -197,11 +197,11 @@ public final class StackRig implements GatewayLoad.Stacks {
     }
 
     /**
-     * Runs {@code disturbance} (a Nacos node killed and started again, say) under every stack, then watches them for
-     * {@code after} more and until each has settled, or {@code bound} has passed since the disturbance ended.
+     * Runs {@code disturbance} (a Nacos node killed and started again, a rolling upgrade) under every stack, then watches
+     * them for {@code after} more and until each has settled, or {@code bound} has passed since the disturbance ended.
      */
     @Override
-    public List<Outcome> through(Runnable disturbance, Duration after, Duration settle, Duration bound)
+    public List<Outcome> through(GatewayLoad.Disturbance disturbance, Duration after, Duration settle, Duration bound)
             throws InterruptedException {
         awaitAnswering();
         long from = System.currentTimeMillis();

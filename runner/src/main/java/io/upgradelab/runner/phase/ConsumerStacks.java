@@ -10,6 +10,7 @@ import io.upgradelab.runner.backend.StopMode;
 import io.upgradelab.runner.gateway.GatewayLoad;
 import io.upgradelab.runner.gateway.StackRig;
 import io.upgradelab.runner.plan.Capability;
+import io.upgradelab.runner.plan.FleetScale;
 import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.SchemaRef;
@@ -32,8 +33,9 @@ import java.util.stream.Collectors;
         + " front of two demo HTTP backends. Then each of 'events': instanceKill kills a provider and a backend (SIGKILL),"
         + " waits until every stack settles, starts a new one of each and waits until every stack reached it; nodeKill"
         + " kills Nacos node 'node' (SIGKILL) and starts it again. Per stack and event a 'consumerStack' journal line:"
-        + " calls, failed calls, how long it kept failing, how soon it reached the new instance. The report compares the"
-        + " settings and recommends from what was measured. Everything the phase started stops when it ends.")
+        + " calls, failed calls, how long it kept failing, how soon it reached the new instance. With 'during', that phase"
+        + " (a rollingServerUpgrade, say) runs whole under the stacks first, an event named by its kind. The report"
+        + " compares the settings and recommends from what was measured. Everything the phase started stops when it ends.")
 public record ConsumerStacks(
         @SchemaRef("clients") @JsonPropertyDescription("The Dubbo probes' nacos-client versions, one probe per version and protection."
                 + " Default [1.4.1, 2.3.2]; a 2.x version needs every node serving 2.x.") List<String> clients,
@@ -46,7 +48,10 @@ public record ConsumerStacks(
         @SchemaRef("positive") @JsonPropertyDescription("The Nacos node nodeKill kills, numbered from 1. Default 1.") int node,
         @SchemaRef("positive") @JsonPropertyDescription("Calls per second of each stack. Default 50.") int rate,
         @SchemaRef("port") @JsonPropertyDescription("The first demo backend's port on 127.0.0.1; the Dubbo demo providers"
-                + " serve from firstPort + 50, the gateways from firstPort + 100. Default 22000.") int firstPort)
+                + " serve from firstPort + 50, the gateways from firstPort + 100. Default 22000.") int firstPort,
+        @JsonPropertyDescription("A phase run whole under the stacks before the events (a rollingServerUpgrade, a"
+                + " rollingClientUpgrade): each stack's failed calls through it, and how long from its start to its last"
+                + " failed call. Its stacks are those the cluster serves when it starts. Default: none.") Phase during)
         implements Phase {
 
     /** The events a file can name, in the order they are described. */
@@ -57,6 +62,8 @@ public record ConsumerStacks(
     static final Duration BOUND = Duration.ofSeconds(90);
     /** After a node is back, how long the stacks are watched before they may count as settled. */
     static final Duration AFTER_RESTART = Duration.ofSeconds(20);
+    /** The longest a phase run under the stacks may take before they stop calling by themselves. */
+    private static final Duration DURING_BOUND = Duration.ofHours(2);
     /** Starting the instances and stacks here, and each event with its waits, about this long. */
     private static final Duration START = Duration.ofSeconds(60);
     private static final Duration PER_EVENT = Duration.ofSeconds(60);
@@ -65,16 +72,24 @@ public record ConsumerStacks(
         clients = clients == null ? List.of("1.4.1", "2.3.2") : clients.stream().map(ClientVersions::canonical).toList();
         pushEmptyProtection = pushEmptyProtection == null ? List.of(false, true) : List.copyOf(pushEmptyProtection);
         loadBalancerCache = loadBalancerCache == null ? List.of(true, false) : List.copyOf(loadBalancerCache);
-        events = events == null ? EVENTS : List.copyOf(events);
+        events = events == null ? (during == null ? EVENTS : List.of()) : List.copyOf(events);
         node = node == 0 ? 1 : node;
         rate = rate == 0 ? 50 : rate;
         firstPort = firstPort == 0 ? 22000 : firstPort;
     }
 
     @Override
+    public Phase resolve(FleetScale scale, Problems problems) {
+        return during == null ? this : new ConsumerStacks(clients, pushEmptyProtection, loadBalancerCache, events, node, rate,
+                firstPort, during.resolve(scale, problems.at("during")));
+    }
+
+    @Override
     public String title(PlannedState state) {
+        List<String> what = new ArrayList<>(during == null ? List.of() : List.of(during.title(state)));
+        what.addAll(events);
         return "consumer stacks side by side (" + dubbo().size() + " Dubbo, " + loadBalancerCache.size() + " gateway) through "
-                + String.join(", ", events);
+                + String.join(", ", what);
     }
 
     /** One Dubbo stack per client and protection, in that order. */
@@ -95,8 +110,12 @@ public record ConsumerStacks(
                 problems.add("events", "'" + event + "' is no event: " + String.join(" or ", EVENTS));
             }
         }
-        if (events.isEmpty()) {
-            problems.add("events", "at least one event: the stacks are compared through what happens under them");
+        if (events.isEmpty() && during == null) {
+            problems.add("events", "at least one event, or a phase 'during': the stacks are compared through what happens"
+                    + " under them");
+        }
+        if (during instanceof ConsumerStacks) {
+            problems.add("during", "consumer stacks under consumer stacks: their instances would share ports");
         }
         if (dubbo().isEmpty() && loadBalancerCache.isEmpty()) {
             problems.add("clients", "no stack: give clients (with pushEmptyProtection) or loadBalancerCache");
@@ -122,13 +141,14 @@ public record ConsumerStacks(
                         + " does not serve: [] here");
             }
         }
+        Duration underStacks = during == null ? Duration.ZERO : during.plan(state, problems.at("during"));
         if (events.contains(ConsumerStack.NODE_KILL)) {
             state.require(Capability.KILL, problems, "events");
             if (node < 1 || node > state.nodes()) {
                 problems.add("node", "node " + node + " does not exist: the cluster has nodes 1 to " + state.nodes());
             }
         }
-        return START.plus(PER_EVENT.multipliedBy(events.size()));
+        return START.plus(underStacks).plus(PER_EVENT.multipliedBy(events.size()));
     }
 
     @Override
@@ -137,26 +157,34 @@ public record ConsumerStacks(
         boolean oneXOnly = servers.stream().anyMatch(ClientVersions::isOneX);
         StackRig.Settings settings = new StackRig.Settings(run.cluster().serverAddresses(), run.cluster().credentials(),
                 dubbo(), loadBalancerCache, oneXOnly ? "1.4.1" : "2.3.2", rate, firstPort,
-                START.plus(PER_EVENT.plus(BOUND).multipliedBy(events.size() + 1)));
+                START.plus(PER_EVENT.plus(BOUND).multipliedBy(events.size() + 1))
+                        .plus(during == null ? Duration.ZERO : DURING_BOUND));
         run.say("consumer stacks: starting " + settings.dubbo().size() + " Dubbo probes and " + loadBalancerCache.size()
                 + " gateways, with their instances");
         try (GatewayLoad.Stacks stacks = run.gatewayLoad().stacks(settings, run.phaseFile("stacks", "rig").path(),
                 run::say)) {
+            if (during != null) {
+                run.say("consumer stacks: " + during.kind() + " under " + String.join("; ", stacks.names()));
+                record(run, during.kind(), stacks.through(() -> during.run(run), Duration.ZERO, SETTLE, BOUND));
+            }
             for (String event : events) {
                 run.say("consumer stacks: " + event + " under " + String.join("; ", stacks.names()));
-                List<GatewayLoad.Outcome> outcomes = ConsumerStack.INSTANCE_KILL.equals(event)
+                record(run, event, ConsumerStack.INSTANCE_KILL.equals(event)
                         ? stacks.killAnInstance(SETTLE, BOUND)
-                        : stacks.through(() -> killAndStart(run), AFTER_RESTART, SETTLE, BOUND);
-                List<String> now = versions(run);
-                for (GatewayLoad.Outcome outcome : outcomes) {
-                    ConsumerStack line = new ConsumerStack(outcome.stack(), event, outcome.flap().calls(),
-                            outcome.flap().errors(), outcome.flap().secondsToStop(),
-                            outcome.secondsToNew().isPresent() ? outcome.secondsToNew().getAsDouble() : null,
-                            outcome.flap().settled(), rate, now);
-                    run.record(line);
-                    run.say("consumer stacks: " + line.describe());
-                }
+                        : stacks.through(() -> killAndStart(run), AFTER_RESTART, SETTLE, BOUND));
             }
+        }
+    }
+
+    private void record(RunContext run, String event, List<GatewayLoad.Outcome> outcomes) {
+        List<String> now = versions(run);
+        for (GatewayLoad.Outcome outcome : outcomes) {
+            ConsumerStack line = new ConsumerStack(outcome.stack(), event, outcome.flap().calls(),
+                    outcome.flap().errors(), outcome.flap().secondsToStop(),
+                    outcome.secondsToNew().isPresent() ? outcome.secondsToNew().getAsDouble() : null,
+                    outcome.flap().settled(), rate, now);
+            run.record(line);
+            run.say("consumer stacks: " + line.describe());
         }
     }
 

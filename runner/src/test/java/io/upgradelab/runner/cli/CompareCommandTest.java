@@ -173,6 +173,28 @@ class CompareCommandTest {
     }
 
     @Test
+    void jsonPairsTheConsumerStacksOfTwoRunsByPhaseStackAndEvent() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("stacks"));
+        Path gzipped = Path.of(System.getProperty("basedir", ".")).resolve(
+                "../docs/runs/consumer-stacks/nacos-1x-to-2x-stacks-ci/journal.jsonl.gz").normalize();
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gzipped))) {
+            Files.copy(in, run.resolve("journal.jsonl"));
+        }
+
+        assertThat(cli.run("compare", run.toString(), run.toString(), "--output", "json")).isZero();
+
+        JsonNode stacks = new ObjectMapper().readTree(cli.out()).get("stacks");
+        assertThat(stacks).hasSize(16);
+        JsonNode cached = stacks.get(8);
+        assertThat(cached.get("phase").asInt()).isEqualTo(16);
+        assertThat(cached.get("stack").asText()).isEqualTo("Spring Cloud Gateway, load-balancer cache on");
+        assertThat(cached.get("event").asText()).isEqualTo("instanceKill");
+        assertThat(cached.get("errorsBefore").asInt()).isEqualTo(236).isEqualTo(cached.get("errorsAfter").asInt());
+        assertThat(cached.get("toNewSecondsAfter").asDouble()).isPositive();
+        assertThat(stacks.get(2).get("toNewSecondsBefore").isNull()).as("a node kill brings no new instance").isTrue();
+    }
+
+    @Test
     void jsonOfARunWithoutAJournalIsAnErrorWithExitTwo() throws Exception {
         assertThat(cli.run("compare", recorded("before").toString(), dir.resolve("nothing").toString(),
                 "--output", "json")).isEqualTo(2);
