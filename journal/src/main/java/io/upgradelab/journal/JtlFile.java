@@ -2,13 +2,13 @@ package io.upgradelab.journal;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
@@ -29,6 +29,8 @@ public final class JtlFile implements Closeable {
         "URL", "Latency", "IdleTime", "Connect"};
 
     private static final int MAX_MESSAGE = 300;
+    /** A row's columns, named as the header names them. */
+    private static final CSVFormat ROWS = CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build();
 
     private final CSVPrinter csv;
 
@@ -75,21 +77,33 @@ public final class JtlFile implements Closeable {
      * writer still runs is skipped: it has fewer columns than the header).
      */
     public static List<Sample> read(Path file) throws IOException {
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
         List<Sample> samples = new ArrayList<>();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             CSVParser parser = CSVParser.parse(in, format)) {
-            for (CSVRecord row : parser) {
-                if (!row.isConsistent()) {
-                    continue;
-                }
-                samples.add(new Sample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")),
-                        row.get("label"), row.get("responseCode"), Boolean.parseBoolean(row.get("success")),
-                        row.get("responseMessage"), row.get("threadName"), Long.parseLong(row.get("bytes")),
-                        Integer.parseInt(row.get("grpThreads")), row.get("URL")));
-            }
+        for (String row : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            parseRow(row).ifPresent(samples::add);
         }
         return samples;
+    }
+
+    /**
+     * One row of a JTL as {@link #write} wrote it (one line: a message is clipped to its first); empty for the header
+     * and for a row with fewer columns than the header (one being written), so a reader that tails the file parses
+     * each row once, as it comes.
+     */
+    public static Optional<Sample> parseRow(String row) throws IOException {
+        if (row.isBlank() || row.startsWith(COLUMNS[0] + ",")) {
+            return Optional.empty();
+        }
+        try (CSVParser parser = CSVParser.parse(row, ROWS)) {
+            List<CSVRecord> records = parser.getRecords();
+            if (records.size() != 1 || !records.get(0).isConsistent()) {
+                return Optional.empty();
+            }
+            CSVRecord r = records.get(0);
+            return Optional.of(new Sample(Long.parseLong(r.get("timeStamp")), Long.parseLong(r.get("elapsed")),
+                    r.get("label"), r.get("responseCode"), Boolean.parseBoolean(r.get("success")),
+                    r.get("responseMessage"), r.get("threadName"), Long.parseLong(r.get("bytes")),
+                    Integer.parseInt(r.get("grpThreads")), r.get("URL")));
+        }
     }
 
     public void write(Sample sample) {
@@ -122,7 +136,9 @@ public final class JtlFile implements Closeable {
         }
     }
 
+    /** At most {@value #MAX_MESSAGE} characters, on one line: a row is one line, so a tail reads it whole. */
     private static String shorten(String text) {
-        return text.length() <= MAX_MESSAGE ? text : text.substring(0, MAX_MESSAGE - 3) + "...";
+        String line = text.replace('\r', ' ').replace('\n', ' ');
+        return line.length() <= MAX_MESSAGE ? line : line.substring(0, MAX_MESSAGE - 3) + "...";
     }
 }

@@ -1,6 +1,5 @@
 package io.upgradelab.reports;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,20 +31,10 @@ public record BenchmarkComparison(List<Pair> pairs, List<BenchmarkSummary> onlyI
     }
 
     public static BenchmarkComparison of(List<BenchmarkSummary> before, List<BenchmarkSummary> after) {
-        List<BenchmarkSummary> unpaired = new ArrayList<>(after);
-        List<Pair> pairs = new ArrayList<>();
-        List<BenchmarkSummary> onlyInBefore = new ArrayList<>();
-        for (BenchmarkSummary b : before) {
-            BenchmarkSummary a = unpaired.stream().filter(r -> r.phase() == b.phase() && r.operation().equals(b.operation()))
-                    .findFirst().orElse(null);
-            if (a == null) {
-                onlyInBefore.add(b);
-            } else {
-                unpaired.remove(a);
-                pairs.add(new Pair(b, a));
-            }
-        }
-        return new BenchmarkComparison(List.copyOf(pairs), List.copyOf(onlyInBefore), List.copyOf(unpaired));
+        Paired<BenchmarkSummary> paired = Paired.of(before, after,
+                (b, a) -> a.phase() == b.phase() && a.operation().equals(b.operation()));
+        return new BenchmarkComparison(paired.pairs().stream().map(p -> new Pair(p.before(), p.after())).toList(),
+                paired.onlyInBefore(), paired.onlyInAfter());
     }
 
     /** Whether either run benchmarked anything. */

@@ -133,10 +133,10 @@ public final class CompareMarkdown {
             io.upgradelab.journal.GatewayBenchmark a = pair.after().wrk();
             md.append("| ").append(pair.after().phase()).append(" | ").append(SummaryMarkdown.escape(pair.after().route()))
                     .append(" | ").append(a.concurrency()).append(" | ").append(SummaryText.number(b.qps())).append(" | ")
-                    .append(SummaryText.number(a.qps())).append(" | ").append(ratio(b.qps() > 0 ? a.qps() / b.qps() : null))
+                    .append(SummaryText.number(a.qps())).append(" | ").append(ratio(pair.after().qpsOver(pair.before())))
                     .append(" | ").append(SummaryText.ms(b.latency().p99())).append(" | ")
                     .append(SummaryText.ms(a.latency().p99())).append(" | ")
-                    .append(ratio(b.latency().p99() > 0 ? a.latency().p99() / b.latency().p99() : null)).append(" | ")
+                    .append(ratio(pair.after().p99Over(pair.before()))).append(" | ")
                     .append(b.errorCount()).append(" | ").append(a.errorCount()).append(" |\n");
         }
         unmatched(md, "wrk runs only in the before run", gateway.onlyInBefore().stream()

@@ -52,6 +52,16 @@ public record GatewayBenchmarkSummary(int phase, String servers, GatewayBenchmar
         return versions.stream().distinct().count() == 1 ? versions.get(0) : String.join(", ", versions);
     }
 
+    /** This row's QPS over {@code before}'s; null when that measured none. */
+    public Double qpsOver(GatewayBenchmarkSummary before) {
+        return before.wrk().qps() > 0 ? wrk.qps() / before.wrk().qps() : null;
+    }
+
+    /** This row's p99 over {@code before}'s; null when that measured none. */
+    public Double p99Over(GatewayBenchmarkSummary before) {
+        return before.wrk().latency().p99() > 0 ? wrk.latency().p99() / before.wrk().latency().p99() : null;
+    }
+
     /** "direct" or "spring-cloud-gateway": the route as the reference's table names it. */
     public String route() {
         return GatewayBenchmark.DIRECT.equals(wrk.route()) ? "direct" : wrk.gateway();

@@ -200,10 +200,10 @@ public final class CompareHtml {
                     return tr(td(Integer.toString(pair.after().phase())).withClass("right"), td(pair.after().route()),
                             td(Integer.toString(a.concurrency())).withClass("right"),
                             td(SummaryText.number(b.qps())).withClass("before"), td(SummaryText.number(a.qps())).withClass("after"),
-                            td(ratio(b.qps() > 0 ? a.qps() / b.qps() : null)).withClass("change"),
+                            td(ratio(pair.after().qpsOver(pair.before()))).withClass("change"),
                             td(SummaryText.ms(b.latency().p99())).withClass("before"),
                             td(SummaryText.ms(a.latency().p99())).withClass("after"),
-                            td(ratio(b.latency().p99() > 0 ? a.latency().p99() / b.latency().p99() : null)).withClass("change"));
+                            td(ratio(pair.after().p99Over(pair.before()))).withClass("change"));
                 })))
                 .withId("gateway-benchmark");
     }

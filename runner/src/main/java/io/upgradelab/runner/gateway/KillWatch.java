@@ -1,10 +1,10 @@
 package io.upgradelab.runner.gateway;
 
 import io.upgradelab.journal.JtlFile;
+import io.upgradelab.runner.process.LogTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  */
 public final class KillWatch {
 
-    private static final Duration POLL = Duration.ofMillis(250);
+    private static final long POLL_MILLIS = 250;
+    private static final Duration POLL = Duration.ofMillis(POLL_MILLIS);
 
     /** One call: when it started and ended (epoch milliseconds), whether it failed, and who answered (may be empty). */
     public record Call(long startMillis, long endMillis, boolean failed, String backend) {
@@ -56,17 +57,27 @@ public final class KillWatch {
     private KillWatch() {
     }
 
-    /** The probe's calls in its JTL at {@code jtl}, as far as it has flushed them (none before its first second). */
-    public static List<Call> fromJtl(Path jtl) {
-        if (!Files.exists(jtl)) {
-            return List.of();
-        }
-        try {
-            return JtlFile.read(jtl).stream()
-                    .map(s -> new Call(s.timeStamp(), s.endMillis(), !s.success(), s.url())).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + jtl, e);
-        }
+    /**
+     * The probe's calls in its JTL at {@code jtl}, as far as it has flushed them (none before its first second): each
+     * call of the supplier reads only the rows appended since the last, so a watch that polls it every
+     * {@value #POLL_MILLIS} ms parses each row once.
+     */
+    public static Supplier<List<Call>> fromJtl(Path jtl) {
+        LogTail tail = LogTail.fromStart(jtl);
+        List<Call> calls = new ArrayList<>();
+        return () -> {
+            synchronized (calls) {
+                for (String row : tail.readNewLines()) {
+                    try {
+                        JtlFile.parseRow(row).ifPresent(s -> calls.add(new Call(s.timeStamp(), s.endMillis(),
+                                !s.success(), s.url())));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("cannot read " + jtl, e);
+                    }
+                }
+                return List.copyOf(calls);
+            }
+        };
     }
 
     /**

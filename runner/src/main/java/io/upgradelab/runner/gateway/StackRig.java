@@ -121,7 +121,7 @@ public final class StackRig implements GatewayLoad.Stacks {
             ProbeProcess probe = ProbeProcess.start(options, settings.servers(),
                     directory.resolve("probe-" + (probes.size() + 1)), progress);
             probes.add(probe);
-            stacks.add(new Stack(dubbo.name(), () -> KillWatch.fromJtl(probe.jtl()), true));
+            stacks.add(new Stack(dubbo.name(), KillWatch.fromJtl(probe.jtl()), true));
         }
         for (int i = 0; i < settings.gatewayCaches().size(); i++) {
             KillWatch.HttpCaller caller = KillWatch.HttpCaller.start(rig.gatewayUrl(i),

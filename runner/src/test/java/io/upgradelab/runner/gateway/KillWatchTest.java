@@ -66,8 +66,8 @@ class KillWatchTest {
             jtl.write(new JtlFile.Sample(KILL + 20, 1000, "p", "network", false, "closed", "probe", 0, 1));
         }
 
-        assertThat(KillWatch.fromJtl(file)).containsExactly(new Call(KILL, KILL + 12, false, LIVE),
+        assertThat(KillWatch.fromJtl(file).get()).containsExactly(new Call(KILL, KILL + 12, false, LIVE),
                 new Call(KILL + 20, KILL + 1_020, true, ""));
-        assertThat(KillWatch.fromJtl(dir.resolve("none.jtl"))).isEmpty();
+        assertThat(KillWatch.fromJtl(dir.resolve("none.jtl")).get()).isEmpty();
     }
 }
