@@ -25,12 +25,15 @@ import java.util.Map;
  * @param backends    how many demo backends were registered
  * @param delayMillis how long each backend waited before answering
  * @param bodyBytes   how many bytes each answer held
- * @param servers     the version of each node when wrk ran, by node number
+ * @param servers     the version of each node when wrk ran, by node number (when it ended, for a run {@code during}
+ *                    a phase)
+ * @param during      the kind of the phase wrk ran through (e.g. {@code rollingServerUpgrade}), its seconds the
+ *                    {@link GatewaySecond} lines; empty for a measured run, on the cluster as it stood
  */
 @LineType("gatewayBenchmark")
 public record GatewayBenchmark(String route, String gateway, String url, int concurrency, int threads, double seconds,
                                long requests, double qps, Latency latency, Map<String, Long> errors, int backends,
-                               long delayMillis, int bodyBytes, List<String> servers) {
+                               long delayMillis, int bodyBytes, List<String> servers, String during) {
 
     /** The direct route's name: wrk against a backend, no gateway between. */
     public static final String DIRECT = "direct";
@@ -40,6 +43,25 @@ public record GatewayBenchmark(String route, String gateway, String url, int con
     public GatewayBenchmark {
         errors = errors == null ? Map.of() : Map.copyOf(errors);
         servers = servers == null ? List.of() : List.copyOf(servers);
+        during = during == null ? "" : during;
+    }
+
+    /** A measured run of the cluster as it stood, without {@code during}. */
+    public GatewayBenchmark(String route, String gateway, String url, int concurrency, int threads, double seconds,
+                            long requests, double qps, Latency latency, Map<String, Long> errors, int backends,
+                            long delayMillis, int bodyBytes, List<String> servers) {
+        this(route, gateway, url, concurrency, threads, seconds, requests, qps, latency, errors, backends, delayMillis,
+                bodyBytes, servers, "");
+    }
+
+    /**
+     * Whether {@code other} put the same load on the same route: route, gateway, connections and backends alike,
+     * both measured or both through a phase of the same kind. Only such runs set one against the other.
+     */
+    public boolean sameLoadAs(GatewayBenchmark other) {
+        return route.equals(other.route) && gateway.equals(other.gateway) && concurrency == other.concurrency
+                && backends == other.backends && delayMillis == other.delayMillis && bodyBytes == other.bodyBytes
+                && during.equals(other.during);
     }
 
     /**
@@ -62,7 +84,8 @@ public record GatewayBenchmark(String route, String gateway, String url, int con
 
     /** "gateway spring-cloud-gateway at 600: 13892.1 QPS, p99 159.0 ms, 0 errors". */
     public String describe() {
-        return (DIRECT.equals(route) ? "direct" : "through " + gateway) + " at " + concurrency + ": "
+        return (DIRECT.equals(route) ? "direct" : "through " + gateway) + " at " + concurrency
+                + (during.isEmpty() ? "" : " during " + during) + ": "
                 + String.format(java.util.Locale.ROOT, "%.1f QPS, p50 %.1f ms, p99 %.1f ms, max %.1f ms", qps,
                 latency.p50(), latency.p99(), latency.max()) + ", " + errorCount() + " errors"
                 + (errors.isEmpty() ? "" : " " + errors);

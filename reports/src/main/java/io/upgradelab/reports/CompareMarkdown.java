@@ -50,13 +50,13 @@ public final class CompareMarkdown {
                 double before = f.of(pair.before());
                 double after = f.of(pair.after());
                 md.append(' ').append(f.format(before)).append(" | ").append(f.format(after))
-                        .append(" | ").append(f.change(before, after)).append(" |");
+                        .append(" | ").append(f.change(before, after)).append(mark(f.judge(before, after))).append(" |");
             }
             md.append('\n');
         }
         unmatched(md, "Only in the before run", phases(comparison.onlyInBefore()));
         unmatched(md, "Only in the after run", phases(comparison.onlyInAfter()));
-        md.append('\n').append(PAIRING).append('\n');
+        md.append('\n').append(PAIRING).append(' ').append(PhaseFigure.MARKS).append('\n');
         if (!shifts.isEmpty()) {
             shifts(md, shifts);
         }
@@ -70,6 +70,15 @@ public final class CompareMarkdown {
             stacks(md, comparison.stacks());
         }
         return ControlCharacters.escape(md.toString());
+    }
+
+    /** " **worse**", " better" after a change the comparison judges; nothing after one it does not. */
+    private static String mark(PhaseFigure.Judgement judgement) {
+        return switch (judgement) {
+            case WORSE -> " **worse**";
+            case BETTER -> " better";
+            default -> "";
+        };
     }
 
     private static String headline(RunSummary run) {

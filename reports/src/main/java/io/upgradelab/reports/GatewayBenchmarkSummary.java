@@ -1,6 +1,8 @@
 package io.upgradelab.reports;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.upgradelab.journal.GatewayBenchmark;
+import io.upgradelab.journal.GatewaySecond;
 import io.upgradelab.journal.Line;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +18,11 @@ import java.util.Locale;
  * @param wrk     the journal line: wrk's figures
  * @param earlier the first earlier run of this run with the same route, gateway and connections (the
  *                measurement before an upgrade); null when none
+ * @param seconds for a run through a phase ({@link GatewayBenchmark#during()}), its seconds tallied; null for a
+ *                measured run
  */
-public record GatewayBenchmarkSummary(int phase, String servers, GatewayBenchmark wrk, Earlier earlier) {
+public record GatewayBenchmarkSummary(int phase, String servers, GatewayBenchmark wrk, Earlier earlier,
+                                      @JsonInclude(JsonInclude.Include.NON_NULL) GatewaySecond.Tally seconds) {
 
     /**
      * The earlier measurement a row is set against.
@@ -29,23 +34,30 @@ public record GatewayBenchmarkSummary(int phase, String servers, GatewayBenchmar
     public record Earlier(int phase, double qpsRatio, double p99Ratio) {
     }
 
-    /** The rows of a run's gatewayBenchmark lines, in journal order, each set against its earlier twin. */
-    public static List<GatewayBenchmarkSummary> of(List<Line<GatewayBenchmark>> lines) {
+    /** A measured row, or one whose seconds are not at hand. */
+    public GatewayBenchmarkSummary(int phase, String servers, GatewayBenchmark wrk, Earlier earlier) {
+        this(phase, servers, wrk, earlier, null);
+    }
+
+    /**
+     * The rows of a run's gatewayBenchmark lines, in journal order, each set against its earlier twin; a run through
+     * a phase with its {@code seconds} (those of the same phase, gateway, phase kind and connections) tallied.
+     */
+    public static List<GatewayBenchmarkSummary> of(List<Line<GatewayBenchmark>> lines, List<Line<GatewaySecond>> seconds) {
         List<GatewayBenchmarkSummary> rows = new ArrayList<>();
         for (Line<GatewayBenchmark> line : lines) {
             GatewayBenchmark wrk = line.body();
-            Earlier earlier = rows.stream().filter(r -> r.phase() < line.phase() && sameLoad(r.wrk(), wrk)).findFirst()
+            Earlier earlier = rows.stream().filter(r -> r.phase() < line.phase() && r.wrk().sameLoadAs(wrk)).findFirst()
                     .map(r -> new Earlier(r.phase(), wrk.qps() / r.wrk().qps(),
                             wrk.latency().p99() / r.wrk().latency().p99()))
                     .orElse(null);
-            rows.add(new GatewayBenchmarkSummary(line.phase(), servers(wrk.servers()), wrk, earlier));
+            GatewaySecond.Tally tally = wrk.during().isEmpty() ? null : GatewaySecond.tally(seconds.stream()
+                    .filter(s -> s.phase() == line.phase() && s.body().gateway().equals(wrk.gateway())
+                            && s.body().during().equals(wrk.during()) && s.body().concurrency() == wrk.concurrency())
+                    .map(Line::body).toList());
+            rows.add(new GatewayBenchmarkSummary(line.phase(), servers(wrk.servers()), wrk, earlier, tally));
         }
         return List.copyOf(rows);
-    }
-
-    private static boolean sameLoad(GatewayBenchmark a, GatewayBenchmark b) {
-        return a.route().equals(b.route()) && a.gateway().equals(b.gateway()) && a.concurrency() == b.concurrency()
-                && a.backends() == b.backends() && a.delayMillis() == b.delayMillis() && a.bodyBytes() == b.bodyBytes();
     }
 
     private static String servers(List<String> versions) {
@@ -62,9 +74,22 @@ public record GatewayBenchmarkSummary(int phase, String servers, GatewayBenchmar
         return before.wrk().latency().p99() > 0 ? wrk.latency().p99() / before.wrk().latency().p99() : null;
     }
 
-    /** "direct" or "spring-cloud-gateway": the route as the reference's table names it. */
+    /**
+     * "direct" or "spring-cloud-gateway": the route as the reference's table names it; "spring-cloud-gateway during
+     * rollingServerUpgrade" for a run through a phase.
+     */
     public String route() {
-        return GatewayBenchmark.DIRECT.equals(wrk.route()) ? "direct" : wrk.gateway();
+        return (GatewayBenchmark.DIRECT.equals(wrk.route()) ? "direct" : wrk.gateway())
+                + (wrk.during().isEmpty() ? "" : " during " + wrk.during());
+    }
+
+    /**
+     * "Phase 3, through spring-cloud-gateway at 60 connections during rollingServerUpgrade, per second: 412 s at a
+     * median ..."; empty for a measured run.
+     */
+    public String secondsSentence() {
+        return seconds == null ? "" : "Phase " + phase + ", through " + wrk.gateway() + " at " + wrk.concurrency()
+                + " connections during " + wrk.during() + ", per second: " + seconds.describe();
     }
 
     /** "x0.93 QPS, x1.20 p99 vs phase 2", or "" without an earlier twin. */

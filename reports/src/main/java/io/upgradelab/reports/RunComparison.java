@@ -28,7 +28,8 @@ public record RunComparison(RunSummary before, RunSummary after, List<Pair> pair
         this(before, after, pairs, onlyInBefore, onlyInAfter,
                 BenchmarkComparison.of(before.benchmarks(), after.benchmarks()),
                 Paired.of(before.gatewayBenchmarks(), after.gatewayBenchmarks(), (b, a) -> b.phase() == a.phase()
-                        && b.wrk().route().equals(a.wrk().route()) && b.wrk().concurrency() == a.wrk().concurrency()),
+                        && b.wrk().route().equals(a.wrk().route()) && b.wrk().concurrency() == a.wrk().concurrency()
+                        && b.wrk().during().equals(a.wrk().during())),
                 Paired.of(before.consumerStacks(), after.consumerStacks(), (b, a) -> b.phase() == a.phase()
                         && b.line().stack().equals(a.line().stack()) && b.line().event().equals(a.line().event())));
     }

@@ -12,6 +12,7 @@ import io.upgradelab.journal.MachineSample;
 import io.upgradelab.journal.MissingInstances;
 import io.upgradelab.journal.ConsumerStack;
 import io.upgradelab.journal.GatewayBenchmark;
+import io.upgradelab.journal.GatewaySecond;
 import io.upgradelab.journal.NamingBenchmark;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
@@ -76,7 +77,7 @@ public final class RunSummaries {
                 ended.isEmpty() ? lastElapsed : ended.get(0).seconds(), journal.tornLines(),
                 List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases),
                 watched.isEmpty() ? null : watched.get(0).body(), BenchmarkSummary.of(benchmarkLines(journal)),
-                GatewayBenchmarkSummary.of(journal.lines(GatewayBenchmark.class)),
+                GatewayBenchmarkSummary.of(journal.lines(GatewayBenchmark.class), journal.lines(GatewaySecond.class)),
                 ConsumerStackSummary.of(journal.lines(ConsumerStack.class)), run.phases(),
                 watched.isEmpty() ? 0 : watchedFrom(watched.get(0)));
     }

@@ -31,65 +31,10 @@ public final class SummaryMarkdown {
         StringBuilder md = new StringBuilder();
         md.append("## ").append(escape(SummaryText.headline(run))).append("\n\n");
         opening(md, opening);
-        md.append(SummaryText.probeSentence(run)).append("\n\n");
-        table(md, SummaryText.COLUMNS, SummaryText.rows(run));
-        md.append('\n').append(SummaryText.FOOTNOTE).append('\n');
-        List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
-        if (!benchmarks.isEmpty()) {
-            md.append("\n### Naming benchmark\n\n");
-            table(md, SummaryText.BENCHMARK_COLUMNS, benchmarks);
-            md.append('\n').append(SummaryText.BENCHMARK_FOOTNOTE).append('\n');
-        }
-        List<List<SummaryText.Cell>> gateway = SummaryText.gatewayRows(run);
-        if (!gateway.isEmpty()) {
-            md.append("\n### Gateway benchmark\n\n");
-            table(md, SummaryText.GATEWAY_COLUMNS, gateway);
-            md.append('\n').append(SummaryText.GATEWAY_FOOTNOTE).append('\n');
-        }
-        List<List<SummaryText.Cell>> stacks = SummaryText.stackRows(run);
-        if (!stacks.isEmpty()) {
-            md.append("\n### Consumer stacks\n\n");
-            table(md, SummaryText.STACK_COLUMNS, stacks);
-            md.append('\n').append(SummaryText.STACK_FOOTNOTE).append('\n');
-            List<String> advice = SummaryText.stackAdvice(run);
-            if (!advice.isEmpty()) {
-                md.append('\n');
-                advice.forEach(a -> md.append("- ").append(escape(a)).append('\n'));
-            }
-        }
-        List<String> findings = SummaryText.findings(run);
-        if (!findings.isEmpty()) {
-            md.append("\n### Failure signs and missing providers\n\n");
-            findings.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
-        }
-        List<String> cutOffs = NextVersionCutOffs.of(opening.facts());
-        if (!cutOffs.isEmpty()) {
-            md.append("\n### ").append(NextVersionCutOffs.HEADING).append("\n\n");
-            cutOffs.forEach(c -> md.append("- ").append(escape(c)).append('\n'));
-        }
-        List<String> overCounts = SummaryText.overCounts(run);
-        if (!overCounts.isEmpty()) {
-            md.append("\n### Over-counted providers\n\n");
-            overCounts.forEach(f -> md.append("- ").append(escape(f)).append('\n'));
-            md.append('\n').append(SummaryText.OVER_COUNT_NOTE).append('\n');
-        }
-        List<List<SummaryText.Cell>> rollbacks = RollbackWindow.rows(run);
-        if (!rollbacks.isEmpty()) {
-            md.append("\n### Rollback\n\n");
-            table(md, RollbackWindow.COLUMNS, rollbacks);
-            md.append('\n').append(RollbackWindow.FOOTNOTE).append('\n');
-        }
-        List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
-        if (!configs.isEmpty()) {
-            md.append("\n### Configs\n\n");
-            table(md, SummaryText.CONFIG_COLUMNS, configs);
-            md.append('\n').append(SummaryText.CONFIG_FOOTNOTE).append('\n');
-        }
-        List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
-        if (!footprint.isEmpty()) {
-            md.append("\n### The lab's footprint\n\n");
-            table(md, LabFootprintTable.COLUMNS, footprint);
-            md.append('\n').append(LabFootprintTable.FOOTNOTE).append('\n');
+        Class<?> previous = null;
+        for (SummaryBlocks.Block block : SummaryBlocks.of(run, opening)) {
+            block(md, block, previous);
+            previous = block.getClass();
         }
         return ControlCharacters.escape(md.toString());
     }
@@ -118,6 +63,24 @@ public final class SummaryMarkdown {
             opening.changes().forEach(c -> md.append("- ").append(escape(c.phases())).append(", ").append(escape(c.what()))
                     .append(": ").append(escape(c.figures())).append('\n'));
             md.append('\n');
+        }
+    }
+
+    /** One block as Markdown: a list right under its heading, otherwise after a blank line. */
+    private static void block(StringBuilder md, SummaryBlocks.Block block, Class<?> previous) {
+        if (block instanceof SummaryBlocks.Heading h) {
+            md.append("\n### ").append(h.text()).append("\n\n");
+        } else if (block instanceof SummaryBlocks.Text t) {
+            md.append(t.text()).append("\n\n");
+        } else if (block instanceof SummaryBlocks.Table t) {
+            table(md, t.columns(), t.rows());
+        } else if (block instanceof SummaryBlocks.Note n) {
+            md.append('\n').append(n.text()).append('\n');
+        } else if (block instanceof SummaryBlocks.Bullets b) {
+            if (previous != SummaryBlocks.Heading.class) {
+                md.append('\n');
+            }
+            b.items().forEach(item -> md.append("- ").append(escape(item)).append('\n'));
         }
     }
 

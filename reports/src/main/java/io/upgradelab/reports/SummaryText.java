@@ -93,8 +93,9 @@ public final class SummaryText {
     public static final String GATEWAY_FOOTNOTE = "Gateway benchmark: one row per wrk run of a gatewayBenchmark phase, wrk's"
             + " own figures (QPS: its Requests/sec; latency: its distribution, ms); direct: wrk at one demo backend;"
             + " otherwise through the gateway named, which found the backends through Nacos. Errors: wrk's socket errors"
-            + " by kind and answers that were not 2xx/3xx. vs before: QPS and p99 over the first earlier row with the same"
-            + " route and connections. The reference (Apache ShenYu 2.6.0, wrk 4.2.0, a mock answering in 20 ms with"
+            + " by kind and answers that were not 2xx/3xx. A route 'during' a phase kind: wrk through the gateway while that"
+            + " phase ran, and 10 s more; its seconds are tallied below the table and drawn under Over time. vs before:"
+            + " QPS and p99 over the first earlier row with the same route and connections. The reference (Apache ShenYu 2.6.0, wrk 4.2.0, a mock answering in 20 ms with"
             + " about 2 KB, on machines of its own): direct at 600, 29,660 QPS, p99 38 ms; through the gateway at 600,"
             + " 800 and 1000, 13,892 / 13,603 / 13,423 QPS, p99 159 / 218 / 272 ms. Here wrk, the gateway, the backends"
             + " and the nodes share this machine's cores.";
@@ -216,12 +217,21 @@ public final class SummaryText {
         return run.gatewayBenchmarks().stream().map(SummaryText::gatewayRow).toList();
     }
 
+    /**
+     * Per wrk run through a phase, its seconds in a sentence ({@link GatewayBenchmarkSummary#secondsSentence()}).
+     * None without such a run.
+     */
+    public static List<String> gatewaySeconds(RunSummary run) {
+        return run.gatewayBenchmarks().stream().map(GatewayBenchmarkSummary::secondsSentence).filter(s -> !s.isEmpty())
+                .toList();
+    }
+
     private static List<Cell> gatewayRow(GatewayBenchmarkSummary g) {
         io.upgradelab.journal.GatewayBenchmark.Latency l = g.wrk().latency();
         List<Cell> row = new ArrayList<>(List.of(plain(Integer.toString(g.phase())), plain(g.servers()), plain(g.route()),
-                plain(Integer.toString(g.wrk().concurrency())), plain(number(g.wrk().qps()))));
+                plain(Integer.toString(g.wrk().concurrency())), plain(oneDecimal(g.wrk().qps()))));
         for (double value : new double[] {l.p50(), l.p75(), l.p90(), l.p99(), l.avg(), l.max()}) {
-            row.add(plain(number(value)));
+            row.add(plain(oneDecimal(value)));
         }
         row.add(new Cell(g.wrk().errors().isEmpty() ? "0" : g.wrk().errorCount() + " " + g.wrk().errors(),
                 !g.wrk().errors().isEmpty()));
@@ -388,6 +398,11 @@ public final class SummaryText {
     /** A whole number without decimals, else one decimal. */
     public static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** One decimal always ("26.0", not "26"): a column of measured figures reads alike down its rows. */
+    public static String oneDecimal(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
     }
 
     /** An after/before ratio: "x2.31". */

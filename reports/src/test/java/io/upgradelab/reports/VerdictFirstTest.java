@@ -61,6 +61,16 @@ class VerdictFirstTest {
                         + " upgrade(s)): phase 9 done in 267 s");
         assertThat(page.title()).startsWith("FAIL · nacos-1x-to-2x-ci: completed");
         assertThat(before(page, "#verdict", "table#phases")).isTrue();
+        com.fasterxml.jackson.databind.JsonNode gate = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(written.json().toFile()).get("gate");
+        assertThat(gate.get("status").asText()).as("summary.json says what the banner says").isEqualTo("FAIL");
+        assertThat(gate.get("summary").asText()).isEqualTo("2 of 3 criteria met, 1 not met");
+        assertThat(gate.get("verdicts")).extracting(v -> v.get("kind").asText())
+                .containsExactly("completion", "probeSuccess", "upgradeWithin");
+        assertThat(gate.get("verdicts").get(2).get("verdict").asText()).isEqualTo("FAIL");
+        assertThat(gate.get("verdicts").get(2).get("threshold").asDouble()).isEqualTo(120);
+        assertThat(gate.get("verdicts").get(1).get("comparison").asText()).isEqualTo("atLeast");
+        assertThat(gate.get("verdicts").get(1).get("phases")).as("every phase of the run").hasSize(14);
     }
 
     @Test
@@ -134,6 +144,8 @@ class VerdictFirstTest {
         Document page = html(SummaryFiles.write(run, dir.resolve("plain")));
         assertThat(page.selectFirst("#verdict").classNames()).contains("not-gated");
         assertThat(page.selectFirst("#verdict").text()).startsWith("NOT GATED no policy given");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("plain/summary.json").toFile())
+                .get("gate").get("status").asText()).isEqualTo("NOT GATED");
 
         SummaryFiles.Written interrupted = SummaryFiles.write(run, dir.resolve("interrupted"),
                 GateResult.notJudged("the run was interrupted"));

@@ -14,6 +14,7 @@ import io.upgradelab.reports.ReportOpening;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SummaryMarkdown;
+import io.upgradelab.reports.SummaryTerminal;
 import io.upgradelab.reports.gate.GateResult;
 import io.upgradelab.reports.html.HtmlReport;
 import io.upgradelab.reports.html.RunTimeline;
@@ -69,8 +70,11 @@ public final class SummaryFiles {
         }
     }
 
-    /** What was written: the three files, and the Markdown itself. */
-    public record Written(Path json, Path markdown, Path html, String markdownText) {
+    /**
+     * What was written: the three files, the Markdown itself, and the same summary for a terminal
+     * ({@link SummaryTerminal}), which {@code report} prints.
+     */
+    public record Written(Path json, Path markdown, Path html, String markdownText, String terminalText) {
     }
 
     /**
@@ -95,14 +99,16 @@ public final class SummaryFiles {
         List<Path> inputs = List.of(journal.file());
         try {
             // everything computed before anything is written: a journal that fails half-way writes nothing
-            String json = JSON.writeValueAsString(summary);
+            com.fasterxml.jackson.databind.node.ObjectNode tree = JSON.valueToTree(summary);
+            tree.set("gate", JSON.valueToTree(gate.json()));   // the verdict the report opens with, for a tool
+            String json = JSON.writeValueAsString(tree);
             String text = SummaryMarkdown.render(summary, opening);
             String page = HtmlReport.render(summary, opening, RunTimeline.of(journal));
             refuseUnsafe(dir, journal.file(), List.<String>of());
             Path jsonFile = OutputFile.write(dir.resolve(JSON_NAME), json, inputs);
             Path markdown = OutputFile.write(dir.resolve(MARKDOWN_NAME), text, inputs);
             Path html = OutputFile.write(dir.resolve(HTML_NAME), page, inputs);
-            return new Written(jsonFile, markdown, html, text);
+            return new Written(jsonFile, markdown, html, text, SummaryTerminal.render(summary, opening));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summaries into " + dir + ": " + e.getMessage(), e);
         }

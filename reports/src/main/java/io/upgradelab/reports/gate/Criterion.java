@@ -1,7 +1,9 @@
 package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import io.upgradelab.reports.RunSummary;
+import java.util.List;
 
 /**
  * One thing an upgrade must show to pass, judged on a run's summary. Adding a criterion is writing
@@ -42,6 +44,16 @@ public interface Criterion {
      */
     default double seconds(RunSummary run) {
         return run.seconds();
+    }
+
+    /** Its kind as a policy names it ({@code kind: probeSuccess}): what a pipeline reading the gate's JSON keys on. */
+    default String kind() {
+        return getClass().getAnnotation(JsonTypeName.class).value();
+    }
+
+    /** The phases of {@code run} it looks at, by number; empty when it judges the run as a whole. */
+    default List<Integer> judgedPhases(RunSummary run) {
+        return List.of();
     }
 
     /** Whether it compares with a baseline run, so a gate without one is refused up front. */

@@ -1,6 +1,7 @@
 package io.upgradelab.reports.gate;
 
 import io.upgradelab.reports.RunSummary;
+import java.util.List;
 
 /**
  * A criterion the policy marks {@code dryRun: true}: judged and reported like any other (the gate's
@@ -22,6 +23,16 @@ record DryRun(Criterion criterion) implements Criterion {
     @Override
     public Verdict judge(Subject subject) {
         return criterion.judge(subject).dry();
+    }
+
+    @Override
+    public String kind() {
+        return criterion.kind();
+    }
+
+    @Override
+    public List<Integer> judgedPhases(RunSummary run) {
+        return criterion.judgedPhases(run);
     }
 
     @Override

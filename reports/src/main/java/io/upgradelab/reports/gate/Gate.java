@@ -55,7 +55,7 @@ public record Gate(List<Verdict> verdicts, Path junit, String failure) {
         if (baselineJournal != null) {
             JournalAudit.verdict(baselineJournal, "the baseline: ").ifPresent(audits::add);
         }
-        verdicts.addAll(1, audits.stream().map(v -> v.over(summary.seconds())).toList());
+        verdicts.addAll(1, audits.stream().map(v -> v.over(summary.seconds()).about(Verdict.AUDIT, List.of())).toList());
         Path file = junit != null ? junit : journal.file().toAbsolutePath().getParent().resolve(JUNIT_NAME);
         List<Path> inputs = Stream.of(journal, baselineJournal).filter(Objects::nonNull).map(JournalFile::file).toList();
         JUnitReport.write(policy.name() == null ? "upgrade gate" : policy.name(), summary, verdicts, file, inputs);

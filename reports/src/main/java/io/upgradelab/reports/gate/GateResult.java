@@ -14,6 +14,21 @@ import java.util.List;
  */
 public record GateResult(Gate gate, String notJudged) {
 
+    /**
+     * The verdict as summary.json carries it ({@code gate}), so a tool reads the same answer as the report's banner.
+     *
+     * @param status   PASS, FAIL, INCONCLUSIVE or NOT GATED
+     * @param summary  the banner's words after the status ({@link #summary()})
+     * @param verdicts one per criterion, as {@code gate --output json} gives them; empty when not judged
+     */
+    public record Json(String status, String summary, List<Verdict> verdicts) {
+    }
+
+    /** This result as summary.json carries it. */
+    public Json json() {
+        return new Json(word(), summary(), gate == null ? List.of() : gate.verdicts());
+    }
+
     /** The banner's word. */
     public enum Status { PASS, FAIL, INCONCLUSIVE, NOT_GATED }
 

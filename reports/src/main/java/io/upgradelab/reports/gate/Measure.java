@@ -4,6 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
 
@@ -27,6 +30,19 @@ import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
  */
 public record Measure(double value, String unit, String bound,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Interval interval, long n, String of) {
+
+    /** "at most 3", "at least 99.0 %", "at least x0.8", "none allowed": how criteria word a bound. */
+    private static final Pattern BOUND = Pattern.compile(
+            "^(at most|at least) x?(-?[0-9]+(?:\\.[0-9]+)?)");
+
+    /**
+     * A bound as a number and a side, for a pipeline to read without parsing prose.
+     *
+     * @param comparison "atLeast" or "atMost": the side that passes
+     * @param value      the bound's number, in the measure's unit (a ratio for unit "x")
+     */
+    public record Threshold(String comparison, double value) {
+    }
 
     /** The confidence of every interval a measure gives. */
     public static final double CONFIDENCE = 0.95;
@@ -113,6 +129,16 @@ public record Measure(double value, String unit, String bound,
         };
         return figure + " (" + bound + "; " + (interval == null ? "exact" : interval.text()) + "; n " + n + " "
                 + of + ")";
+    }
+
+    /** {@link #bound} as a number and a side; empty where it is no number ("minimum effect ..."). */
+    public Optional<Threshold> threshold() {
+        if (bound.startsWith("none allowed")) {
+            return Optional.of(new Threshold("atMost", 0));
+        }
+        Matcher m = BOUND.matcher(bound);
+        return m.find() ? Optional.of(new Threshold(m.group(1).equals("at most") ? "atMost" : "atLeast",
+                Double.parseDouble(m.group(2)))) : Optional.empty();
     }
 
     /** Up to two decimals, no trailing zeros: a success rate's interval of 99.95 to 99.99 must not read "100 to 100". */

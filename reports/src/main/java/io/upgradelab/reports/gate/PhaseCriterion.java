@@ -95,6 +95,11 @@ interface PhaseCriterion extends Criterion {
         return PhaseSelection.of(phases()).seconds(run);
     }
 
+    @Override
+    default List<Integer> judgedPhases(RunSummary run) {
+        return PhaseSelection.of(phases()).of(run).stream().map(PhaseSummary::index).toList();
+    }
+
     /** " in phases 9, 13" / " in every phase", for {@link #describe} of a criterion that judges each phase. */
     default String where() {
         return PhaseSelection.of(phases()).describe();

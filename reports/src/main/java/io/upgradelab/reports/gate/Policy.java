@@ -34,8 +34,8 @@ public record Policy(String name, List<Criterion> criteria) {
     public List<Verdict> judge(Subject subject) {
         RunSummary run = subject.run();
         List<Verdict> verdicts = new ArrayList<>();
-        verdicts.add(Evidence.completion(run).over(run.seconds()));
-        criteria.forEach(c -> verdicts.add(c.judge(subject).over(c.seconds(run))));
+        verdicts.add(Evidence.completion(run).over(run.seconds()).about(Verdict.COMPLETION, List.of()));
+        criteria.forEach(c -> verdicts.add(c.judge(subject).over(c.seconds(run)).about(c.kind(), c.judgedPhases(run))));
         return verdicts;
     }
 

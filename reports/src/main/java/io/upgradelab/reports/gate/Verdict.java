@@ -3,6 +3,7 @@ package io.upgradelab.reports.gate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * One criterion judged: passed, failed, or inconclusive, and what was measured (so a failure says by
@@ -23,10 +24,28 @@ import java.util.Collection;
  * @param measure   the figure it decided on, with its bound, interval and n ({@link Measure}); {@code measured}
  *                  starts with it. Null where nothing was measured (inconclusive for want of evidence) or the
  *                  criterion is a fact, not a figure ("the run completed")
+ * @param kind      the criterion's kind as a policy names it ({@code probeSuccess}); {@value #COMPLETION} for the run's
+ *                  completion, {@value #AUDIT} for a journal that does not add up; "" before the policy judged it
+ * @param phases    the phases it looked at, by number; empty when it judges the run as a whole
  */
 public record Verdict(String criterion, Status status, String measured, double seconds,
                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dryRun,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) Measure measure) {
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Measure measure, String kind, List<Integer> phases) {
+
+    /** The kind of the verdict on the run's completion, which every gate judges first. */
+    public static final String COMPLETION = "completion";
+    /** The kind of the verdict on a journal that does not add up ({@link JournalAudit}). */
+    public static final String AUDIT = "journalAudit";
+
+    public Verdict {
+        kind = kind == null ? "" : kind;
+        phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+
+    /** A verdict whose kind and phases the policy that judged it sets ({@link #about}). */
+    public Verdict(String criterion, Status status, String measured, double seconds, boolean dryRun, Measure measure) {
+        this(criterion, status, measured, seconds, dryRun, measure, "", List.of());
+    }
 
     /** What a criterion, and a gate, answers. */
     public enum Status {
@@ -109,16 +128,52 @@ public record Verdict(String criterion, Status status, String measured, double s
 
     /** This verdict, said to cover {@code seconds} of the run. */
     Verdict over(double seconds) {
-        return new Verdict(criterion, status, measured, seconds, dryRun, measure);
+        return new Verdict(criterion, status, measured, seconds, dryRun, measure, kind, phases);
+    }
+
+    /** This verdict, said to be of a criterion of {@code kind} that looked at {@code phases} (none: the whole run). */
+    Verdict about(String kind, List<Integer> phases) {
+        return new Verdict(criterion, status, measured, seconds, dryRun, measure, kind, phases);
     }
 
     /** This verdict with {@code note} after its figure ("...; phase 6 not judged: ..."). */
     Verdict noting(String note) {
-        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds, dryRun, measure);
+        return note.isEmpty() ? this : new Verdict(criterion, status, measured + "; " + note, seconds, dryRun, measure,
+                kind, phases);
     }
 
     /** This verdict as a dry run's: recorded, never deciding. */
     Verdict dry() {
-        return new Verdict(criterion, status, measured, seconds, true, measure);
+        return new Verdict(criterion, status, measured, seconds, true, measure, kind, phases);
+    }
+
+    /** "PASS", "FAIL" or "INCONCLUSIVE", a dry run's what it would have been: its status, as JSON names it for a pipeline. */
+    @JsonProperty("verdict")
+    public String verdict() {
+        return status.name();
+    }
+
+    /** The figure it decided on, in {@link #unit()}; null where it decided on none (a fact, or nothing measured). */
+    @JsonProperty("value")
+    public Double value() {
+        return measure == null || !Double.isFinite(measure.value()) ? null : measure.value();
+    }
+
+    /** The figure's unit ("%", "s", "no-provider errors", "x"); null without a figure. */
+    @JsonProperty("unit")
+    public String unit() {
+        return measure == null ? null : measure.unit();
+    }
+
+    /** The bound's number ({@code 99.0} of "at least 99.0 %"); null where the bound is no number (a minimum effect). */
+    @JsonProperty("threshold")
+    public Double threshold() {
+        return measure == null ? null : measure.threshold().map(Measure.Threshold::value).orElse(null);
+    }
+
+    /** "atLeast" or "atMost": which side of {@link #threshold()} passes; null without one. */
+    @JsonProperty("comparison")
+    public String comparison() {
+        return measure == null ? null : measure.threshold().map(Measure.Threshold::comparison).orElse(null);
     }
 }

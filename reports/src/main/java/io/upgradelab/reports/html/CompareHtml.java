@@ -65,6 +65,8 @@ public final class CompareHtml {
             th { background: #f2f2f2; }
             td.right, td.before, td.after, td.change { text-align: right; }
             td.after { background: #f7fbff; } td.change { color: #555; white-space: nowrap; }
+            td.worse { background: #fde2e1; color: #8a1c1c; font-weight: 600; }
+            td.better { background: #e2f4e4; color: #1d5e2a; }
             td.title { min-width: 16em; } div.wide { overflow-x: auto; }
             p.note { font-size: 12px; color: #555; max-width: 1100px; }
             p.warning { background: #fff3cd; padding: 6px; }
@@ -95,7 +97,7 @@ public final class CompareHtml {
                         div(phases(comparison.pairs())).withClass("wide"),
                         unmatched("Only in the before run: ", comparison.onlyInBefore(), "only-before"),
                         unmatched("Only in the after run: ", comparison.onlyInAfter(), "only-after"),
-                        p(CompareMarkdown.PAIRING).withClass("note"),
+                        p(CompareMarkdown.PAIRING + " " + PhaseFigure.MARKS).withClass("note"),
                         iff(!comparison.benchmarks().isEmpty(), h2("Naming benchmark")),
                         iff(!comparison.benchmarks().isEmpty(), benchmarks(comparison.benchmarks())),
                         iff(!comparison.gateway().isEmpty(), h2("Gateway benchmark")),
@@ -163,7 +165,11 @@ public final class CompareHtml {
                         double after = f.of(pair.after());
                         cells.add(td(f.format(before)).withClass("before"));
                         cells.add(td(f.format(after)).withClass("after"));
-                        cells.add(td(f.change(before, after)).withClass("change"));
+                        PhaseFigure.Judgement judgement = f.judge(before, after);
+                        boolean marked = judgement == PhaseFigure.Judgement.WORSE
+                                || judgement == PhaseFigure.Judgement.BETTER;
+                        cells.add(td(f.change(before, after) + (marked ? " " + judgement.word() : ""))
+                                .withClass(marked ? "change " + judgement.word() : "change"));
                     }
                     return tr(cells.toArray(DomContent[]::new));
                 }))).withId("phases");

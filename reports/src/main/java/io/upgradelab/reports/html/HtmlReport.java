@@ -130,6 +130,7 @@ public final class HtmlReport {
         String heading = SummaryText.headline(run);
         List<List<SummaryText.Cell>> benchmarks = SummaryText.benchmarkRows(run);
         List<List<SummaryText.Cell>> gateway = SummaryText.gatewayRows(run);
+        List<String> gatewaySeconds = SummaryText.gatewaySeconds(run);
         List<List<SummaryText.Cell>> stacks = SummaryText.stackRows(run);
         List<String> advice = SummaryText.stackAdvice(run);
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
@@ -151,6 +152,7 @@ public final class HtmlReport {
                         iff(!benchmarks.isEmpty(), p(SummaryText.BENCHMARK_FOOTNOTE).withClass("note")),
                         iff(!gateway.isEmpty(), h2("Gateway benchmark")),
                         iff(!gateway.isEmpty(), rowTable(SummaryText.GATEWAY_COLUMNS, gateway, "gateway-benchmark")),
+                        iff(!gatewaySeconds.isEmpty(), ul(each(gatewaySeconds, g -> li(g))).withId("gateway-seconds")),
                         iff(!gateway.isEmpty(), p(SummaryText.GATEWAY_FOOTNOTE).withClass("note")),
                         iff(!stacks.isEmpty(), h2("Consumer stacks")),
                         iff(!stacks.isEmpty(), rowTable(SummaryText.STACK_COLUMNS, stacks, "consumer-stacks")),
@@ -175,6 +177,8 @@ public final class HtmlReport {
                         chart("cpu", TimelineCharts.cpu(timeline), "CPU per node"),
                         chart("outcomes", TimelineCharts.outcomes(timeline), "Probe rate and calls per second by outcome"),
                         chart("latency", TimelineCharts.latency(timeline), "Probe latency percentiles per second"),
+                        iff(!timeline.gateway().isEmpty(), chart("gateway", TimelineCharts.gateway(timeline),
+                                "Gateway answers per second under load")),
                         h2("Events"),
                         events(timeline),
                         findings(run),

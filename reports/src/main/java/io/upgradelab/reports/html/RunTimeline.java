@@ -3,6 +3,7 @@ package io.upgradelab.reports.html;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.upgradelab.journal.CallCounts;
 import io.upgradelab.journal.FleetSample;
+import io.upgradelab.journal.GatewaySecond;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
@@ -32,9 +33,17 @@ import java.util.function.Function;
  * @param cpu       per node, its CPU in % of one core
  * @param outcomes  the probe's calls per second: scheduled (its rate), then by outcome
  * @param latency   the probe's latency percentiles per second, in ms from the intended start
+ * @param gateway   wrk's answers per second through a gateway while a phase ran under it, and those not 2xx/3xx;
+ *                  empty without such a run
  */
 public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Series> instances, List<Series> cpu,
-                          List<Series> outcomes, List<Series> latency) {
+                          List<Series> outcomes, List<Series> latency, List<Series> gateway) {
+
+    /** A timeline without a gateway's seconds. */
+    public RunTimeline(List<PhaseBand> phases, List<Event> events, List<Series> instances, List<Series> cpu,
+                       List<Series> outcomes, List<Series> latency) {
+        this(phases, events, instances, cpu, outcomes, latency, List.of());
+    }
 
     /** The series name of the registered count among {@link #instances}. */
     public static final String EXPECTED = "expected";
@@ -59,7 +68,7 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
     public RunTimeline flagging(java.util.Set<Integer> flagged) {
         List<PhaseBand> bands = phases.stream().map(b -> new PhaseBand(b.index(), b.title(), b.from(), b.to(),
                 flagged.contains(b.index()))).toList();
-        return new RunTimeline(bands, events, instances, cpu, outcomes, latency);
+        return new RunTimeline(bands, events, instances, cpu, outcomes, latency, gateway);
     }
 
     /**
@@ -75,7 +84,21 @@ public record RunTimeline(List<PhaseBand> phases, List<Event> events, List<Serie
         Instant start = journal.lines(RunStarted.class).get(0).time();
         List<ProbeLine> probe = journal.bodies(ProbeLine.class);   // read once, for both charts
         return new RunTimeline(phases(journal), events(journal), instances(journal), cpu(journal),
-                probe(probe, start, RunTimeline::outcomesOf), probe(probe, start, RunTimeline::latencyOf));
+                probe(probe, start, RunTimeline::outcomesOf), probe(probe, start, RunTimeline::latencyOf),
+                gateway(journal.lines(GatewaySecond.class), start));
+    }
+
+    /** Per run through a phase, its answers and its answers not 2xx/3xx, each second placed by when it ended. */
+    private static List<Series> gateway(List<Line<GatewaySecond>> seconds, Instant start) {
+        Map<String, List<Point>> series = new LinkedHashMap<>();
+        for (Line<GatewaySecond> line : seconds) {
+            GatewaySecond second = line.body();
+            String run = "phase " + line.phase() + " at " + second.concurrency();
+            double at = Duration.between(start, second.time()).toMillis() / 1000.0;
+            series.computeIfAbsent(run + ": answers", k -> new ArrayList<>()).add(new Point(at, second.responses()));
+            series.computeIfAbsent(run + ": not 2xx/3xx", k -> new ArrayList<>()).add(new Point(at, second.non2xx()));
+        }
+        return List.copyOf(named(series));
     }
 
     private static List<PhaseBand> phases(JournalFile journal) {

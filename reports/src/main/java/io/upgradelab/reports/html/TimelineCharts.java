@@ -120,6 +120,15 @@ public final class TimelineCharts {
                 timeline.latency(), timeline, true), timeline);
     }
 
+    /**
+     * wrk's answers per second through a gateway while a phase ran under it, and those not 2xx/3xx: the gateway's
+     * series, as the probe's outcomes are the Dubbo consumer's.
+     */
+    public static Chart gateway(RunTimeline timeline) {
+        return draw(chart("Gateway answers per second under load (wrk)", "answers/s", timeline.gateway(), timeline,
+                false), timeline);
+    }
+
     /** A chart of {@code series} over {@code timeline}'s phases and events, styled as every chart of the lab. */
     static JFreeChart chart(String title, String unit, List<Series> series, RunTimeline timeline,
                             boolean logScale) {

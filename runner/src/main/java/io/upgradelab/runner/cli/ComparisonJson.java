@@ -111,15 +111,20 @@ record ComparisonJson(Run before, Run after, List<PhaseChange> phases, List<Phas
      * @param change after minus before; null when either is not measured
      * @param ratio  after / before, for a figure that is not a count; null for a count, or when before is 0 or
      *               either is not measured
+     * @param judgement "worse", "better", "same" or "nothing measured" ({@link PhaseFigure#judge}), as the Markdown
+     *                  and the page mark it
      */
-    record Change(Double before, Double after, Double change, Double ratio) {
+    record Change(Double before, Double after, Double change, Double ratio, String judgement) {
 
         static Change of(PhaseFigure figure, RunComparison.Pair pair) {
-            Double before = measured(figure.of(pair.before()));
-            Double after = measured(figure.of(pair.after()));
+            double b = figure.of(pair.before());
+            double a = figure.of(pair.after());
+            Double before = measured(b);
+            Double after = measured(a);
             boolean both = before != null && after != null;
             return new Change(before, after, both ? measured(after - before) : null,
-                    both && !figure.count() && before != 0 ? measured(after / before) : null);
+                    both && !figure.count() && before != 0 ? measured(after / before) : null,
+                    figure.judge(b, a).word());
         }
     }
 

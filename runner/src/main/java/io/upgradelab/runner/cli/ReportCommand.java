@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
                 "Writes summary.json (for tools), summary.md (for a pull-request comment) and report.html (the"
                         + " tables and charts over time of instances per node against the registered count, CPU per"
                         + " node, probe outcomes and latency, with the phases and events marked; one file, works"
-                        + " offline) and prints the Markdown. A killed run is reported up to its last whole journal"
+                        + " offline) and prints the summary as plain text: the verdict and the criteria not met, then"
+                        + " the tables in columns. A killed run is reported up to its last whole journal"
                         + " line, marked incomplete."},
         footer = {"", "Examples:",
                 "  upgrade-lab report runs/nacos-1x-to-2x-ci-20261122-035106",
@@ -80,7 +81,7 @@ final class ReportCommand implements Callable<Integer> {
         } catch (UncheckedIOException e) {
             throw new LabException(LabException.FAILED, e.getMessage());
         }
-        spec.commandLine().getOut().print(written.markdownText());
+        spec.commandLine().getOut().print(written.terminalText());
         spec.commandLine().getOut().flush();
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.json());
         spec.commandLine().getErr().println("upgrade-lab: wrote " + written.markdown());

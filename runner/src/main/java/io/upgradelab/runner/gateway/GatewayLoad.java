@@ -28,6 +28,11 @@ public interface GatewayLoad {
         }
 
         @Override
+        public Running through(String url, int threads, int connections, Duration bound, Path output) {
+            return Wrk.through(url, threads, connections, bound, output);
+        }
+
+        @Override
         public Stacks stacks(StackRig.Settings settings, Path directory, Consumer<String> progress)
                 throws InterruptedException {
             return StackRig.start(settings, directory, progress);
@@ -39,6 +44,15 @@ public interface GatewayLoad {
 
     /** One wrk run, bounded by {@code duration}; its report read from {@code output}. */
     Wrk.Report wrk(String url, int threads, int connections, Duration duration, Path output) throws InterruptedException;
+
+    /** wrk started for as long as a phase takes, its answers counted per second; stopped by {@link Running#stop()}. */
+    Running through(String url, int threads, int connections, Duration bound, Path output) throws InterruptedException;
+
+    /** wrk under way through a phase. */
+    interface Running {
+        /** Stops wrk; its report and its seconds. */
+        Wrk.Series stop() throws InterruptedException;
+    }
 
     /** Starts the consumer stacks in {@code directory}; returns once each answers. */
     Stacks stacks(StackRig.Settings settings, Path directory, Consumer<String> progress) throws InterruptedException;

@@ -6,12 +6,17 @@ import io.upgradelab.runner.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,6 +35,8 @@ public final class Wrk {
     /** A request not answered in this time is wrk's "timeout" error, as the reference's runs counted them. */
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
+    /** The lab's wrk script of a run through a phase: answers per second, per thread. */
+    private static final String SECONDS_SCRIPT = "/io/upgradelab/runner/gateway/seconds.lua";
     private static final Pattern LATENCY = Pattern.compile("^\\s*Latency\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)", Pattern.MULTILINE);
     private static final Pattern PERCENTILE = Pattern.compile("^\\s*(50|75|90|99)%\\s+(\\S+)", Pattern.MULTILINE);
     private static final Pattern REQUESTS = Pattern.compile("^\\s*(\\d+) requests in (\\S+),", Pattern.MULTILINE);
@@ -54,6 +61,26 @@ public final class Wrk {
     public record Report(double seconds, long requests, double qps, Latency latency, Map<String, Long> errors) {
     }
 
+    /**
+     * One whole second of a run {@linkplain #through through a phase}: the answers that ended in it, every thread's
+     * together.
+     *
+     * @param epochSecond the second, since the epoch
+     * @param responses   the answers, whatever their status
+     * @param non2xx      of them, those neither 2xx nor 3xx
+     */
+    public record Second(long epochSecond, long responses, long non2xx) {
+    }
+
+    /**
+     * What a run through a phase measured.
+     *
+     * @param report  wrk's report of the whole run; empty when it completed no request
+     * @param seconds every whole second from its start to its stop, in order, a second without answers included
+     */
+    public record Series(Optional<Report> report, List<Second> seconds) {
+    }
+
     /** Whether wrk is installed here. */
     public static boolean installed() {
         return Files.isExecutable(BINARY);
@@ -65,9 +92,7 @@ public final class Wrk {
      */
     public static Report run(String url, int threads, int connections, Duration duration, Path output)
             throws InterruptedException {
-        if (!installed()) {
-            throw new LabException(LabException.FAILED, BINARY + " is not installed: apt-get install wrk (.ci/run does)");
-        }
+        requireInstalled();
         List<String> command = List.of(BINARY.toString(), "-t" + threads, "-c" + connections,
                 "-d" + Math.max(1, duration.toSeconds()) + "s", "--timeout", REQUEST_TIMEOUT.toSeconds() + "s", "--latency",
                 url);
@@ -88,6 +113,97 @@ public final class Wrk {
         }
         return parse(text).orElseThrow(() -> new LabException(LabException.FAILED, "wrk's report in " + output
                 + " has no Latency, percentiles, requests or Requests/sec line", output, List.of()));
+    }
+
+    /**
+     * Starts wrk at {@code url} for as long as a phase takes, counting its answers per second (the lab's
+     * {@code seconds.lua}, whose files go to a folder beside {@code output}); returns at once. wrk stops by itself
+     * after {@code bound}; {@link Through#stop()} ends it before.
+     */
+    public static Through through(String url, int threads, int connections, Duration bound, Path output) {
+        requireInstalled();
+        String name = output.getFileName().toString().replaceFirst("\\.txt$", "");
+        Path folder = output.resolveSibling(name + "-seconds");
+        Path script = folder.resolve("seconds.lua");
+        try (var in = Wrk.class.getResourceAsStream(SECONDS_SCRIPT)) {
+            Files.createDirectories(folder);
+            Files.copy(Objects.requireNonNull(in, SECONDS_SCRIPT), script,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new LabException(LabException.FAILED, "cannot write wrk's script " + script + ": " + e);
+        }
+        List<String> command = List.of(BINARY.toString(), "-t" + threads, "-c" + connections,
+                "-d" + Math.max(1, bound.toSeconds()) + "s", "--timeout", REQUEST_TIMEOUT.toSeconds() + "s", "--latency",
+                "-s", script.toString(), url, "--", folder.toString());
+        long start = Instant.now().getEpochSecond();
+        ChildProcess wrk = ChildProcess.start("wrk-" + connections, command, Map.of(), output.getParent(), output);
+        return new Through(url, wrk, output, folder, start);
+    }
+
+    /** A wrk run through a phase, under way until {@link #stop()}. */
+    public static final class Through implements GatewayLoad.Running {
+        private final String url;
+        private final ChildProcess wrk;
+        private final Path output;
+        private final Path folder;
+        private final long start;
+
+        Through(String url, ChildProcess wrk, Path output, Path folder, long start) {
+            this.url = url;
+            this.wrk = wrk;
+            this.output = output;
+            this.folder = folder;
+            this.start = start;
+        }
+
+        /** SIGINT, on which wrk stops and reports; its report and seconds once it has. */
+        @Override
+        public Series stop() throws InterruptedException {
+            long stop = Instant.now().getEpochSecond();
+            wrk.interrupt();
+            if (!wrk.awaitExit(OVERRUN)) {
+                wrk.kill();
+                throw new LabException(LabException.FAILED, "wrk at " + url + " did not stop " + OVERRUN.toSeconds()
+                        + " s after SIGINT: killed (pid " + wrk.pid() + ")", output, List.of());
+            }
+            if (Thread.interrupted()) {
+                throw new InterruptedException("wrk interrupted");
+            }
+            String text = read(output);
+            if (wrk.exitCode() != 0) {
+                throw new LabException(LabException.FAILED, "wrk at " + url + " exited with " + wrk.exitCode() + ": "
+                        + text.strip(), output, List.of());
+            }
+            return new Series(parse(text), seconds(folder, start, stop));
+        }
+    }
+
+    /**
+     * The whole seconds after {@code start} and before {@code stop} (both partly outside the run), every thread's
+     * answers summed, and a second no thread wrote as none.
+     */
+    static List<Second> seconds(Path folder, long start, long stop) {
+        Map<Long, long[]> bySecond = new TreeMap<>();
+        try (var files = Files.newDirectoryStream(folder, "second-*.csv")) {
+            for (Path file : files) {
+                for (String line : Files.readAllLines(file)) {
+                    String[] fields = line.split(",");
+                    if (fields.length == 3) {
+                        long[] sum = bySecond.computeIfAbsent(Long.parseLong(fields[0].strip()), s -> new long[2]);
+                        sum[0] += Long.parseLong(fields[1].strip());
+                        sum[1] += Long.parseLong(fields[2].strip());
+                    }
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            throw new LabException(LabException.FAILED, "cannot read wrk's seconds in " + folder + ": " + e);
+        }
+        List<Second> seconds = new ArrayList<>();
+        for (long s = start + 1; s < stop; s++) {
+            long[] sum = bySecond.getOrDefault(s, new long[2]);
+            seconds.add(new Second(s, sum[0], sum[1]));
+        }
+        return List.copyOf(seconds);
     }
 
     /** wrk's {@code --latency} report read; empty when a figure is missing (no request completed, or not wrk's). */
@@ -138,6 +254,12 @@ public final class Wrk {
             case "m" -> value * 60_000;
             default -> value * 3_600_000;
         };
+    }
+
+    private static void requireInstalled() {
+        if (!installed()) {
+            throw new LabException(LabException.FAILED, BINARY + " is not installed: apt-get install wrk (.ci/run does)");
+        }
     }
 
     private static String read(Path output) {

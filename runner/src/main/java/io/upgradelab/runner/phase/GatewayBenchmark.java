@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.upgradelab.journal.GatewaySecond;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.backend.NodeStatus;
 import io.upgradelab.runner.gateway.GatewayLoad;
@@ -14,6 +15,8 @@ import io.upgradelab.runner.plan.PlannedState;
 import io.upgradelab.runner.plan.Problems;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -30,7 +33,10 @@ import java.util.stream.Collectors;
         + " through Nacos, and wrk runs 'for' each at every 'direct' connection count against one backend and every"
         + " 'concurrency' through the gateway (both times the scale, at least 10), each a 'gatewayBenchmark' journal line"
         + " with wrk's QPS, p50/p75/p90/p99, average, max and errors. Needs every node serving 2.x or later (the gateway's"
-        + " nacos-client 3.0 speaks gRPC). The backends and the gateway stop when the phase ends.")
+        + " nacos-client 3.0 speaks gRPC). With 'during', that phase (a rollingServerUpgrade, say) then runs whole under wrk"
+        + " through the gateway at 'duringConnections', and 10 s more: a 'gatewaySecond' journal line per second (answers,"
+        + " answers not 2xx/3xx) and a 'gatewayBenchmark' line of the whole. The backends and the gateway stop when the"
+        + " phase ends.")
 public record GatewayBenchmark(
         @SchemaRef("positive") @JsonPropertyDescription("Demo backends registered (ports firstPort, firstPort+1, ...). Default 2.") int backends,
         @JsonPropertyDescription("How long a backend waits before it answers. Default 20ms, as the reference's mock.")
@@ -48,7 +54,12 @@ public record GatewayBenchmark(
         @JsonPropertyDescription("Spring Cloud LoadBalancer's instance cache in the gateway (on by default in Spring"
                 + " Cloud, 35 s; spring-cloud-alibaba #3175). Default true.") Boolean loadBalancerCache,
         @SchemaRef("port") @JsonPropertyDescription("The first backend's port on 127.0.0.1; the gateway listens at firstPort + 100. Default"
-                + " 21800, below this machine's ephemeral range.") int firstPort) implements Phase {
+                + " 21800, below this machine's ephemeral range.") int firstPort,
+        @JsonPropertyDescription("A phase run whole under wrk through the gateway, after the measured runs (a"
+                + " rollingServerUpgrade, a rollingClientUpgrade): the gateway's answers per second through it. Its"
+                + " lines are journalled under this phase. Default: none.") Phase during,
+        @SchemaRef("positive") @JsonPropertyDescription("wrk's connections through the gateway while 'during' runs, times the scale."
+                + " Default: the fewest of 'concurrency'.") int duringConnections) implements Phase {
 
     /** The fewest connections a scaled run keeps: fewer measure wrk's round trips, not a gateway. */
     static final int MIN_CONNECTIONS = 10;
@@ -58,6 +69,10 @@ public record GatewayBenchmark(
     static final Duration WARM_UP_ROUND = Duration.ofSeconds(10);
     /** Two warm-up rounds whose QPS differ by less than this (%) say the gateway has settled. */
     static final double SETTLED_PERCENT = 5;
+    /** The longest a phase run under wrk may take before wrk stops by itself. */
+    static final Duration DURING_BOUND = Duration.ofHours(2);
+    /** How long wrk goes on once the phase under it has ended: the seconds its last step took to heal. */
+    static final Duration AFTER_DURING = Duration.ofSeconds(10);
     /** Starting the backends and the gateway, and finding every backend through it, takes this long here. */
     private static final Duration START = Duration.ofSeconds(45);
 
@@ -74,10 +89,21 @@ public record GatewayBenchmark(
         firstPort = firstPort == 0 ? 21800 : firstPort;
     }
 
+    /** The benchmark without a phase under it. */
+    public GatewayBenchmark(int backends, Duration delay, int bodyBytes, List<Integer> concurrency, List<Integer> direct,
+                            Duration duration, Duration warmUp, int threads, Boolean loadBalancerCache, int firstPort) {
+        this(backends, delay, bodyBytes, concurrency, direct, duration, warmUp, threads, loadBalancerCache, firstPort, null,
+                0);
+    }
+
     @Override
     public GatewayBenchmark resolve(FleetScale scale, Problems problems) {
-        return new GatewayBenchmark(backends, delay, bodyBytes, scaled(concurrency, scale), scaled(direct, scale), duration,
-                warmUp, threads, loadBalancerCache, firstPort);
+        List<Integer> through = scaled(concurrency, scale);
+        int connections = duringConnections > 0 ? scaled(List.of(duringConnections), scale).get(0)
+                : through.stream().mapToInt(Integer::intValue).min().orElse(MIN_CONNECTIONS);
+        return new GatewayBenchmark(backends, delay, bodyBytes, through, scaled(direct, scale), duration, warmUp, threads,
+                loadBalancerCache, firstPort, during == null ? null : during.resolve(scale, problems.at("during")),
+                during == null ? duringConnections : connections);
     }
 
     private static List<Integer> scaled(List<Integer> connections, FleetScale scale) {
@@ -89,7 +115,8 @@ public record GatewayBenchmark(
     public String title(PlannedState state) {
         return "gateway benchmark: wrk " + (direct.isEmpty() ? "" : "direct at " + list(direct) + ", ")
                 + "through spring-cloud-gateway at " + list(concurrency) + " connections (" + backends + " backends, "
-                + delay.toMillis() + " ms, " + bodyBytes + " B)";
+                + delay.toMillis() + " ms, " + bodyBytes + " B)"
+                + (during == null ? "" : ", then per second at " + duringConnections + " through " + during.title(state));
     }
 
     private static String list(List<Integer> connections) {
@@ -123,7 +150,17 @@ public record GatewayBenchmark(
             problems.add("kind", "the gateway and its backends run nacos-client 3.0 (gRPC), which a cluster in 1.x mode"
                     + " (nodes: " + state.nodeVersions() + ") does not serve: benchmark the gateway once the nodes run 2.x");
         }
-        return START.plus(warmUp).plus(duration.multipliedBy(concurrency.size() + direct.size()));
+        Duration underWrk = Duration.ZERO;
+        if (during != null) {
+            if (during instanceof GatewayBenchmark) {
+                problems.add("during", "a gateway benchmark under a gateway benchmark: their backends would share ports");
+            }
+            if (duringConnections != 0) {
+                checkConnections("duringConnections", List.of(duringConnections), problems);
+            }
+            underWrk = during.plan(state, problems.at("during")).plus(AFTER_DURING);
+        }
+        return START.plus(warmUp).plus(duration.multipliedBy(concurrency.size() + direct.size())).plus(underWrk);
     }
 
     private void checkConnections(String field, List<Integer> connections, Problems problems) {
@@ -138,7 +175,7 @@ public record GatewayBenchmark(
 
     @Override
     public void run(RunContext run) throws InterruptedException {
-        List<String> servers = run.cluster().nodes().stream().map(NodeStatus::version).toList();
+        List<String> servers = versions(run);
         GatewayRig.Settings settings = new GatewayRig.Settings(run.cluster().serverAddresses(), run.cluster().credentials(),
                 backends, delay, bodyBytes, List.of(loadBalancerCache), firstPort);
         run.say("gateway benchmark: starting " + backends + " demo backends and spring-cloud-gateway");
@@ -151,7 +188,63 @@ public record GatewayBenchmark(
             for (int c : concurrency) {
                 measure(run, load, rig, io.upgradelab.journal.GatewayBenchmark.GATEWAY, c, servers);
             }
+            if (during != null) {
+                through(run, load, rig);
+            }
         }
+    }
+
+    /**
+     * {@link #during} run whole under wrk through the gateway, and {@link #AFTER_DURING} more; what wrk
+     * measured is journalled even when the phase under it fails.
+     */
+    private void through(RunContext run, GatewayLoad load, GatewayLoad.Rig rig) throws InterruptedException {
+        run.say("gateway benchmark: wrk through the gateway at " + duringConnections + " connections, per second, through "
+                + during.kind());
+        GatewayLoad.Running wrk = load.through(rig.gatewayUrl(), threads, duringConnections, DURING_BOUND,
+                run.phaseFile("gateway", "wrk-during-" + duringConnections + ".txt").path());
+        try {
+            during.run(run);
+            run.pause(AFTER_DURING);   // the load goes on a while: the last step's healing, seen
+        } catch (RuntimeException | InterruptedException e) {
+            boolean interrupted = Thread.interrupted();   // cleared, so wrk can be waited for and its figures kept
+            try {
+                record(run, rig, wrk.stop());
+            } catch (RuntimeException | InterruptedException stopping) {
+                e.addSuppressed(stopping);
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            throw e;
+        }
+        record(run, rig, wrk.stop());
+    }
+
+    private void record(RunContext run, GatewayLoad.Rig rig, Wrk.Series series) {
+        List<GatewaySecond> seconds = new ArrayList<>();
+        for (Wrk.Second second : series.seconds()) {
+            GatewaySecond line = new GatewaySecond(GatewayRig.GATEWAY_NAME, during.kind(), duringConnections,
+                    seconds.size() + 1, Instant.ofEpochSecond(second.epochSecond() + 1), second.responses(), second.non2xx());
+            run.record(line);
+            seconds.add(line);
+        }
+        run.say("gateway benchmark: through " + during.kind() + ", " + GatewaySecond.tally(seconds).describe());
+        if (series.report().isEmpty()) {
+            run.say("gateway benchmark: wrk completed no request through the gateway during " + during.kind());
+            return;
+        }
+        Wrk.Report report = series.report().get();
+        io.upgradelab.journal.GatewayBenchmark line = new io.upgradelab.journal.GatewayBenchmark(
+                io.upgradelab.journal.GatewayBenchmark.GATEWAY, GatewayRig.GATEWAY_NAME, rig.gatewayUrl(),
+                duringConnections, threads, report.seconds(), report.requests(), report.qps(), report.latency(),
+                report.errors(), backends, delay.toMillis(), bodyBytes, versions(run), during.kind());
+        run.record(line);
+        run.say("gateway benchmark: " + line.describe());
+    }
+
+    private static List<String> versions(RunContext run) {
+        return run.cluster().nodes().stream().map(NodeStatus::version).toList();
     }
 
     /**

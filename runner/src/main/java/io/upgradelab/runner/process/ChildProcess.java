@@ -213,6 +213,11 @@ public final class ChildProcess {
         }
     }
 
+    /** SIGINT: a program that handles it (wrk) stops its work and reports as it would at its end. */
+    public void interrupt() {
+        signal("INT");
+    }
+
     /** SIGSTOP: the process freezes, its sockets stay open, as in a long GC pause or a hung host. */
     public void pause() {
         signal("STOP");

@@ -149,6 +149,6 @@ class EveryCommandTest {
         cli.run("gate", "--help");
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, status, passed, summary, failure, junit,"
                 + " verdicts: [{criterion, status, measured, seconds, dryRun, measure: {value, unit, bound, interval: {low,"
-                + " high, method}, n, of}, passed}]}");
+                + " high, method}, n, of}, kind, phases: [], value, threshold, unit, comparison, passed, verdict}]}");
     }
 }

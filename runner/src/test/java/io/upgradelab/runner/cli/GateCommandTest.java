@@ -219,6 +219,19 @@ class GateCommandTest {
         assertThat(measure.has("interval")).as("a time the run took is exact").isFalse();
         assertThat(verdicts.get(2).get("passed").asBoolean()).isTrue();
         assertThat(verdicts.get(2).get("seconds").asDouble()).isEqualTo(10.095);   // phase 2 alone
+        // per criterion, what a pipeline keys on without reading prose
+        assertThat(verdicts.get(0).get("kind").asText()).isEqualTo("completion");
+        assertThat(verdicts.get(0).get("value").isNull()).as("a fact, not a figure").isTrue();
+        assertThat(verdicts.get(1).get("kind").asText()).isEqualTo("upgradeWithin");
+        assertThat(verdicts.get(1).get("verdict").asText()).isEqualTo("FAIL");
+        assertThat(verdicts.get(1).get("value").asDouble()).isEqualTo(267);
+        assertThat(verdicts.get(1).get("unit").asText()).isEqualTo("s");
+        assertThat(verdicts.get(1).get("threshold").asDouble()).isEqualTo(120);
+        assertThat(verdicts.get(1).get("comparison").asText()).isEqualTo("atMost");
+        assertThat(verdicts.get(2).get("kind").asText()).isEqualTo("noProviderErrors");
+        assertThat(verdicts.get(2).get("verdict").asText()).isEqualTo("PASS");
+        assertThat(verdicts.get(2).get("threshold").asDouble()).isZero();
+        assertThat(verdicts.get(2).get("phases")).extracting(JsonNode::asInt).containsExactly(2);
     }
 
     @Test

@@ -19,17 +19,20 @@ class ReportCommandTest {
     private final InProcessCli cli = new InProcessCli();
 
     @Test
-    void writesTheSummariesAndTheHtmlReportBesideTheJournalAndPrintsTheMarkdown() throws Exception {
+    void writesTheSummariesAndTheHtmlReportBesideTheJournalAndPrintsThemAsPlainText() throws Exception {
         Path run = Files.createDirectories(dir.resolve("run"));
         Files.copy(Path.of(System.getProperty("basedir", ".")).resolve("../reports/src/test/resources/journals/ci-size-run.jsonl").normalize(),
                 run.resolve("journal.jsonl"));
 
         assertThat(cli.run("report", run.toString())).isZero();
 
-        assertThat(cli.out()).startsWith("## nacos-1x-to-2x-ci: completed in ")
-                .contains("| 9 | rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true | 1.4.1 x3 -\\> 2.0.4 x3 |");
+        assertThat(cli.out()).as("plain text, not Markdown's escapes").startsWith("nacos-1x-to-2x-ci: completed in ")
+                .contains("\ngate NOT GATED: no policy given").doesNotContain("\\>", "| 9 |", "**");
+        assertThat(cli.out().lines().filter(l -> l.matches("\\s*9  rolling server upgrade to 2\\.0\\.4 .*")).toList())
+                .as("the phases' table in columns").singleElement().asString().contains("1.4.1 x3 -> 2.0.4 x3");
         assertThat(run.resolve("summary.json")).exists();
-        assertThat(run.resolve("summary.md")).hasContent(cli.out());
+        assertThat(run.resolve("summary.md")).content().startsWith("## nacos-1x-to-2x-ci: completed in ")
+                .contains("| 9 | rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true | 1.4.1 x3 -\\> 2.0.4 x3 |");
         assertThat(run.resolve("report.html")).content().contains("<img src=\"data:image/svg+xml;base64,");
         assertThat(cli.err()).contains("wrote " + run.resolve("summary.json")).contains("wrote " + run.resolve("report.html"));
     }
@@ -42,9 +45,9 @@ class ReportCommandTest {
         assertThat(cli.run("report", run.toString(), "--policy", strict.toString())).as(cli.err()).isZero();
 
         List<String> md = cli.out().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(md.get(0)).startsWith("## nacos-1x-to-2x-ci: completed in ");
-        assertThat(md.get(2)).isEqualTo("**FAIL**: 1 of 2 criteria met, 1 not met");
-        assertThat(md.get(3)).isEqualTo("- FAIL server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1 rolling"
+        assertThat(md.get(0)).startsWith("nacos-1x-to-2x-ci: completed in ");
+        assertThat(md.get(2)).isEqualTo("gate FAIL: 1 of 2 criteria met, 1 not met");
+        assertThat(md.get(3)).isEqualTo("  FAIL server upgrade finished within 120 s: 267 s (at most 120 s; exact; n 1 rolling"
                 + " server upgrade(s)): phase 9 done in 267 s");
         assertThat(run.resolve("report.html")).content().contains("<div id=\"verdict\" class=\"verdict fail\">");
         assertThat(run.resolve("gate-junit.xml")).content().contains("failures=\"1\"");
@@ -67,8 +70,8 @@ class ReportCommandTest {
 
         assertThat(reported).isEqualTo("upgrade-lab: " + judged)
                 .startsWith("upgrade-lab: gate INCONCLUSIVE: 1 of 2 criteria met, 1 inconclusive; JUnit XML: ");
-        assertThat(md.get(2)).isEqualTo("**INCONCLUSIVE**: 1 of 2 criteria met, 1 inconclusive");
-        assertThat(md.get(3)).startsWith("- INCONCLUSIVE probe success at least 99.0% in every phase: not judged: ");
+        assertThat(md.get(2)).isEqualTo("gate INCONCLUSIVE: 1 of 2 criteria met, 1 inconclusive");
+        assertThat(md.get(3)).startsWith("  INCONCLUSIVE probe success at least 99.0% in every phase: not judged: ");
         assertThat(run.resolve("report.html")).content().contains("<div id=\"verdict\" class=\"verdict inconclusive\">");
         assertThat(run.resolve("gate-junit.xml")).content().contains("skipped=\"1\"");
     }
@@ -82,7 +85,7 @@ class ReportCommandTest {
 
         assertThat(cli.run("report", run.toString(), "--policy", policy.toString())).as(cli.err()).isZero();
 
-        assertThat(cli.out()).contains("\n**NOT GATED**: not judged: ").contains("the run did not end");
+        assertThat(cli.out()).contains("\ngate NOT GATED: not judged: ").contains("the run did not end");
         assertThat(run.resolve("gate-junit.xml")).doesNotExist();
         assertThat(cli.err()).contains("the gate did not judge the run");
     }
