@@ -93,24 +93,10 @@ public final class Wrk {
     public static Report run(String url, int threads, int connections, Duration duration, Path output)
             throws InterruptedException {
         requireInstalled();
-        List<String> command = List.of(BINARY.toString(), "-t" + threads, "-c" + connections,
-                "-d" + Math.max(1, duration.toSeconds()) + "s", "--timeout", REQUEST_TIMEOUT.toSeconds() + "s", "--latency",
-                url);
-        ChildProcess wrk = ChildProcess.start("wrk-" + connections, command, Map.of(), output.getParent(), output);
-        if (!wrk.awaitExit(duration.plus(OVERRUN))) {
-            wrk.kill();
-            throw new LabException(LabException.FAILED, "wrk at " + url + " did not end " + OVERRUN.toSeconds()
-                    + " s after its " + duration.toSeconds() + " s: killed (pid " + wrk.pid() + ")", output,
-                    List.of());
-        }
-        if (Thread.interrupted()) {
-            throw new InterruptedException("wrk interrupted");
-        }
-        String text = read(output);
-        if (wrk.exitCode() != 0) {
-            throw new LabException(LabException.FAILED, "wrk at " + url + " exited with " + wrk.exitCode() + ": "
-                    + text.strip(), output, List.of());
-        }
+        ChildProcess wrk = ChildProcess.start("wrk-" + connections, command(url, threads, connections, duration, null),
+                Map.of(), output.getParent(), output);
+        String text = report(wrk, url, output, duration.plus(OVERRUN),
+                "did not end " + OVERRUN.toSeconds() + " s after its " + duration.toSeconds() + " s");
         return parse(text).orElseThrow(() -> new LabException(LabException.FAILED, "wrk's report in " + output
                 + " has no Latency, percentiles, requests or Requests/sec line", output, List.of()));
     }
@@ -132,48 +118,27 @@ public final class Wrk {
         } catch (IOException e) {
             throw new LabException(LabException.FAILED, "cannot write wrk's script " + script + ": " + e);
         }
-        List<String> command = List.of(BINARY.toString(), "-t" + threads, "-c" + connections,
-                "-d" + Math.max(1, bound.toSeconds()) + "s", "--timeout", REQUEST_TIMEOUT.toSeconds() + "s", "--latency",
-                "-s", script.toString(), url, "--", folder.toString());
         long start = Instant.now().getEpochSecond();
-        ChildProcess wrk = ChildProcess.start("wrk-" + connections, command, Map.of(), output.getParent(), output);
+        ChildProcess wrk = ChildProcess.start("wrk-" + connections, command(url, threads, connections, bound, script),
+                Map.of(), output.getParent(), output);
         return new Through(url, wrk, output, folder, start);
     }
 
-    /** A wrk run through a phase, under way until {@link #stop()}. */
-    public static final class Through implements GatewayLoad.Running {
-        private final String url;
-        private final ChildProcess wrk;
-        private final Path output;
-        private final Path folder;
-        private final long start;
-
-        Through(String url, ChildProcess wrk, Path output, Path folder, long start) {
-            this.url = url;
-            this.wrk = wrk;
-            this.output = output;
-            this.folder = folder;
-            this.start = start;
-        }
+    /**
+     * A wrk run through a phase, under way until {@link #stop()}.
+     *
+     * @param folder where its threads count their seconds
+     * @param start  the second it started in, since the epoch
+     */
+    public record Through(String url, ChildProcess wrk, Path output, Path folder, long start)
+            implements GatewayLoad.Running {
 
         /** SIGINT, on which wrk stops and reports; its report and seconds once it has. */
         @Override
         public Series stop() throws InterruptedException {
             long stop = Instant.now().getEpochSecond();
             wrk.interrupt();
-            if (!wrk.awaitExit(OVERRUN)) {
-                wrk.kill();
-                throw new LabException(LabException.FAILED, "wrk at " + url + " did not stop " + OVERRUN.toSeconds()
-                        + " s after SIGINT: killed (pid " + wrk.pid() + ")", output, List.of());
-            }
-            if (Thread.interrupted()) {
-                throw new InterruptedException("wrk interrupted");
-            }
-            String text = read(output);
-            if (wrk.exitCode() != 0) {
-                throw new LabException(LabException.FAILED, "wrk at " + url + " exited with " + wrk.exitCode() + ": "
-                        + text.strip(), output, List.of());
-            }
+            String text = report(wrk, url, output, OVERRUN, "did not stop " + OVERRUN.toSeconds() + " s after SIGINT");
             return new Series(parse(text), seconds(folder, start, stop));
         }
     }
@@ -254,6 +219,43 @@ public final class Wrk {
             case "m" -> value * 60_000;
             default -> value * 3_600_000;
         };
+    }
+
+    /**
+     * {@code wrk -t -c -d --timeout --latency URL}, every run as the reference ran it; with {@code script} (null:
+     * none), {@code -s SCRIPT URL -- FOLDER}, the folder the script's and the one it writes into.
+     */
+    private static List<String> command(String url, int threads, int connections, Duration duration, Path script) {
+        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "-t" + threads, "-c" + connections,
+                "-d" + Math.max(1, duration.toSeconds()) + "s", "--timeout", REQUEST_TIMEOUT.toSeconds() + "s", "--latency"));
+        if (script == null) {
+            command.add(url);
+        } else {
+            command.addAll(List.of("-s", script.toString(), url, "--", script.getParent().toString()));
+        }
+        return command;
+    }
+
+    /**
+     * wrk's report once it has exited, at most {@code within} from now; killed by its PID past it, the failure
+     * saying it {@code late}; refused on an exit code other than 0.
+     */
+    private static String report(ChildProcess wrk, String url, Path output, Duration within, String late)
+            throws InterruptedException {
+        if (!wrk.awaitExit(within)) {
+            wrk.kill();
+            throw new LabException(LabException.FAILED, "wrk at " + url + " " + late + ": killed (pid " + wrk.pid() + ")",
+                    output, List.of());
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException("wrk interrupted");
+        }
+        String text = read(output);
+        if (wrk.exitCode() != 0) {
+            throw new LabException(LabException.FAILED, "wrk at " + url + " exited with " + wrk.exitCode() + ": "
+                    + text.strip(), output, List.of());
+        }
+        return text;
     }
 
     private static void requireInstalled() {
