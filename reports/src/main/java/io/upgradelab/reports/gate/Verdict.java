@@ -2,6 +2,7 @@ package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collection;
 import java.util.List;
 
@@ -28,6 +29,8 @@ import java.util.List;
  *                  completion, {@value #AUDIT} for a journal that does not add up; "" before the policy judged it
  * @param phases    the phases it looked at, by number; empty when it judges the run as a whole
  */
+@JsonPropertyOrder({"criterion", "status", "verdict", "kind", "phases", "value", "unit", "threshold", "comparison",
+        "measured", "seconds", "dryRun", "measure", "passed"})
 public record Verdict(String criterion, Status status, String measured, double seconds,
                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dryRun,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Measure measure, String kind, List<Integer> phases) {

@@ -89,7 +89,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " does not settle ends that pair's run. Default: ${DEFAULT-VALUE}.")
     String settle;
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR",
             description = "Where calibrations are kept (the saved matrix, and a run per pair). Default: runs/calibrations.")
     Path out;
 

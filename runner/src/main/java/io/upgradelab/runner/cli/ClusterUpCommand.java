@@ -43,10 +43,10 @@ import picocli.CommandLine.TypeConversionException;
                         + " (upgrade, stop, kill, start, pause, resume, status, quit) from standard input.",
                 "Ctrl-C stops every node."},
         footer = {"", "Examples:",
-                "  upgrade-lab cluster up --version 1.4.1 --nodes 3",
-                "  upgrade-lab cluster up --version 2.0.4 --nodes 1 --port 18848",
-                "  upgrade-lab cluster up --version 2.0.4 --nodes 3 --storage mysql",
-                "  upgrade-lab cluster up --version 2.0.4 --addresses 127.0.0.11,127.0.0.12,127.0.0.13"})
+                "  upgrade-lab cluster up --server-version 1.4.1 --nodes 3",
+                "  upgrade-lab cluster up --server-version 2.0.4 --nodes 1 --port 18848",
+                "  upgrade-lab cluster up --server-version 2.0.4 --nodes 3 --storage mysql",
+                "  upgrade-lab cluster up --server-version 2.0.4 --addresses 127.0.0.11,127.0.0.12,127.0.0.13"})
 final class ClusterUpCommand implements Callable<Integer> {
 
     @Spec
@@ -55,7 +55,7 @@ final class ClusterUpCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @Option(names = "--version", paramLabel = "VERSION", defaultValue = "1.4.1",
+    @Option(names = "--server-version", paramLabel = "VERSION", defaultValue = "1.4.1",
             description = "Nacos server version of every node (default: ${DEFAULT-VALUE}); see 'upgrade-lab versions'.")
     String version;
 
@@ -83,9 +83,10 @@ final class ClusterUpCommand implements Callable<Integer> {
             description = "Maximum heap of each node (default: ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--start-timeout", paramLabel = "SECONDS", defaultValue = "180",
-            description = "How long a node may take to start, and the cluster to form (default: ${DEFAULT-VALUE}).")
-    long startTimeoutSeconds;
+    @Option(names = "--start-timeout", paramLabel = "DURATION", defaultValue = "3m", converter = DurationConverter.class,
+            description = "How long a node may take to start, and the cluster to form, e.g. 90s or 5m; a bare number is"
+                    + " seconds (default: ${DEFAULT-VALUE}).")
+    Duration startTimeout;
 
     @Option(names = "--storage", paramLabel = "STORE", defaultValue = "embedded",
             converter = StorageConverter.class,
@@ -111,7 +112,7 @@ final class ClusterUpCommand implements Callable<Integer> {
             }
         }
         LocalClusterSpec clusterSpec = new LocalClusterSpec(version, nodes, port, runDirectory, heap,
-                Duration.ofSeconds(startTimeoutSeconds), properties).withNodeAddresses(addresses);
+                startTimeout, properties).withNodeAddresses(addresses);
         NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions());
         distributions.require(version);
         progress.accept("starting " + (nodes == 1 ? "a standalone Nacos " + version

@@ -12,8 +12,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * What every command of the lab has alike, set once on the whole tree rather than remembered in
- * each: {@code -V/--version} prints the lab's version (on {@code cluster up}, where {@code --version}
- * is a Nacos version, {@code -V} alone); the help's examples print whole, however long, so a
+ * each: {@code -V/--version} prints the lab's version (no option of a command takes that name for
+ * something else: {@code cluster up}'s Nacos version is {@code --server-version}); the help's examples print whole, however long, so a
  * copied example runs; and a command with {@code --output json} lists the document's fields in its
  * help, read off the record it prints, so the list is never out of date.
  */
@@ -46,8 +46,7 @@ final class CommandConventions {
     private static void addVersion(CommandSpec spec, CommandLine.IVersionProvider version) {
         spec.versionProvider(version);
         if (spec.options().stream().noneMatch(OptionSpec::versionHelp)) {
-            String[] names = spec.findOption("--version") == null ? new String[] {"-V", "--version"} : new String[] {"-V"};
-            spec.addOption(OptionSpec.builder(names).versionHelp(true)
+            spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
                     .description("Print version information and exit.").build());
         }
     }

@@ -60,7 +60,7 @@ final class CompareCommand implements Callable<Integer>, OutputOption.JsonComman
     @Parameters(index = "1", paramLabel = "RUN_B", description = "The after run's directory (or journal).")
     Path after;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write the comparison there, as " + FILE_NAME
+    @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR", description = "Also write the comparison there, as " + FILE_NAME
             + " and " + HTML_NAME + " (with the charts of both runs).")
     Path out;
 

@@ -4,8 +4,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code -h/--help} alone, for the commands that do not take picocli's standard help options. Their
- * version option is added with every command's ({@link CommandConventions}): {@code -V/--version},
- * or {@code -V} alone on {@code cluster up}, whose {@code --version} is a Nacos version.
+ * version option is added with every command's ({@link CommandConventions}): {@code -V/--version}.
  */
 final class HelpOption {
 

@@ -72,7 +72,7 @@ final class NoiseCommand implements Callable<Integer>, OutputOption.JsonCommand 
     @Option(names = "--scale", paramLabel = "F", description = "With --repeat: the scale of every repeat, as run --scale.")
     Double scale;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where noise.md and noise.json go, and with --repeat"
+    @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR", description = "Where noise.md and noise.json go, and with --repeat"
             + " the runs. Default with --repeat: runs/noise-<experiment>-<date-time>.")
     Path out;
 

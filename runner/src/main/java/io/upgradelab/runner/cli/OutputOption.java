@@ -31,7 +31,7 @@ final class OutputOption {
     private static final ObjectMapper JSON = io.upgradelab.journal.JournalJson.builder()
             .enable(SerializationFeature.INDENT_OUTPUT).disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS).build();
 
-    @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "text",
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
             description = "text (the default) or json: one JSON document on standard output, with the fields"
                     + " listed below.")
     Format format;

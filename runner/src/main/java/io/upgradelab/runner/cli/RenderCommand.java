@@ -93,7 +93,7 @@ final class RenderCommand implements Runnable {
         @Mixin
         ExperimentArguments arguments;
 
-        @Option(names = "--out", paramLabel = "DIR",
+        @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR",
                 description = "Where to write the files. Default: k8s/<experiment name> under the current directory.")
         Path out;
 

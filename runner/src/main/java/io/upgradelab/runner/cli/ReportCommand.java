@@ -48,7 +48,7 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     RunDirectory run;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the three files (default: RUN_DIR).")
+    @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR", description = "Where to write the three files (default: RUN_DIR).")
     Path out;
 
     @Option(names = "--policy", paramLabel = "POLICY", description = "Judge the run against this policy first (as"

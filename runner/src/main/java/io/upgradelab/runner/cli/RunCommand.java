@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ExperimentArguments arguments;
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR",
             description = "Run directory (created; must not hold a journal yet). Default: runs/<experiment>-<date-time>.")
     Path out;
 

@@ -56,9 +56,15 @@ final class ServeCommand {
 
     /** The nacos-client version a Dubbo program runs on, from the command line or the environment. */
     static final class Client {
-        @Option(names = "--client", paramLabel = "VERSION", defaultValue = "${env:UPGRADE_LAB_CLIENT:-2.0.4}",
-                description = "nacos-client version (default: $UPGRADE_LAB_CLIENT, else 2.0.4).")
+        @Option(names = "--client", paramLabel = "VERSION", defaultValue = "${env:UPGRADE_LAB_CLIENT:-1x}",
+                description = "nacos-client version, or 1x (1.4.1) or 2x (2.0.4) (default: $UPGRADE_LAB_CLIENT, else 1x, as"
+                        + " an experiment's probe.client).")
         String version;
+
+        /** The version named, a shorthand read as the version it stands for. */
+        String canonical() {
+            return io.upgradelab.naming.ClientVersions.canonical(version);
+        }
     }
 
     @Command(name = "fleet",
@@ -110,7 +116,7 @@ final class ServeCommand {
         @Override
         public Integer call() {
             Path directory = place.of("probe");
-            return runInForeground("probe", ProbeProcess.command(client.version, directory, arguments), directory);
+            return runInForeground("probe", ProbeProcess.command(client.canonical(), directory, arguments), directory);
         }
     }
 
@@ -140,7 +146,7 @@ final class ServeCommand {
         public Integer call() {
             Path directory = place.of("demo-provider-" + port);
             return runInForeground("demo-provider",
-                    DemoProviderProcess.command(client.version, directory, servers, port, application), directory);
+                    DemoProviderProcess.command(client.canonical(), directory, servers, port, application), directory);
         }
     }
 

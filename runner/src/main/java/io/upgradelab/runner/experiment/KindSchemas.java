@@ -212,11 +212,16 @@ final class KindSchemas {
 
     /** Each field of {@code record} (but those Jackson ignores) as a property, required where it must be given. */
     private static void fields(Class<?> record, ObjectNode schema) {
+        RecordDefaults defaults = RecordDefaults.of(record);
         for (RecordComponent c : record.getRecordComponents()) {
             if (c.getAccessor().isAnnotationPresent(JsonIgnore.class)) {
                 continue;
             }
-            schema.with("properties").set(RecordFieldNames.of(c), property(record, c));
+            ObjectNode property = property(record, c);
+            if (!RecordFields.required(c)) {
+                defaults.of(c).ifPresent(value -> property.set("default", value));
+            }
+            schema.with("properties").set(RecordFieldNames.of(c), property);
             if (RecordFields.required(c)) {
                 schema.withArray("required").add(RecordFieldNames.of(c));
             }

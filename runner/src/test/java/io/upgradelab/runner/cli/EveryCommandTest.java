@@ -39,8 +39,7 @@ class EveryCommandTest {
     @Test
     void everyCommandPrintsTheLabsVersionAndExitsZero() {
         for (String[] command : everyCommand()) {
-            boolean nacosVersion = String.join(" ", command).equals("cluster up");
-            for (String flag : nacosVersion ? List.of("-V") : List.of("-V", "--version")) {
+            for (String flag : List.of("-V", "--version")) {
                 cli.clear();
                 assertThat(cli.run(with(command, flag))).as("%s %s", String.join(" ", command), flag).isZero();
                 assertThat(cli.out()).as("%s %s", String.join(" ", command), flag)
@@ -50,11 +49,27 @@ class EveryCommandTest {
         }
     }
 
-    /** On cluster up, --version names the Nacos version to start: the lab's own is -V there. */
+    /** No flag shadows another's meaning: the Nacos version cluster up starts is --server-version, --version the lab's. */
     @Test
-    void clusterUpKeepsVersionForNacos() {
+    void clusterUpNamesTheNacosVersionApartFromTheLabsVersion() {
         assertThat(cli.run("cluster", "up", "--help")).isZero();
-        assertThat(cli.out()).contains("--version=VERSION", "Nacos server version", "-V ");
+        assertThat(cli.out()).contains("--server-version=VERSION", "Nacos server version", "-V, --version")
+                .contains("--start-timeout=DURATION");
+    }
+
+    /** One convention: -o/--output FORMAT wherever a command answers in JSON, --out-dir DIR (or --out) for a folder. */
+    @Test
+    void outputIsDashOAndAFolderIsOutDir() {
+        for (String command : List.of("validate", "plan", "gate", "compare", "runs")) {
+            cli.clear();
+            assertThat(cli.run(command, "--help")).isZero();
+            assertThat(cli.out()).as(command).contains("-o, --output=FORMAT");
+        }
+        for (String command : List.of("run", "report", "compare", "noise", "calibrate")) {
+            cli.clear();
+            assertThat(cli.run(command, "--help")).isZero();
+            assertThat(cli.out()).as(command).contains("--out, --out-dir=DIR");
+        }
     }
 
     @Test
@@ -148,7 +163,7 @@ class EveryCommandTest {
         cli.clear();
         cli.run("gate", "--help");
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("{run, policy, status, passed, summary, failure, junit,"
-                + " verdicts: [{criterion, status, measured, seconds, dryRun, measure: {value, unit, bound, interval: {low,"
-                + " high, method}, n, of}, kind, phases: [], value, threshold, unit, comparison, passed, verdict}]}");
+                + " verdicts: [{criterion, status, verdict, kind, phases: [], value, unit, threshold, comparison, measured,"
+                + " seconds, dryRun, measure: {value, unit, bound, interval: {low, high, method}, n, of}, passed}]}");
     }
 }

@@ -57,7 +57,7 @@ class LauncherIT {
     @Test
     void aNodeThatFailsToStartIsOneLineWithItsLogAndExitOne() throws Exception {
         int port = LocalClusterSpec.firstFreePort(1, 20000);
-        try (Launcher runner = Launcher.start("cluster", "up", "--version", "1.4.1", "--nodes", "1",
+        try (Launcher runner = Launcher.start("cluster", "up", "--server-version", "1.4.1", "--nodes", "1",
                 "--port", "" + port, "--dir", runDirectory.toString(),
                 // a database that is not there (nothing listens on port 1): Nacos fails and stays alive
                 "--property", "spring.datasource.platform=mysql", "--property", "db.num=1",
@@ -75,7 +75,7 @@ class LauncherIT {
     }
 
     private Launcher startStandalone() throws IOException {
-        return Launcher.start("cluster", "up", "--version", "1.4.1", "--nodes", "1",
+        return Launcher.start("cluster", "up", "--server-version", "1.4.1", "--nodes", "1",
                 "--port", "" + LocalClusterSpec.firstFreePort(1, 20000), "--dir", runDirectory.toString());
     }
 

@@ -67,7 +67,7 @@ class UpgradeLabCliTest {
 
     @Test
     void anUnknownVersionIsOneLineAndExitTwo() {
-        assertThat(cli.run("cluster", "up", "--version", "9.9.9", "--dir", dir.resolve("run").toString())).isEqualTo(2);
+        assertThat(cli.run("cluster", "up", "--server-version", "9.9.9", "--dir", dir.resolve("run").toString())).isEqualTo(2);
         assertThat(cli.err().strip())
                 .isEqualTo("upgrade-lab: unknown Nacos version '9.9.9': this build has 1.4.1 (in " + dir.resolve("dist") + ")");
         assertThat(dir.resolve("run")).doesNotExist();

@@ -69,6 +69,30 @@ class ExperimentSchemaTest {
     }
 
     /** A field the schema says moved is no field where it was, and is one where it went. */
+    /** An editor shows the code's defaults: a kind's record built with nothing given says them, not a copy. */
+    @Test
+    void aFieldsDefaultIsWhatItsRecordFillsInWhenTheFileGivesNone() {
+        JsonNode gateway = schema.at("/$defs/gatewayBenchmark/properties");
+        assertThat(gateway.at("/backends/default").asInt()).isEqualTo(2);
+        assertThat(gateway.at("/delay/default").asText()).isEqualTo("20ms");
+        assertThat(gateway.at("/concurrency/default")).extracting(JsonNode::asInt).containsExactly(600, 800, 1000);
+        assertThat(gateway.at("/loadBalancerCache/default").asBoolean()).isTrue();
+        assertThat(gateway.has("during") && gateway.at("/during").has("default")).as("an object: none").isFalse();
+        assertThat(gateway.at("/duringConnections").has("default")).as("worked out at run time: none").isFalse();
+        assertThat(schema.at("/$defs/rampTo/properties/providers").has("default")).as("required: none").isFalse();
+    }
+
+    /** Every experiment shipped tells an editor its schema (yaml-language-server reads the modeline on any line). */
+    @Test
+    void everyShippedExperimentNamesItsSchemaForEditors() throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(FakeDistributions.experiments())) {
+            List<Path> experiments = files.filter(f -> f.toString().endsWith(".yaml") && !f.toString().endsWith(
+                    ".policy.yaml")).toList();
+            assertThat(experiments).isNotEmpty().allSatisfy(f -> assertThat(f).content()
+                    .contains("\n# yaml-language-server: $schema=experiment.schema.json\n"));
+        }
+    }
+
     @Test
     void eachMovedFieldIsAFieldWhereItMovedTo() {
         JsonNode moved = schema.at("/$defs/target/moved");

@@ -65,8 +65,8 @@ public record LocalClusterSpec(String version, int nodes, int firstPort, Path ru
             throw LabException.invalidInput("--heap: " + problem);
         });
         if (startTimeout.compareTo(Duration.ofSeconds(1)) < 0 || startTimeout.compareTo(Durations.MAX) > 0) {
-            throw LabException.invalidInput("--start-timeout " + startTimeout.toSeconds() + ": from 1 to "
-                    + Durations.MAX.toSeconds() + " seconds");
+            throw LabException.invalidInput("--start-timeout " + Durations.text(startTimeout) + ": from 1s to "
+                    + Durations.text(Durations.MAX));
         }
         for (int n = 1; n <= nodes; n++) {
             int node = n;
