@@ -56,6 +56,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Run directory (created; must not hold a journal yet). Default: runs/<experiment>-<date-time>.")
     Path out;
 
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing while the run goes (no event lines, no status"
+            + " line): only the warnings before it, and its outcome, journal and verdict when it ends.")
+    boolean quiet;
+
     @Option(names = "--gate", paramLabel = "POLICY",
             description = "After the run, judge it against this policy (as upgrade-lab gate does): JUnit XML in the"
                     + " run directory, the verdict at the top of summary.md and report.html, and exit 1 if it"
@@ -92,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
         copyExperiment(runDirectory);
         PrintWriter out = spec.commandLine().getOut();
         RunExecution.Executed run = RunExecution.execute(valid, runDirectory, spec.commandLine().getErr(),
-                policy == null ? null : dir -> GateCommand.judge(dir, policy, baseline, null));
+                policy == null ? null : dir -> GateCommand.judge(dir, policy, baseline, null), quiet);
         RunOutcome outcome = run.outcome();
         out.println(outcome.journalName() + " " + runDirectory.resolve(Journal.FILE_NAME));
         out.flush();

@@ -5,17 +5,22 @@ import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.engine.RunStatus;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * A run's progress for the person watching. On a terminal: event lines scroll while one status line
  * at the bottom is redrawn every second (phase, elapsed against expected, instances per node, CPU
- * per node, probe outcomes). Elsewhere (CI logs, pipes): plain lines only, the status every 30 s.
+ * per node, probe outcomes), cut to the terminal's width so it never wraps ({@link #fit}). Elsewhere
+ * (CI logs, pipes): plain lines only, the status every 30 s. Quiet: nothing at all, the run's answer is
+ * what the command prints when it ends.
  */
 final class RunDisplay implements Consumer<String>, AutoCloseable {
 
@@ -30,12 +35,24 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final boolean quiet;
+    private final IntSupplier width;
     private volatile Supplier<RunStatus> status;
     private String statusLine = "";
 
     RunDisplay(PrintWriter err, boolean terminal) {
+        this(err, terminal, false, () -> 0);
+    }
+
+    /**
+     * @param quiet nothing shown
+     * @param width the terminal's width now (0: unknown, lines uncut)
+     */
+    RunDisplay(PrintWriter err, boolean terminal, boolean quiet, IntSupplier width) {
         this.err = err;
         this.terminal = terminal;
+        this.quiet = quiet;
+        this.width = width;
     }
 
     /** Whether standard error is a terminal a status line can be redrawn on. */
@@ -46,6 +63,9 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
 
     /** Starts showing {@code source}'s status. */
     void follow(Supplier<RunStatus> source) {
+        if (quiet) {
+            return;
+        }
         status = source;
         long every = terminal ? 1000 : PLAIN_STATUS_EVERY.toMillis();
         ticker.scheduleAtFixedRate(this::tick, every, every, TimeUnit.MILLISECONDS);
@@ -53,6 +73,9 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
 
     @Override
     public synchronized void accept(String message) {
+        if (quiet) {
+            return;
+        }
         String line = Progress.stamp(began, message);
         if (terminal) {
             clearLine();
@@ -70,6 +93,7 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
         }
         String line = describe(source.get());
         if (terminal) {
+            line = fit(line, width.getAsInt());
             statusLine = line;
             clearLine();
             err.print(line);
@@ -80,7 +104,7 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
         }
     }
 
-    /** One line: {@code [3/16 2m10s of ~3m] hold ... | instances 6000 6000 5990 (of 6000) | CPU 25 30 28% | probe ...}. */
+    /** One line: {@code [3/16 2m10s of ~3m] hold ... | instances 6000 6000 5990 (6000 registered) | CPU 25 30 28% | probe ...}. */
     static String describe(RunStatus s) {
         StringBuilder b = new StringBuilder();
         if (s.phase() >= 1) {
@@ -92,7 +116,7 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
         if (!s.nodes().isEmpty()) {
             b.append(" | instances ").append(s.nodes().stream()
                     .map(n -> n.reachable() ? Integer.toString(n.instances()) : "-")
-                    .collect(Collectors.joining(" "))).append(" (of ").append(s.expectedInstances()).append(')');
+                    .collect(Collectors.joining(" "))).append(" (").append(s.expectedInstances()).append(" registered)");
         }
         if (!s.resources().isEmpty()) {
             b.append(" | CPU ").append(s.resources().stream().map(r -> Long.toString(Math.round(r.cpuPercent())))
@@ -105,6 +129,38 @@ final class RunDisplay implements Consumer<String>, AutoCloseable {
         }
         b.append(" | run ").append(Durations.text(s.runElapsed())).append(" of ~").append(Durations.text(s.runExpected()));
         return b.toString();
+    }
+
+    /**
+     * {@code line} within {@code width} columns (one left free, where the cursor rests), so a redraw never wraps
+     * onto a second line: its parts ({@code " | "} apart) dropped from the least telling (the run's time, CPU,
+     * instances) while it is too wide, the probe's outcomes and the phase kept; then the phase's words cut with
+     * an ellipsis. A width of 0 (unknown) leaves it whole.
+     */
+    static String fit(String line, int width) {
+        int room = width - 1;
+        if (width <= 0 || line.length() <= room) {
+            return line;
+        }
+        List<String> parts = new ArrayList<>(List.of(line.split(" \\| ")));
+        for (String leastTelling : List.of("run ", "CPU ", "instances ")) {
+            if (String.join(" | ", parts).length() <= room) {
+                break;
+            }
+            for (int i = parts.size() - 1; i >= 1; i--) {
+                if (parts.get(i).startsWith(leastTelling)) {
+                    parts.remove(i);
+                }
+            }
+        }
+        String fitted = String.join(" | ", parts);
+        if (fitted.length() <= room) {
+            return fitted;
+        }
+        String rest = parts.size() > 1 ? " | " + String.join(" | ", parts.subList(1, parts.size())) : "";
+        int head = room - rest.length() - 1;
+        return head >= 8 ? parts.get(0).substring(0, Math.min(parts.get(0).length(), head)) + "…" + rest
+                : fitted.substring(0, Math.max(0, room - 1)) + "…";
     }
 
     @Override

@@ -38,7 +38,7 @@ final class RunExecution {
 
     /** Runs {@code valid} into {@code runDirectory} not gated, telling {@code err} as it goes; returns how it ended. */
     static RunOutcome execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err) {
-        return execute(checked, runDirectory, err, null).outcome();
+        return execute(checked, runDirectory, err, null, false).outcome();
     }
 
     /**
@@ -62,9 +62,12 @@ final class RunExecution {
         }
     }
 
-    static Executed execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err, Function<Path, Gate> gate) {
+    static Executed execute(ValidatedExperiment checked, Path runDirectory, PrintWriter err, Function<Path, Gate> gate,
+                            boolean quiet) {
         ValidatedExperiment valid = withDiskWarning(checked, runDirectory, err);
-        try (RunDisplay display = new RunDisplay(err, RunDisplay.onTerminal())) {
+        boolean terminal = !quiet && RunDisplay.onTerminal();
+        try (TerminalWidth width = terminal ? TerminalWidth.ofSystem() : TerminalWidth.none();
+             RunDisplay display = new RunDisplay(err, terminal, quiet, width)) {
             display.accept("run " + valid.experiment().name() + " (scale " + valid.experiment().scale() + ", "
                     + valid.experiment().phases().size() + " phases, expected "
                     + ExperimentArguments.approximately(valid.timeline().total()) + ") in " + runDirectory);
