@@ -20,7 +20,7 @@ class RunDisplayTest {
     void tooWideItDropsTheRunsTimeThenCpuThenInstancesAndCutsThePhaseLast() {
         assertThat(RunDisplay.fit(LINE, 160)).isEqualTo("[3/16 2m10s of ~3m] hold 1m at 6000 providers | instances 6000"
                 + " 6000 5990 (6000 registered) | CPU 25 30 28% | probe 5990 ok, 10 no-provider, 0 other errors");
-        assertThat(RunDisplay.fit(LINE, 120)).isEqualTo("[3/16 2m10s of ~3m] hold 1m at 6000 providers | instances 6000"
+        assertThat(RunDisplay.fit(LINE, 140)).isEqualTo("[3/16 2m10s of ~3m] hold 1m at 6000 providers | instances 6000"
                 + " 6000 5990 (6000 registered) | probe 5990 ok, 10 no-provider, 0 other errors");
         assertThat(RunDisplay.fit(LINE, 100)).isEqualTo("[3/16 2m10s of ~3m] hold 1m at 6000 providers | probe 5990 ok,"
                 + " 10 no-provider, 0 other errors");
