@@ -27,7 +27,7 @@ import com.tngtech.archunit.lang.ArchRule;
  *   observe                      observers and the latest observations
  *   backend, backend.*           the cluster, wherever it runs
  *   plan                         the state a plan moves forward, problems, the fleet's scale
- *   journal, fleet, probe, workload, nacos, process, dubbo, clients, metrics, (root)   the parts: no knowledge of experiments
+ *   journal, fleet, probe, workload, nacos, process, dubbo, clients, metrics, notify, (root)   the parts: no knowledge of experiments
  * </pre>
  */
 @AnalyzeClasses(packages = "io.upgradelab.runner", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -35,7 +35,7 @@ class ArchitectureTest {
 
     private static final String[] PARTS = {"io.upgradelab.runner", "..runner.journal..", "..runner.fleet..",
             "..runner.probe..", "..runner.nacos..", "..runner.process..", "..runner.dubbo..", "..runner.clients..",
-            "..runner.metrics..", "..runner.workload.."};
+            "..runner.metrics..", "..runner.workload..", "..runner.notify.."};
 
     /**
      * The reports read a run's journal after the fact; only the commands that print them (report, compare,

@@ -9,6 +9,7 @@ import io.upgradelab.runner.engine.RunOutcome;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.journal.Journal;
+import io.upgradelab.runner.notify.Webhook;
 import io.upgradelab.runner.phase.Phase;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -37,7 +38,9 @@ import picocli.CommandLine.Spec;
                 "Ctrl-C stops cleanly: load down, processes stopped, journal closed, exit 130."},
         footer = {"", "Examples:",
                 "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml",
-                "  upgrade-lab run experiments/nacos-1x-to-2x.yaml --scale 0.5 --out runs/half-scale",
+                "  upgrade-lab run experiments/nacos-1x-to-2x.yaml --scale 0.5 --out-dir runs/half-scale",
+                "  upgrade-lab run experiments/nacos-1x-to-2x-ci.yaml --gate experiments/nacos-1x-to-2x.policy.yaml"
+                        + " --notify env:SLACK_WEBHOOK_URL",
                 "", "Exit codes: 0 every phase ran, 1 a phase failed or an abort condition held,"
                 + " 2 invalid experiment or flags, 130 interrupted. With --gate: the gate's, 0 pass, 1 fail,"
                 + " 3 inconclusive (also a run that stopped on the lab's own limit)."})
@@ -71,12 +74,21 @@ final class RunCommand implements Callable<Integer> {
                     + " Checked before anything starts.")
     Path baseline;
 
+    @Option(names = "--notify", paramLabel = "WEBHOOK",
+            description = "When the run ends, tell a chat how it ended and what the gate said: one POST of"
+                    + " {\"text\": ...} (Slack's incoming webhooks, and those compatible with them). WEBHOOK is"
+                    + " env:NAME, the environment variable holding the webhook's URL (it carries a token: keep it off"
+                    + " the command line), or the URL itself. A chat that does not take it is a warning, never the"
+                    + " run's failure.")
+    String notify;
+
     @Mixin
     MetricsPortOption metricsPort;
 
     @Override
     public Integer call() {
         ValidatedExperiment valid = metricsPort.applyTo(arguments.load());
+        Webhook webhook = notify == null ? null : Webhook.parse(notify, System.getenv());
         Policy policy = gate == null ? null : GateCommand.read(gate);
         GateCommand.checkBaseline(policy, baseline);
         valid.notes().forEach(note -> spec.commandLine().getErr().println("upgrade-lab: note: " + note));
@@ -100,6 +112,9 @@ final class RunCommand implements Callable<Integer> {
         RunOutcome outcome = run.outcome();
         out.println(outcome.journalName() + " " + runDirectory.resolve(Journal.FILE_NAME));
         out.flush();
+        if (webhook != null) {
+            notify(webhook, RunNotice.text(experiment.name(), outcome.journalName(), run.gate(), runDirectory));
+        }
         if (policy == null || outcome == RunOutcome.INTERRUPTED) {
             return outcome.exitCode();
         }
@@ -119,6 +134,14 @@ final class RunCommand implements Callable<Integer> {
     static int exitCode(int run, Gate judged) {
         int gate = GateCommand.exitCode(judged);
         return run == 0 || gate == GateCommand.INCONCLUSIVE ? gate : run;
+    }
+
+    /** Tells the chat; a chat that does not take it is a warning on standard error. */
+    private void notify(Webhook webhook, String text) {
+        PrintWriter err = spec.commandLine().getErr();
+        webhook.post(text).ifPresentOrElse(why -> err.println("upgrade-lab: warning: not notified: " + why),
+                () -> err.println("upgrade-lab: notified " + webhook.shown()));
+        err.flush();
     }
 
     private void copyExperiment(Path runDirectory) {
