@@ -119,7 +119,8 @@ public final class Engine {
         RunMetrics metrics = new RunMetrics();
         MetricsSpec served = experiment.metrics();
         try (MetricsServer server = served == null ? null
-                : MetricsServer.start(metrics.registry(), served.address(), served.port())) {
+                : MetricsServer.start(metrics.registry(), served.bindAddress(System.getenv(),
+                        experiment.target().allowRemote()), served.port())) {
             journal = Journal.create(runDirectory, server == null ? Journal.Listener.NONE : metrics);
             journal.append(runStarted());
             if (server != null) {

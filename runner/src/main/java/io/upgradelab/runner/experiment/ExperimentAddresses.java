@@ -60,7 +60,7 @@ public final class ExperimentAddresses {
         all.add(new Named("/fleet/address", "the fleet", experiment.fleet().address()));
         all.add(new Named("/probe/address", "the probe", experiment.probe().address()));
         all.add(new Named("/probe/demoAddress", "the demo providers", experiment.probe().demoAddress()));
-        if (experiment.metrics() != null) {
+        if (experiment.metrics() != null && !experiment.metrics().onPodAddress()) {   // pod: known at run time
             all.add(new Named("/metrics/address", "the live metrics", experiment.metrics().address()));
         }
         return List.copyOf(all);
@@ -99,6 +99,10 @@ public final class ExperimentAddresses {
      * addresses, never as text.
      */
     static void check(Experiment experiment, Problems problems) {
+        if (experiment.metrics() != null && experiment.metrics().onPodAddress() && !experiment.target().allowRemote()) {
+            problems.add("/metrics/address", "pod: the runner's pod address is off loopback, where the live metrics"
+                    + " listen only when the file says so (target.allowRemote: true)");
+        }
         for (Named address : of(experiment)) {
             Optional<byte[]> parsed = Ipv4.parse(address.host());
             if (parsed.isEmpty()) {

@@ -3,6 +3,8 @@ package io.upgradelab.runner.experiment;
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.plan.SchemaRef;
+import io.upgradelab.runner.LabException;
+import java.util.Map;
 import org.upgradelab.demo.LabAddress;
 
 /**
@@ -11,7 +13,9 @@ import org.upgradelab.demo.LabAddress;
  * end. Absent, nothing is served unless {@code run --metrics-port} asks for it.
  *
  * @param port    the port; 0 when the file does not say ({@link #DEFAULT_PORT})
- * @param address the address it listens on, the runner's own: loopback unless the file allows remote ones
+ * @param address the address it listens on, the runner's own: loopback unless the file allows remote ones;
+ *                {@value #POD} for the address the runner is given at run time ({@code UPGRADE_LAB_ADDRESS}: a
+ *                runner Job's pod address), which an in-cluster Prometheus scrapes
  */
 @JsonClassDescription("Live Prometheus metrics while the run lasts, at http://address:port/metrics: the phase,"
         + " instances and CPU per node, the probe's calls by outcome and its latency, the fleet's providers per"
@@ -21,8 +25,11 @@ public record MetricsSpec(
         @SchemaRef("port")
         @JsonPropertyDescription("The port, 1 to 65535. Default 9464.")
         int port,
-        @SchemaRef("address")
-        @JsonPropertyDescription("The address the metrics listen on. Default 127.0.0.1.")
+        @SchemaRef("metricsAddress")
+        @JsonPropertyDescription("The address the metrics listen on: an IPv4 address, or 'pod' for the runner's own"
+                + " address at run time (in a runner Job, its pod's: what an in-cluster Prometheus scrapes; render k8s"
+                + " then gives the Job a 'metrics' port and Prometheus's scrape annotations; off loopback, so with"
+                + " target.allowRemote). Default 127.0.0.1.")
         String address) {
 
     /** The port Prometheus exporters of this kind conventionally use (OpenTelemetry's Prometheus exporter's). */
@@ -31,6 +38,28 @@ public record MetricsSpec(
     public MetricsSpec {
         port = port == 0 ? DEFAULT_PORT : port;
         address = address == null ? LabAddress.DEFAULT : address;
+    }
+
+    /** The address word for the runner's own address at run time. */
+    public static final String POD = "pod";
+
+    /** Whether the metrics listen on the address the runner is given at run time ({@value #POD}). */
+    public boolean onPodAddress() {
+        return POD.equals(address);
+    }
+
+    /**
+     * The address to listen on: this section's, or for {@value #POD} the runner's own from {@code environment}
+     * ({@code UPGRADE_LAB_ADDRESS}; 127.0.0.1 where it is not set). One off loopback without {@code allowRemote}
+     * is refused.
+     */
+    public String bindAddress(Map<String, String> environment, boolean allowRemote) {
+        String bind = onPodAddress() ? environment.getOrDefault(LabAddress.ADDRESS_VARIABLE, LabAddress.DEFAULT) : address;
+        if (!allowRemote && !LabAddress.isLoopback(bind)) {
+            throw LabException.invalidInput("metrics.address " + address + " is " + bind
+                    + ", off loopback: the live metrics listen there only with target.allowRemote: true");
+        }
+        return bind;
     }
 
     /** {@code port} on this section's address. */

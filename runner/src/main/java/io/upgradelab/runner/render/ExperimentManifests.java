@@ -101,7 +101,9 @@ public final class ExperimentManifests {
         m.add("runner-job.yaml", "The runner: upgrade-lab run of this experiment, once, stopped by Kubernetes after "
                 + RunnerManifests.deadlineSeconds(valid.timeline().total()) + " s (twice the planned "
                 + valid.timeline().total().toSeconds() + " s, plus 30 min).",
-                RunnerManifests.job(target, key, experiment.scale(), valid.timeline().total()));
+                RunnerManifests.job(target, key, experiment.scale(), valid.timeline().total(),
+                        experiment.metrics() != null && experiment.metrics().onPodAddress()
+                                ? java.util.OptionalInt.of(experiment.metrics().port()) : java.util.OptionalInt.empty()));
         m.add(CONTROL_SECRET_FILE, "The run's control token, made by this render: the runner Job, the fleet and the"
                 + " probe read it from here, and the fleet's and the probe's control ports answer nothing without it."
                 + " Render again for the next run; do not commit this file.", RunnerManifests.controlSecret(target,
@@ -116,11 +118,6 @@ public final class ExperimentManifests {
             if (planned.phase() instanceof RollingClientUpgrade upgrade) {
                 client = upgrade.to();
             }
-        }
-        if (!target.allowRemote()) {
-            m.notes.add("target.allowRemote is not set: the demo providers, the fleet and the probe refuse the Nacos"
-                    + " pods' addresses (off loopback) as their registry, so a run of this file stops at its first"
-                    + " demo provider, in the runner Job as anywhere; set target.allowRemote: true");
         }
         return m;
     }

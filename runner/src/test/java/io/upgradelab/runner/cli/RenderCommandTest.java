@@ -32,6 +32,7 @@ class RenderCommandTest {
               version: 1.4.1
               nodes: 3
               serverHeap: 512m
+              allowRemote: true
               kubernetes:
                 namespace: lab
                 labImage: registry.example/upgrade-lab:1
@@ -94,9 +95,6 @@ class RenderCommandTest {
                         + " resource; pod nacos-0 is deleted with its grace period and the StatefulSet recreates it",
                 "phase 5 rolling server upgrade to 2.0.4 (3 nodes), then upgraded=true: the StatefulSet's image becomes"
                         + " nacos/nacos-server:v2.0.4, then pods nacos-0, nacos-1, nacos-2 are deleted one at a time",
-                "target.allowRemote is not set: the demo providers, the fleet and the probe refuse the Nacos pods'"
-                        + " addresses (off loopback) as their registry, so a run of this file stops at its first demo"
-                        + " provider, in the runner Job as anywhere; set target.allowRemote: true",
                 "apply the cluster alone with: kubectl apply -f " + out + " -l app.kubernetes.io/component!=runner"
                         + " (not faults/",
                 "run the experiment in the cluster with: kubectl apply -f " + out.resolve("00-namespace.yaml")
@@ -614,6 +612,35 @@ class RenderCommandTest {
         assertThat(cli.out()).isEmpty();
         assertThat(cli.err()).contains(file + ":6: target.kubernetes.dataVolume: 'lots' is not a Kubernetes quantity");
         assertThat(out).doesNotExist();
+    }
+
+    /** metrics.address: pod serves the live metrics on the runner Job's pod address, where Prometheus scrapes them. */
+    @Test
+    void liveMetricsOnThePodAddressGiveTheJobItsAddressAPortAndTheScrapeAnnotations() throws IOException {
+        Path file = Files.writeString(dir.resolve("scraped.yaml"), RUNNER_EXPERIMENT + "metrics: {address: pod}\n");
+        Path out = dir.resolve("out");
+
+        assertThat(cli.run("render", "k8s", file.toString(), "--out-dir", out.toString())).as(cli.err()).isZero();
+
+        Path jobFile;
+        try (var files = Files.list(out)) {
+            jobFile = files.filter(f -> f.getFileName().toString().endsWith("-runner-job.yaml")).findFirst().orElseThrow();
+        }
+        String job = Files.readString(jobFile);
+        assertThat(job).contains("prometheus.io/scrape: \"true\"", "prometheus.io/port: \"9464\"",
+                "prometheus.io/path: /metrics", "name: metrics", "containerPort: 9464", "name: UPGRADE_LAB_ADDRESS",
+                "fieldPath: status.podIP");
+    }
+
+    /** validate refuses what the run would: pods are off loopback, so a kubernetes file must opt in to it. */
+    @Test
+    void aKubernetesFileWithoutAllowRemoteIsRefusedAsTheRunWouldStopAtItsFirstDemoProvider() throws IOException {
+        Path file = Files.writeString(dir.resolve("local-only.yaml"), EXPERIMENT.replace("  allowRemote: true\n", ""));
+
+        assertThat(cli.run("validate", file.toString())).isEqualTo(2);
+
+        assertThat(cli.err()).contains("target.allowRemote: backend kubernetes runs the demo providers, the fleet and"
+                + " the probe in pods");
     }
 
     @Test

@@ -47,6 +47,23 @@ class MetricsSectionTest {
                 .contains("did you mean 'port'?");
     }
 
+    /** pod: the runner's own address at run time, which a runner Job has from its pod, off loopback. */
+    @Test
+    void podIsTheRunnersOwnAddressAtRunTimeAndNeedsTheOptIn() {
+        assertThat(files.errors(PLAIN + "metrics: {address: pod}\n")).singleElement().asString()
+                .startsWith(files.file() + ":4: metrics.address: pod: the runner's pod address is off loopback");
+        assertThat(files.errors(PLAIN + "metrics: {address: pot}\n")).singleElement().asString()
+                .startsWith(files.file() + ":4: metrics.address: ").contains("or pod");
+        String remote = PLAIN.replace("{version: 2.0.4}", "{version: 2.0.4, allowRemote: true}");
+        MetricsSpec pod = files.load(remote + "metrics: {address: pod}\n").experiment().metrics();
+
+        assertThat(pod.onPodAddress()).isTrue();
+        assertThat(pod.bindAddress(java.util.Map.of("UPGRADE_LAB_ADDRESS", "10.244.1.7"), true)).isEqualTo("10.244.1.7");
+        assertThat(pod.bindAddress(java.util.Map.of(), true)).as("not in a pod: loopback").isEqualTo("127.0.0.1");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> pod.bindAddress(
+                java.util.Map.of("UPGRADE_LAB_ADDRESS", "10.244.1.7"), false)).hasMessageContaining("off loopback");
+    }
+
     @Test
     void anAddressOffLoopbackNeedsTheOptInAndTheWildcardIsNeverTaken() {
         assertThat(files.errors(PLAIN + "metrics: {address: 10.1.2.3}\n")).containsExactly(files.file()

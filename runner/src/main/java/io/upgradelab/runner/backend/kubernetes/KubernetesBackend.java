@@ -49,6 +49,11 @@ public final class KubernetesBackend implements BackendType {
             problems.add("firstPort", "backend kubernetes gives every node its own pod and the standard port 8848:"
                     + " firstPort is for backend local");
         }
+        if (!target.allowRemote()) {
+            problems.add("allowRemote", "backend kubernetes runs the demo providers, the fleet and the probe in pods,"
+                    + " whose addresses and the Nacos pods' are off loopback; without target.allowRemote: true they refuse"
+                    + " them and a run stops at its first demo provider: set it");
+        }
         KubernetesTarget kubernetes = target.kubernetes();
         ImageNames.repositoryProblem(kubernetes.image()).ifPresent(p -> problems.add("kubernetes/image", p));
         if (kubernetes.labImage() != null) {

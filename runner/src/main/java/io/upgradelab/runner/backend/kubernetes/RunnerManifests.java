@@ -2,6 +2,8 @@ package io.upgradelab.runner.backend.kubernetes;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -26,7 +28,9 @@ import io.upgradelab.runner.backend.Target;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.upgradelab.demo.ControlToken;
+import org.upgradelab.demo.LabAddress;
 
 /**
  * The runner itself in the cluster, as pure functions of the target and the experiment: a Job
@@ -270,6 +274,9 @@ public final class RunnerManifests {
         return planned.multipliedBy(2).plus(DEADLINE_MARGIN).toSeconds();
     }
 
+    /** The runner container's port of its live metrics, by name: what a PodMonitor or a scrape config names. */
+    public static final String METRICS_PORT_NAME = "metrics";
+
     /**
      * The runner: one pod running {@code upgrade-lab run EXPERIMENT_DIR/key --scale scale --out
      * RUNS_DIR/<pod name>} on the lab image, as the ServiceAccount.
@@ -285,14 +292,29 @@ public final class RunnerManifests {
      * that holds a journal, and every run gets its own on the shared volume.
      */
     public static Job job(Target target, String key, double scale, Duration planned) {
+        return job(target, key, scale, planned, OptionalInt.empty());
+    }
+
+    /**
+     * {@link #job(Target, String, double, Duration)}, its live metrics served on its pod's address at
+     * {@code metricsPort} where given (the experiment's {@code metrics.address: pod}): the pod gets its address
+     * ({@code UPGRADE_LAB_ADDRESS} from {@code status.podIP}, where the runner listens), a port named
+     * {@value #METRICS_PORT_NAME}, and the {@code prometheus.io/*} annotations an in-cluster Prometheus's pod
+     * discovery scrapes by.
+     */
+    public static Job job(Target target, String key, double scale, Duration planned, OptionalInt metricsPort) {
         Map<String, String> labels = labels(RUNNER);
+        Map<String, String> annotations = metricsPort.isEmpty() ? Map.of() : Map.of("prometheus.io/scrape", "true",
+                "prometheus.io/port", String.valueOf(metricsPort.getAsInt()), "prometheus.io/path", "/metrics");
+        List<ContainerPort> ports = metricsPort.isEmpty() ? List.of() : List.of(new ContainerPortBuilder()
+                .withName(METRICS_PORT_NAME).withContainerPort(metricsPort.getAsInt()).withProtocol("TCP").build());
         return new JobBuilder()
                 .withMetadata(meta(target, RUNNER))
                 .withNewSpec()
                 .withBackoffLimit(0)
                 .withActiveDeadlineSeconds(deadlineSeconds(planned))
                 .withNewTemplate()
-                .withNewMetadata().withLabels(labels).endMetadata()
+                .withNewMetadata().withLabels(labels).withAnnotations(annotations).endMetadata()
                 .withNewSpec()
                 .withServiceAccountName(RUNNER)
                 .withRestartPolicy("Never")
@@ -305,7 +327,10 @@ public final class RunnerManifests {
                         "--out", RUNS_DIR + "/$(" + POD_VARIABLE + ")")
                 .withEnv(new EnvVarBuilder().withName(POD_VARIABLE).withNewValueFrom().withNewFieldRef()
                         .withFieldPath("metadata.name").endFieldRef().endValueFrom().build(),
+                        new EnvVarBuilder().withName(LabAddress.ADDRESS_VARIABLE).withNewValueFrom().withNewFieldRef()
+                                .withFieldPath("status.podIP").endFieldRef().endValueFrom().build(),
                         ClusterManifests.controlTokenVariable())
+                .withPorts(ports)
                 .addNewVolumeMount().withName("experiment").withMountPath(EXPERIMENT_DIR).withReadOnly(true)
                 .endVolumeMount()
                 .addNewVolumeMount().withName("runs").withMountPath(RUNS_DIR).endVolumeMount()
