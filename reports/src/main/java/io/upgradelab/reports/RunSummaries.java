@@ -13,6 +13,7 @@ import io.upgradelab.journal.MissingInstances;
 import io.upgradelab.journal.ConsumerStack;
 import io.upgradelab.journal.GatewayBenchmark;
 import io.upgradelab.journal.GatewaySecond;
+import io.upgradelab.journal.SignalSample;
 import io.upgradelab.journal.NamingBenchmark;
 import io.upgradelab.journal.NodeCountsSample;
 import io.upgradelab.journal.NodeResourcesSample;
@@ -78,7 +79,8 @@ public final class RunSummaries {
                 List.copyOf(phases), outcomes(seconds(probe)), latency.run().percentiles(), endOfRun(recorded, phases),
                 watched.isEmpty() ? null : watched.get(0).body(), BenchmarkSummary.of(benchmarkLines(journal)),
                 GatewayBenchmarkSummary.of(journal.lines(GatewayBenchmark.class), journal.lines(GatewaySecond.class)),
-                ConsumerStackSummary.of(journal.lines(ConsumerStack.class)), run.phases(),
+                ConsumerStackSummary.of(journal.lines(ConsumerStack.class)),
+                SignalSummary.of(journal.lines(SignalSample.class)), run.phases(),
                 watched.isEmpty() ? 0 : watchedFrom(watched.get(0)));
     }
 

@@ -31,6 +31,7 @@ import java.util.stream.IntStream;
  * @param benchmarks   the operations its benchmark phases measured, in journal order; empty without any
  * @param gatewayBenchmarks the wrk runs its gatewayBenchmark phases made, in journal order; empty without any
  * @param consumerStacks what each stack of its consumerStacks phases felt per event, in journal order; empty without any
+ * @param signals   what each of the team's own signals showed per phase, in the order first sampled; empty without any
  * @param planned      the phases its experiment planned (runStarted), so a gate tells a phase the run did
  *                     not reach from a phase name that names none; empty when not at hand
  * @param signsWatchedFrom the first phase the failure signs were watched in: the phase of the journal's
@@ -44,6 +45,7 @@ public record RunSummary(String experiment, String description, double scale, St
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BenchmarkSummary> benchmarks,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GatewayBenchmarkSummary> gatewayBenchmarks,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ConsumerStackSummary> consumerStacks,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SignalSummary> signals,
                          @JsonIgnore List<PlannedPhase> planned, @JsonIgnore int signsWatchedFrom) {
 
     /** {@link #signsWatchedFrom} of a run whose signsWatched line came in tear-down: no phase was watched. */
@@ -53,6 +55,7 @@ public record RunSummary(String experiment, String description, double scale, St
         benchmarks = benchmarks == null ? List.of() : List.copyOf(benchmarks);
         gatewayBenchmarks = gatewayBenchmarks == null ? List.of() : List.copyOf(gatewayBenchmarks);
         consumerStacks = consumerStacks == null ? List.of() : List.copyOf(consumerStacks);
+        signals = signals == null ? List.of() : List.copyOf(signals);
         planned = planned == null ? List.of() : List.copyOf(planned);
     }
 
@@ -62,7 +65,7 @@ public record RunSummary(String experiment, String description, double scale, St
                       Percentiles latency, EndOfRun end, SignsWatched signsWatched, List<BenchmarkSummary> benchmarks,
                       List<PlannedPhase> planned) {
         this(experiment, description, scale, started, outcome, complete, seconds, tornLines, phases, probe, latency,
-                end, signsWatched, benchmarks, List.of(), List.of(), planned, 0);
+                end, signsWatched, benchmarks, List.of(), List.of(), List.of(), planned, 0);
     }
 
     /** A summary whose plan is not at hand. */

@@ -51,6 +51,8 @@ public final class SummaryBlocks {
                     new Note(SummaryText.STACK_FOOTNOTE)));
             bullets(blocks, SummaryText.stackAdvice(run));
         }
+        section(blocks, "Signals", SummaryText.SIGNAL_COLUMNS, SummaryText.signalRows(run), List.of(),
+                SummaryText.SIGNAL_FOOTNOTE);
         list(blocks, "Failure signs and missing providers", SummaryText.findings(run), null);
         list(blocks, NextVersionCutOffs.HEADING, NextVersionCutOffs.of(opening.facts()), null);
         list(blocks, "Over-counted providers", SummaryText.overCounts(run), SummaryText.OVER_COUNT_NOTE);

@@ -212,6 +212,29 @@ public final class SummaryText {
         return ConsumerStackSummary.advice(run.consumerStacks());
     }
 
+    /** The team's own signals, per phase. */
+    public static final List<Column> SIGNAL_COLUMNS = List.of(new Column("phase", Align.RIGHT),
+            new Column("signal", Align.LEFT), new Column("kind", Align.LEFT), new Column("samples", Align.RIGHT),
+            new Column("read", Align.RIGHT), new Column("min", Align.RIGHT), new Column("mean", Align.RIGHT),
+            new Column("max", Align.RIGHT), new Column("healthy", Align.RIGHT), new Column("last error", Align.LEFT));
+
+    /** What the signals' figures are. */
+    public static final String SIGNAL_FOOTNOTE = "Signals: the experiment's own signals, sampled every observeEvery."
+            + " prometheus: a figure (min, mean and max of the samples read); http: an endpoint's health (healthy: the"
+            + " samples that answered as healthy, of all; min/mean/max: the answers' status). Read: the samples that got"
+            + " a figure or an answer. A policy judges them with prometheus and http criteria.";
+
+    /** One row per phase and signal in {@link #SIGNAL_COLUMNS} order; none when the run sampled no signal. */
+    public static List<List<Cell>> signalRows(RunSummary run) {
+        return run.signals().stream().map(s -> List.of(plain(Integer.toString(s.phase())), plain(s.signal()),
+                plain(s.kind()), plain(Integer.toString(s.samples())),
+                new Cell(Integer.toString(s.measured()), s.measured() < s.samples()),
+                plain(s.min() == null ? "-" : number(s.min())), plain(s.mean() == null ? "-" : oneDecimal(s.mean())),
+                plain(s.max() == null ? "-" : number(s.max())),
+                s.http() ? new Cell(s.healthy() + " of " + s.samples(), s.healthy() < s.samples()) : plain(""),
+                new Cell(s.lastError(), !s.lastError().isEmpty()))).toList();
+    }
+
     /** One row per wrk run in {@link #GATEWAY_COLUMNS} order; none when the run has no gateway benchmark. */
     public static List<List<Cell>> gatewayRows(RunSummary run) {
         return run.gatewayBenchmarks().stream().map(SummaryText::gatewayRow).toList();

@@ -136,6 +136,7 @@ public final class HtmlReport {
         List<List<SummaryText.Cell>> configs = SummaryText.configRows(run);
         List<List<SummaryText.Cell>> footprint = LabFootprintTable.rows(run);
         List<List<SummaryText.Cell>> rollbacks = RollbackWindow.rows(run);
+        List<List<SummaryText.Cell>> signals = SummaryText.signalRows(run);
         return ControlCharacters.escape(document(html(
                 head(meta().withCharset("utf-8"), meta().withName("color-scheme").withContent("light dark"),
                         title(pageTitle(opening.gate(), heading)), style(rawHtml(CSS))),
@@ -158,6 +159,9 @@ public final class HtmlReport {
                         iff(!stacks.isEmpty(), rowTable(SummaryText.STACK_COLUMNS, stacks, "consumer-stacks")),
                         iff(!advice.isEmpty(), ul(each(advice, a -> li(a))).withId("stack-advice")),
                         iff(!stacks.isEmpty(), p(SummaryText.STACK_FOOTNOTE).withClass("note")),
+                        iff(!signals.isEmpty(), h2("Signals")),
+                        iff(!signals.isEmpty(), rowTable(SummaryText.SIGNAL_COLUMNS, signals, "signals")),
+                        iff(!signals.isEmpty(), p(SummaryText.SIGNAL_FOOTNOTE).withClass("note")),
                         iff(!rollbacks.isEmpty(), h2("Rollback")),
                         iff(!rollbacks.isEmpty(), rowTable(RollbackWindow.COLUMNS, rollbacks, "rollback")),
                         iff(!rollbacks.isEmpty(), p(RollbackWindow.FOOTNOTE).withClass("note")),

@@ -214,7 +214,8 @@ public final class Engine {
             checkStop();
         }
 
-        sampler = new Sampler(new Observed(cluster, fleet, demo, probe, Optional.ofNullable(configs)), observations,
+        sampler = new Sampler(new Observed(cluster, fleet, demo, probe, Optional.ofNullable(configs),
+                experiment.signals()), observations,
                 journal, experiment.observeEvery(), experiment.observation(), this::abortIfAny);
         sampler.start();
         checkStop();

@@ -5,6 +5,7 @@ import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.condition.Condition;
 import io.upgradelab.runner.observe.ObservationSet;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
+import io.upgradelab.runner.observe.signals.SignalSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.plan.FleetScale;
@@ -23,13 +24,15 @@ import java.util.List;
  * @param configs      the configs the lab publishes, changes, listens to and checks; null: none
  * @param metrics      where the runner serves live Prometheus metrics while it runs; null: nowhere
  * @param observation  which observers sample: all of them (the default) or only the cheap ones
+ * @param signals      the team's own signals sampled with the observations, for its own criteria; none by default
  */
 public record Experiment(String name, String description, Target target, FleetSpec fleet, ProbeSpec probe,
                          @JsonProperty("observeEvery") Duration observeEvery, double scale,
                          @JsonProperty("abortWhen") List<Condition> abortWhen, List<Phase> phases,
-                         ConfigsSpec configs, MetricsSpec metrics, ObservationSet observation) {
+                         ConfigsSpec configs, MetricsSpec metrics, ObservationSet observation, List<SignalSpec> signals) {
 
     public Experiment {
+        signals = signals == null ? List.of() : List.copyOf(signals);
         description = description == null ? "" : description;
         observeEvery = observeEvery == null ? Duration.ofSeconds(5) : observeEvery;
         scale = scale == 0 ? 1 : scale;
@@ -59,17 +62,17 @@ public record Experiment(String name, String description, Target target, FleetSp
 
     public Experiment withTarget(Target otherTarget) {
         return new Experiment(name, description, otherTarget, fleet, probe, observeEvery, scale, abortWhen, phases,
-                configs, metrics, observation);
+                configs, metrics, observation, signals);
     }
 
     public Experiment withScale(double otherScale) {
         return new Experiment(name, description, target, fleet, probe, observeEvery, otherScale, abortWhen, phases,
-                configs, metrics, observation);
+                configs, metrics, observation, signals);
     }
 
     /** This experiment serving its live metrics as {@code otherMetrics} says; null: serving none. */
     public Experiment withMetrics(MetricsSpec otherMetrics) {
         return new Experiment(name, description, target, fleet, probe, observeEvery, scale, abortWhen, phases,
-                configs, otherMetrics, observation);
+                configs, otherMetrics, observation, signals);
     }
 }

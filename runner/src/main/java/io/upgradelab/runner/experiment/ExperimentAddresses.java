@@ -1,6 +1,7 @@
 package io.upgradelab.runner.experiment;
 
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.observe.signals.SignalSpec;
 import io.upgradelab.runner.plan.Problems;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,13 @@ public final class ExperimentAddresses {
         all.add(new Named("/probe/demoAddress", "the demo providers", experiment.probe().demoAddress()));
         if (experiment.metrics() != null && !experiment.metrics().onPodAddress()) {   // pod: known at run time
             all.add(new Named("/metrics/address", "the live metrics", experiment.metrics().address()));
+        }
+        for (int i = 0; i < experiment.signals().size(); i++) {
+            SignalSpec signal = experiment.signals().get(i);
+            String host = signal.url() == null ? null : signal.url().getHost();
+            if (host != null) {
+                all.add(new Named("/signals/" + i + "/" + signal.kind() + "/url", "signal " + signal.name(), host));
+            }
         }
         return List.copyOf(all);
     }

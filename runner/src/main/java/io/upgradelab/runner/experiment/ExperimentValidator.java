@@ -14,6 +14,8 @@ import io.upgradelab.runner.nacos.NacosDistributions;
 import io.upgradelab.runner.nacos.NacosVersions;
 import io.upgradelab.runner.observe.ObservationSet;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
+import io.upgradelab.runner.observe.signals.PrometheusText;
+import io.upgradelab.runner.observe.signals.SignalSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.phase.RollingClientUpgrade;
 import io.upgradelab.runner.phase.RollingServerUpgrade;
@@ -24,6 +26,7 @@ import io.upgradelab.runner.plan.Problems;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -112,6 +115,26 @@ public final class ExperimentValidator {
         return timeline;
     }
 
+    /** Each signal one kind, read one way, its metric selector readable, its name its own. */
+    private static void checkSignals(Experiment experiment, Problems problems) {
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < experiment.signals().size(); i++) {
+            SignalSpec signal = experiment.signals().get(i);
+            Problems here = problems.at("/signals/" + i);
+            signal.check(here);
+            if (!names.add(signal.name())) {
+                here.add("name", "another signal is named " + signal.name() + ": criteria name a signal, so each name once");
+            }
+            if (signal.prometheus() != null && signal.prometheus().metric() != null) {
+                try {
+                    PrometheusText.selector(signal.prometheus().metric());
+                } catch (IllegalArgumentException e) {
+                    here.add("prometheus/metric", e.getMessage());
+                }
+            }
+        }
+    }
+
     /** The ranges the schema cannot say: durations' lower bounds and heap sizes. */
     private static void checkRanges(Experiment experiment, Problems problems) {
         if (experiment.observeEvery().compareTo(SHORTEST_OBSERVATION) < 0) {
@@ -122,6 +145,7 @@ public final class ExperimentValidator {
             problems.add("/probe/timeout", "a call needs more than 0s to answer");
         }
         checkMetricsPort(experiment, problems);
+        checkSignals(experiment, problems);
         checkCompatibilityApis(experiment, problems);
         checkOneXAgainstThreeTwo(experiment, problems);
         checkClientAuth(experiment, problems);

@@ -16,6 +16,9 @@ import io.upgradelab.runner.fault.Fault;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
+import io.upgradelab.runner.observe.signals.HttpSignal;
+import io.upgradelab.runner.observe.signals.PrometheusSignal;
+import io.upgradelab.runner.observe.signals.SignalSpec;
 import io.upgradelab.runner.phase.Phase;
 import io.upgradelab.runner.plan.RecordFields;
 import io.upgradelab.runner.plan.SchemaRef;
@@ -49,7 +52,8 @@ final class KindSchemas {
     private static final String DEFS = "#/$defs/";
     /** The sections generated from their records, by name (in order); the base refers to each as {@code $defs/<name>}. */
     private static final Map<String, Class<?>> SECTIONS = new TreeMap<>(Map.of("configs", ConfigsSpec.class,
-            "metrics", MetricsSpec.class, "credentials", CredentialsSource.class));
+            "metrics", MetricsSpec.class, "credentials", CredentialsSource.class, "signal", SignalSpec.class,
+            "prometheusSignal", PrometheusSignal.class, "httpSignal", HttpSignal.class));
     private static final Map<Class<?>, String> REFERENCED = Map.of(Duration.class, "duration",
             Condition.class, "condition", Phase.class, "phase", CredentialsSource.class, "credentials");
 

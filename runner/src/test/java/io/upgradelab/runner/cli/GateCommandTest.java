@@ -42,8 +42,8 @@ class GateCommandTest {
     void helpListsEveryCriterionThePolicyReaderKnows() {
         assertThat(cli.run("gate", "--help")).isZero();
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("Criteria: ackedVisible, baseline, benchmarkTps, configIntact, cpuAgainstBaseline,"
-                + " cpuP95, deadGoneWithin, failureSigns, flapping, instanceLossAtEnd, loadValid, noEmptyPush,"
-                + " noProviderErrors, probeSuccess, upgradeWithin");
+                + " cpuP95, deadGoneWithin, failureSigns, flapping, http, instanceLossAtEnd, loadValid, noEmptyPush,"
+                + " noProviderErrors, probeSuccess, prometheus, upgradeWithin");
     }
 
     /**

@@ -104,7 +104,7 @@ class ExperimentErrorsTest {
     void anUnknownTopLevelFieldIsAnError() {
         String text = VALID.replace("scale: 1", "scale: 1\nobserve: 5s");
         assertThat(files.errors(text)).containsExactly(files.file() + ":8: observe: unknown field (an experiment has: name,"
-                + " description, target, fleet, probe, observeEvery, observation, scale, abortWhen, phases, configs, metrics)");
+                + " description, target, fleet, probe, observeEvery, observation, scale, abortWhen, phases, configs, metrics, signals)");
     }
 
     @Test

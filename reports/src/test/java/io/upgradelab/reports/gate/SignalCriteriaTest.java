@@ -1,0 +1,130 @@
+package io.upgradelab.reports.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.upgradelab.reports.JournalFile;
+import io.upgradelab.reports.RecordedRuns;
+import io.upgradelab.reports.RunSummaries;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.SignalSummary;
+import io.upgradelab.reports.SummaryMarkdown;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The team's own signals judged: a recorded run with signal samples put in its phases 2 and 3 (a gateway's error
+ * rate, low in phase 2 and over the bound in 3; a health endpoint healthy in phase 2 and refusing in 3).
+ */
+class SignalCriteriaTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPrometheusFigureWithinItsBoundPassesAndOneBeyondItFailsNamingThePhase() throws Exception {
+        Path run = runWithSignals();
+
+        assertThat(judge(run, "  - kind: prometheus\n    signal: gateway-errors\n    atMost: 0.5\n    phases: [2]\n")
+                .status()).isEqualTo(Verdict.Status.PASS);
+        Gate failed = judge(run, "  - kind: prometheus\n    signal: gateway-errors\n    atMost: 0.5\n    phases: [2, 3]\n");
+        Verdict verdict = failed.verdicts().get(1);
+
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.FAIL);
+        assertThat(verdict.measured()).startsWith("4.2 (at most 0.5; exact; n 4 samples read of signal gateway-errors,"
+                + " the worst in phase 3)").contains("beyond in phase 3");
+        assertThat(verdict.kind()).isEqualTo("prometheus");
+        assertThat(verdict.threshold()).isEqualTo(0.5);
+        assertThat(verdict.phases()).containsExactly(2, 3);
+    }
+
+    @Test
+    void anEndpointHealthyInEverySamplePassesAndOneThatRefusesFails() throws Exception {
+        Path run = runWithSignals();
+
+        assertThat(judge(run, "  - kind: http\n    signal: orders-health\n    phases: [2]\n").status())
+                .isEqualTo(Verdict.Status.PASS);
+        Verdict verdict = judge(run, "  - kind: http\n    signal: orders-health\n    phases: [3]\n").verdicts().get(1);
+
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.FAIL);
+        assertThat(verdict.measured()).contains("under 100% in phase 3", "ConnectException");
+    }
+
+    @Test
+    void aSignalTheRunDidNotSampleIsNeverAPass() throws Exception {
+        Path run = runWithSignals();
+
+        Verdict verdict = judge(run, "  - kind: prometheus\n    signal: nowhere\n    atLeast: 1\n    phases: [2]\n")
+                .verdicts().get(1);
+
+        assertThat(verdict.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(verdict.measured()).contains("no sample of signal nowhere in it (the run sampled gateway-errors,"
+                + " orders-health)");
+    }
+
+    @Test
+    void aPrometheusCriterionTakesOneBoundAndTheReportHasASignalsTable() throws Exception {
+        assertThatThrownBy(() -> new PrometheusSignalBound("x", 1.0, 2.0, null)).hasMessageContaining("one bound");
+        RunSummary summary = RunSummaries.of(JournalFile.read(runWithSignals()));
+
+        assertThat(summary.signals()).extracting(SignalSummary::phase, SignalSummary::signal, SignalSummary::samples)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(2, "gateway-errors", 2),
+                        org.assertj.core.groups.Tuple.tuple(2, "orders-health", 2),
+                        org.assertj.core.groups.Tuple.tuple(3, "gateway-errors", 2),
+                        org.assertj.core.groups.Tuple.tuple(3, "orders-health", 2));
+        assertThat(SummaryMarkdown.render(summary)).contains("### Signals", "| 3 | orders-health | http | 2 | **0** | - | - | - |"
+                + " **0 of 2** |");
+    }
+
+    private Gate judge(Path run, String criteria) throws Exception {
+        Path policy = Files.writeString(dir.resolve("policy-" + System.nanoTime() + ".yaml"), "criteria:\n" + criteria);
+        return Gate.judge(run, PolicyFile.read(policy), null, dir.resolve("junit-" + System.nanoTime() + ".xml"));
+    }
+
+    /** The recorded run, two samples of each signal put after the start of phases 2 and 3, at its time. */
+    private Path runWithSignals() throws Exception {
+        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run-" + System.nanoTime())));
+        Path journal = run.resolve("journal.jsonl");
+        List<String> out = new ArrayList<>();
+        for (String line : Files.readAllLines(journal)) {
+            out.add(line);
+            ObjectNode node = (ObjectNode) JSON.readTree(line);
+            if ("phaseStarted".equals(node.path("type").asText()) && node.path("index").asInt() >= 2
+                    && node.path("index").asInt() <= 3) {
+                boolean broken = node.path("index").asInt() == 3;
+                for (int i = 0; i < 2; i++) {
+                    out.add(sample(node, "gateway-errors", "prometheus", broken ? 4.2 - i : 0.1, null, ""));
+                    out.add(sample(node, "orders-health", "http", broken ? null : 200.0, !broken,
+                            broken ? "ConnectException" : ""));
+                }
+            }
+        }
+        Files.write(journal, out);
+        return run;
+    }
+
+    private static String sample(ObjectNode at, String signal, String kind, Double value, Boolean healthy, String error) {
+        ObjectNode line = JSON.createObjectNode().put("type", "sample").put("observer", "signals")
+                .put("time", at.path("time").asText()).put("elapsed", at.path("elapsed").asDouble())
+                .put("phase", at.path("index").asInt()).put("signal", signal).put("kind", kind);
+        if (value == null) {
+            line.putNull("value");
+        } else {
+            line.put("value", value);
+        }
+        if (healthy == null) {
+            line.putNull("healthy");
+        } else {
+            line.put("healthy", healthy);
+        }
+        return line.put("error", error).toString();
+    }
+}
