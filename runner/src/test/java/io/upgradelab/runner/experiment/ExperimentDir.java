@@ -21,6 +21,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class ExperimentDir implements BeforeEachCallback, AfterEachCallback {
 
+    /** The least a file says on a 2.0.4 the extension provides: a section under test goes after it, from line 4. */
+    static final String HOLD_ON_2_0_4 = """
+            name: plain
+            target: {version: 2.0.4}
+            phases: [{kind: hold, for: 1m}]
+            """;
+
     private final String[] versions;
     private final String[] clientVersions;
     private Path dir;

@@ -251,7 +251,7 @@ class ExperimentSchemaTest {
     }
 
     /** The whole schema as experiments/experiment.schema.json holds it: two-space indents, one final newline. */
-    private static String text(JsonNode document) throws JsonProcessingException {
+    static String text(JsonNode document) throws JsonProcessingException {
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
                 .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
         printer.indentObjectsWith(new DefaultIndenter("  ", "\n"));

@@ -12,11 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class MetricsSectionTest {
 
-    private static final String PLAIN = """
-            name: plain
-            target: {version: 2.0.4}
-            phases: [{kind: hold, for: 1m}]
-            """;
+    private static final String PLAIN = ExperimentDir.HOLD_ON_2_0_4;
 
     @RegisterExtension
     final ExperimentDir files = new ExperimentDir("2.0.4");

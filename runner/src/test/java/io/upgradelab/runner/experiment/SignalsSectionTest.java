@@ -9,11 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The {@code signals} section: each signal one kind read one way, named once, its URL on loopback unless allowed. */
 class SignalsSectionTest {
 
-    private static final String PLAIN = """
-            name: plain
-            target: {version: 2.0.4}
-            phases: [{kind: hold, for: 1m}]
-            """;
+    private static final String PLAIN = ExperimentDir.HOLD_ON_2_0_4;
 
     @RegisterExtension
     final ExperimentDir files = new ExperimentDir("2.0.4");
