@@ -56,6 +56,7 @@ final class ClusterUpCommand implements Callable<Integer> {
     HelpOption help;
 
     @Option(names = "--server-version", paramLabel = "VERSION", defaultValue = "1.4.1",
+            completionCandidates = VersionCandidates.Servers.class,
             description = "Nacos server version of every node (default: ${DEFAULT-VALUE}); see 'upgrade-lab versions'.")
     String version;
 

@@ -57,6 +57,7 @@ final class ServeCommand {
     /** The nacos-client version a Dubbo program runs on, from the command line or the environment. */
     static final class Client {
         @Option(names = "--client", paramLabel = "VERSION", defaultValue = "${env:UPGRADE_LAB_CLIENT:-1x}",
+                completionCandidates = VersionCandidates.Clients.class,
                 description = "nacos-client version, or 1x (1.4.1) or 2x (2.0.4) (default: $UPGRADE_LAB_CLIENT, else 1x, as"
                         + " an experiment's probe.client).")
         String version;

@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
         description = "Runs upgrade-impact experiments against real Nacos clusters: loads them with Dubbo"
                 + " providers, upgrades servers and clients under load, and measures what consumers feel.",
         subcommands = {RunCommand.class, CalibrateCommand.class, ValidateCommand.class, PlanCommand.class, RenderCommand.class, ReportCommand.class, RunsCommand.class, CompareCommand.class, NoiseCommand.class, GateCommand.class, CheckCommand.class, PreflightCommand.class, ClusterCommand.class,
-                VersionsCommand.class, CleanupCommand.class, ServeCommand.class, AutoComplete.GenerateCompletion.class,
+                VersionsCommand.class, CompletionCommand.class, CleanupCommand.class, ServeCommand.class, AutoComplete.GenerateCompletion.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 the run failed, 2 invalid input, 3 the gate inconclusive,"
                 + " 130 interrupted."})
