@@ -15,8 +15,8 @@ import java.util.List;
 public final class CompareMarkdown {
 
     /** How phases pair up and what a change is: said under the phases in every form of the comparison. */
-    public static final String PAIRING = "Phases pair up by number when they are of the same kind. Change: after minus"
-            + " before, and after / before for figures that are not counts.";
+    public static final String PAIRING = "Phases pair up by number when they are of the same kind. Each figure: before"
+            + " → after (change: after minus before, and after / before for figures that are not counts).";
 
     /** How a figure's shift is judged: said under the table in every form of the comparison. */
     public static final String SHIFTS = "Per phase, each figure's samples (the probe's per second, each node's per"
@@ -40,17 +40,16 @@ public final class CompareMarkdown {
                 .append(headline(comparison.after())).append("\n\n");
         md.append("| # | phase |");
         for (PhaseFigure f : PhaseFigure.values()) {
-            md.append(' ').append(f.heading()).append(" before | after | change |");
+            md.append(' ').append(f.heading()).append(" |");
         }
-        md.append("\n|--:|---|").append("--:|--:|--:|".repeat(PhaseFigure.values().length)).append('\n');
+        md.append("\n|--:|---|").append("--:|".repeat(PhaseFigure.values().length)).append('\n');
         for (Pair pair : comparison.pairs()) {
             md.append("| ").append(pair.after().index()).append(" | ").append(SummaryMarkdown.escape(pair.after().title()))
                     .append(" |");
             for (PhaseFigure f : PhaseFigure.values()) {
                 double before = f.of(pair.before());
                 double after = f.of(pair.after());
-                md.append(' ').append(f.format(before)).append(" | ").append(f.format(after))
-                        .append(" | ").append(f.change(before, after)).append(mark(f.judge(before, after))).append(" |");
+                md.append(' ').append(f.transition(before, after)).append(mark(f.judge(before, after))).append(" |");
             }
             md.append('\n');
         }

@@ -111,6 +111,19 @@ public enum PhaseFigure {
     }
 
     /**
+     * Before, after and the change in one cell, as the Markdown comparison writes a figure: "4 → 4", "30.2 → 15.1
+     * (-15.1, x0.50)", "100.0 → nothing measured"; a count's change without a ratio.
+     */
+    public String transition(double before, double after) {
+        String change = change(before, after);
+        String both = format(before) + " → " + format(after);
+        if (change.equals("-") || change.equals("0")) {
+            return both;
+        }
+        return both + " (" + change.replace(" (", ", ").replaceAll("\\)$", "") + ")";
+    }
+
+    /**
      * Whether the change from {@code before} to {@code after} is a regression or an improvement: at least the
      * figure's minimum effect ({@link #MARKS}) in the direction it gets worse or better; same otherwise, and for
      * seconds, whose length says nothing good or bad by itself.

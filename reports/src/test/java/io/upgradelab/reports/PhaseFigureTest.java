@@ -30,6 +30,14 @@ class PhaseFigureTest {
     }
 
     @Test
+    void aCellIsBeforeArrowAfterWithTheChangeAndTheRatio() {
+        assertThat(PhaseFigure.NO_PROVIDER_ERRORS.transition(4, 4)).isEqualTo("4 → 4");
+        assertThat(PhaseFigure.NO_PROVIDER_ERRORS.transition(0, 3)).isEqualTo("0 → 3 (+3)");
+        assertThat(PhaseFigure.CPU_MEAN_PERCENT.transition(30.2, 15.1)).isEqualTo("30.2 → 15.1 (-15.1, x0.50)");
+        assertThat(PhaseFigure.PROBE_SUCCESS_PERCENT.transition(100, Double.NaN)).isEqualTo("100.0 → nothing measured");
+    }
+
+    @Test
     void aChangeIsMarkedOnlyBeyondItsMinimumEffectInTheDirectionTheFigureWorsens() {
         assertThat(PhaseFigure.LATENCY_P99_MS.judge(20, 24)).as("under a quarter").isEqualTo(PhaseFigure.Judgement.SAME);
         assertThat(PhaseFigure.LATENCY_P99_MS.judge(20, 26)).isEqualTo(PhaseFigure.Judgement.WORSE);
@@ -61,7 +69,7 @@ class PhaseFigureTest {
         String markdown = CompareMarkdown.render(comparison);
         List<String> rows = markdown.lines().filter(l -> l.matches("\\| \\d+ \\|.*")).toList();
 
-        assertThat(rows.get(0)).contains("| nothing measured |").doesNotContain("| 100.0 | 100.0 |");
+        assertThat(rows.get(0)).contains("→ nothing measured |").doesNotContain("100.0 → 100.0");
         assertThat(rows.get(1)).contains("**worse**");
         String page = CompareHtml.render(comparison, RunTimeline.of(JournalFile.read(RecordedRuns.ciSizeJournal())),
                 RunTimeline.of(JournalFile.read(RecordedRuns.ciSizeJournal())));

@@ -31,8 +31,10 @@ class RunComparisonTest {
         List<String> rows = markdown.lines().filter(l -> l.matches("\\| \\d+ \\|.*")).toList();
         assertThat(rows).hasSize(14);
         // phase 9: 30.2/27.8/30.1 % -> half; the ratio shown with the change
-        assertThat(rows.get(8)).startsWith("| 9 | rolling server upgrade").contains("(x0.50)");
-        assertThat(rows.get(8)).contains("| 0 | 0 | 0 |");   // no-provider errors before, after, change
+        assertThat(rows.get(8)).startsWith("| 9 | rolling server upgrade").contains(", x0.50)");
+        assertThat(rows.get(8)).contains("| 0 → 0 |");   // no-provider errors before and after, no change
+        assertThat(markdown.lines().filter(l -> l.startsWith("| # |")).findFirst().orElseThrow().split("\\|"))
+                .as("nine columns, not 23: one cell per figure").hasSize(10);
     }
 
     @Test

@@ -29,7 +29,7 @@ class CompareCommandTest {
 
         assertThat(cli.out()).startsWith("## Before: nacos-1x-to-2x-ci, completed in ")
                 .contains("## After: nacos-1x-to-2x-ci, incomplete in ")
-                .contains("| 1 | ramp to 120 providers | 4 | 4 | 0 |")
+                .contains("| 1 | ramp to 120 providers | 4 → 4 |")
                 .contains("Only in the before run: ");
         assertThat(dir.resolve("cmp/compare.md")).hasContent(cli.out());
     }
