@@ -158,8 +158,12 @@ public final class CompareHtml {
         return table(
                 thead(tr(headings.toArray(DomContent[]::new)), tr(sides.toArray(DomContent[]::new))),
                 tbody(each(pairs, pair -> {
+                    boolean regressed = java.util.Arrays.stream(PhaseFigure.values()).anyMatch(f ->
+                            f.judge(f.of(pair.before()), f.of(pair.after())) == PhaseFigure.Judgement.WORSE);
+                    // a regression shows at the row's start too, however far right its figure is in the wide table
                     List<DomContent> cells = new ArrayList<>(List.of(td(Integer.toString(pair.after().index()))
-                            .withClass("right"), td(pair.after().title()).withClass("title")));
+                            .withClass("right"), regressed ? td(pair.after().title()).withClass("title worse")
+                            .attr("title", "a figure of this phase got worse") : td(pair.after().title()).withClass("title")));
                     for (PhaseFigure f : PhaseFigure.values()) {
                         double before = f.of(pair.before());
                         double after = f.of(pair.after());

@@ -2,7 +2,13 @@ package io.upgradelab.reports.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.upgradelab.journal.CallCounts;
+import io.upgradelab.reports.JournalFile;
 import io.upgradelab.reports.RecordedRuns;
+import io.upgradelab.reports.RunComparison;
+import io.upgradelab.reports.RunSummaries;
+import io.upgradelab.reports.RunSummary;
+import io.upgradelab.reports.RunSummary.PhaseSummary;
 import io.upgradelab.reports.files.SummaryFiles;
 import io.upgradelab.reports.gate.Gate;
 import io.upgradelab.reports.gate.GateResult;
@@ -31,6 +37,8 @@ class ReportInChromiumTest {
     private static final int FAIL_RED = 0xC62828;
     private static final int DARK_FAIL_RED = 0xA82020;
     private static final int NOT_GATED_GREY = 0x5F6B7A;
+    /** A regressed figure's cell in compare.html (CompareHtml's CSS: td.worse). */
+    private static final int WORSE_RED = 0xFDE2E1;
     /** The rows of the screenshot the banner must be in: the top of the page, seen without scrolling. */
     private static final int TOP = 300;
     /** A banner is about 1088 x 44 pixels: most of it in its colour (the rest is its text). */
@@ -70,6 +78,34 @@ class ReportInChromiumTest {
                 .as("the page's background %06X", background).isLessThan(3 * 48);
         assertThat(pixelsOf(shot, NOT_GATED_GREY, 0, TOP)).as("the grey not-gated banner").isGreaterThan(BANNER_PIXELS);
         assertThat(pixelsOf(shot, FAIL_RED, 0, TOP) + pixelsOf(shot, DARK_FAIL_RED, 0, TOP)).isZero();
+    }
+
+    /** compare.html in Chromium: a phase that regressed is marked in red at its row's start, where a reader looks. */
+    @Test
+    void aComparisonShowsARegressedPhaseHighlighted() throws Exception {
+        RunSummary before = RunSummaries.of(
+                JournalFile.read(RecordedRuns.ciSizeJournal()));
+        List<PhaseSummary> phases = new ArrayList<>(before.phases());
+        PhaseSummary p = phases.get(1);
+        CallCounts c = p.probe();
+        phases.set(1, new PhaseSummary(p.index(), p.kind(), p.title(), p.outcome(),
+                p.seconds(), p.expectedSeconds(), p.serverVersions(), p.clients(), p.providers(), p.stable(), p.nodes(),
+                new CallCounts(c.scheduled(), c.success() / 2, c.success() - c.success() / 2,
+                        c.timeout(), c.network(), c.other(), c.inFlight(), c.otherClasses()), p.latency(), p.load(),
+                p.message(), p.warnings(), p.failureSigns(), p.missing(), p.counts(), p.configs(), p.probeSeconds(),
+                p.cause(), p.overSamples(), p.footprint()));
+        RunSummary after = new RunSummary(before.experiment(),
+                before.description(), before.scale(), before.started(), before.outcome(), before.complete(),
+                before.seconds(), before.tornLines(), phases, before.probe(), before.latency(), before.end(),
+                before.signsWatched(), before.benchmarks());
+        RunTimeline timeline = RunTimeline.of(JournalFile.read(RecordedRuns.ciSizeJournal()));
+        Path html = Files.writeString(dir.resolve("compare.html"), CompareHtml.render(
+                RunComparison.of(before, after), timeline, timeline));
+
+        BufferedImage shot = screenshot(html, "compare.png");
+
+        assertThat(pixelsOf(shot, WORSE_RED, 0, shot.getHeight())).as("the regressed phase's red cells")
+                .isGreaterThan(1500);
     }
 
     /** Chromium's screenshot of {@code html} at 1280 x 2800, after checking it loaded without a console message. */

@@ -27,11 +27,11 @@ class StatusLineInTmuxTest {
         assumeTrue(Files.isExecutable(TMUX), "tmux (.ci/run installs it)");
         String java = ProcessHandle.current().info().command().orElse("java");
         String command = String.join(" ", List.of(quote(java), "-cp", quote(System.getProperty("java.class.path")),
-                StatusLineDemo.class.getName(), "8"));
+                StatusLineDemo.class.getName(), "30"));
         try {
             tmux("new-session", "-d", "-s", "demo", "-x", "80", "-y", "24", command);
             List<String> screen = List.of();
-            for (int i = 0; i < 40; i++) {   // until the demo has drawn its status (the JVM's start takes seconds here)
+            for (int i = 0; i < 100; i++) {   // until the demo has drawn its status (the JVM's start takes seconds here)
                 Thread.sleep(250);
                 screen = tmux("capture-pane", "-p", "-t", "demo");
                 if (screen.stream().anyMatch(l -> l.contains("probe "))) {
