@@ -3,6 +3,7 @@ package io.upgradelab.reports;
 import io.upgradelab.reports.RunSummary.NodeSummary;
 import io.upgradelab.reports.RunSummary.PhaseSummary;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -105,9 +106,8 @@ public enum PhaseFigure {
         if (Double.isNaN(before) || Double.isNaN(after)) {
             return "-";
         }
-        String text = format(after - before);
-        text = text.matches("-?0(\\.0)?") ? "0" : after > before ? "+" + text : text;
-        return count || before == 0 ? text : text + " (" + SummaryText.ratio(after / before) + ")";
+        String delta = delta(before, after);
+        return ratio(before, after).map(r -> delta + " (" + r + ")").orElse(delta);
     }
 
     /**
@@ -115,12 +115,23 @@ public enum PhaseFigure {
      * (-15.1, x0.50)", "100.0 → nothing measured"; a count's change without a ratio.
      */
     public String transition(double before, double after) {
-        String change = change(before, after);
         String both = format(before) + " → " + format(after);
-        if (change.equals("-") || change.equals("0")) {
+        if (Double.isNaN(before) || Double.isNaN(after) || delta(before, after).equals("0")) {
             return both;
         }
-        return both + " (" + change.replace(" (", ", ").replaceAll("\\)$", "") + ")";
+        String delta = delta(before, after);
+        return both + " (" + ratio(before, after).map(r -> delta + ", " + r).orElse(delta) + ")";
+    }
+
+    /** After minus before as the tables write it: "+3", "-12.5", "0". */
+    private String delta(double before, double after) {
+        String text = format(after - before);
+        return text.matches("-?0(\\.0)?") ? "0" : after > before ? "+" + text : text;
+    }
+
+    /** After / before ("x0.45") for a figure that is no count; none for a count or from a before of 0. */
+    private Optional<String> ratio(double before, double after) {
+        return count || before == 0 ? Optional.empty() : Optional.of(SummaryText.ratio(after / before));
     }
 
     /**

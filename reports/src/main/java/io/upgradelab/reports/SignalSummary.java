@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.upgradelab.journal.Line;
 import io.upgradelab.journal.SignalSample;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,15 +44,15 @@ public record SignalSummary(int phase, String signal, String kind, int samples, 
 
     private static SignalSummary ofOnePhase(List<Line<SignalSample>> samples) {
         SignalSample first = samples.get(0).body();
-        double[] values = samples.stream().map(Line::body).filter(SignalSample::measured)
-                .mapToDouble(SignalSample::value).toArray();
+        DoubleSummaryStatistics values = samples.stream().map(Line::body).filter(SignalSample::measured)
+                .mapToDouble(SignalSample::value).summaryStatistics();
+        boolean any = values.getCount() > 0;
         int healthy = (int) samples.stream().filter(s -> Boolean.TRUE.equals(s.body().healthy())).count();
         String lastError = samples.stream().map(s -> s.body().error()).filter(e -> !e.isEmpty())
                 .reduce((a, b) -> b).orElse("");
-        return new SignalSummary(samples.get(0).phase(), first.signal(), first.kind(), samples.size(), values.length,
-                values.length == 0 ? null : java.util.Arrays.stream(values).min().getAsDouble(),
-                values.length == 0 ? null : java.util.Arrays.stream(values).average().getAsDouble(),
-                values.length == 0 ? null : java.util.Arrays.stream(values).max().getAsDouble(), healthy, lastError);
+        return new SignalSummary(samples.get(0).phase(), first.signal(), first.kind(), samples.size(),
+                (int) values.getCount(), any ? values.getMin() : null, any ? values.getAverage() : null,
+                any ? values.getMax() : null, healthy, lastError);
     }
 
     /** Whether it is an endpoint's health rather than a figure. */

@@ -45,8 +45,17 @@ public record RunListing(String experiment, String started, double seconds, Stri
         }
     }
 
-    /** {@code run}'s listing; empty when its journal is not one ({@link JournalFile#read}). */
+    /**
+     * {@code run}'s listing: from its summary.json where that is no older than its journal (what its report read,
+     * the journal not read again), else from its journal; empty when that is not one ({@link JournalFile#read}).
+     */
     public static Optional<RunListing> of(Path run) {
+        Optional<JsonNode> summary = summary(run);
+        if (summary.isPresent() && summary.get().hasNonNull("experiment")) {
+            JsonNode s = summary.get();
+            return Optional.of(new RunListing(s.path("experiment").asText(), s.path("started").asText(),
+                    s.path("seconds").asDouble(), s.path("outcome").asText(), verdict(summary), run.toString()));
+        }
         JournalFile journal;
         try {
             journal = JournalFile.read(run);
@@ -58,18 +67,26 @@ public record RunListing(String experiment, String started, double seconds, Stri
         double seconds = ended.isEmpty() ? journal.lines().get(journal.lines().size() - 1).path("elapsed").asDouble()
                 : ended.get(0).seconds();
         return Optional.of(new RunListing(started.body().experiment(), started.time().toString(), seconds,
-                ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), verdict(run), run.toString()));
+                ended.isEmpty() ? "incomplete" : ended.get(0).outcome(), verdict(summary), run.toString()));
     }
 
-    /** The gate's status in {@code run}'s summary.json; NOT GATED when it has none. */
-    private static String verdict(Path run) {
+    /** The gate's status in a summary.json; NOT GATED without one, or one that predates the verdict there. */
+    private static String verdict(Optional<JsonNode> summary) {
+        JsonNode status = summary.map(s -> s.path("gate").path("status")).orElse(null);
+        return status != null && status.isTextual() ? status.asText() : "NOT GATED";
+    }
+
+    /** {@code run}'s summary.json, when there is one no older than its journal and it reads. */
+    private static Optional<JsonNode> summary(Path run) {
         Path summary = run.resolve(SummaryFiles.JSON_NAME);
         try {
-            JsonNode status = Files.isRegularFile(summary) ? JSON.readTree(summary.toFile()).path("gate").path("status")
-                    : null;
-            return status != null && status.isTextual() ? status.asText() : "NOT GATED";
+            if (!Files.isRegularFile(summary) || Files.getLastModifiedTime(summary)
+                    .compareTo(Files.getLastModifiedTime(JournalFile.fileOf(run))) < 0) {
+                return Optional.empty();
+            }
+            return Optional.of(JSON.readTree(summary.toFile()));
         } catch (IOException e) {
-            return "NOT GATED";
+            return Optional.empty();
         }
     }
 }

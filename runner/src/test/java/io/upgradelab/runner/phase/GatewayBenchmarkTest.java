@@ -44,8 +44,7 @@ class GatewayBenchmarkTest {
         assertThat(phase.duringConnections()).isEqualTo(30);
         assertThat(under(new Hold(Duration.ofMinutes(3)), 200).resolve(new FleetScale(0.5, 100), problems).duringConnections())
                 .isEqualTo(100);
-        assertThat(phase.title(twoX())).endsWith(", then per second at 30 through hold 3m at " + phase.during().title(twoX())
-                .substring("hold 3m at ".length()));
+        assertThat(phase.title(twoX())).endsWith(", then per second at 30 through " + phase.during().title(twoX()));
         assertThat(phase.plan(twoX(), problems)).isEqualTo(under(null, 0).resolve(new FleetScale(0.5, 100), problems)
                 .plan(twoX(), problems).plus(Duration.ofMinutes(3)).plus(GatewayBenchmark.AFTER_DURING));
         assertThat(problems.all()).isEmpty();

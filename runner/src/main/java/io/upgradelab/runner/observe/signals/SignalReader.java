@@ -11,7 +11,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads one sample of a signal: the query's instant value from a Prometheus server's API, the metric's series from
@@ -25,6 +27,8 @@ public final class SignalReader {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    /** Each metric selector read once, not every sample. */
+    private final Map<String, PrometheusText> selectors = new ConcurrentHashMap<>();
 
     /** One sample of {@code signal}. */
     public SignalSample read(SignalSpec signal) {
@@ -78,6 +82,6 @@ public final class SignalReader {
         if (answer.statusCode() != 200) {
             throw new IOException(p.url() + " answered " + answer.statusCode());
         }
-        return PrometheusText.selector(p.metric()).sum(answer.body());
+        return selectors.computeIfAbsent(p.metric(), PrometheusText::selector).sum(answer.body());
     }
 }
