@@ -42,10 +42,13 @@ import org.upgradelab.demo.ControlToken;
 class DistributionIT {
 
     private static final String VERSION = System.getProperty("upgradelab.version");
+    /** Where ./mvnw package leaves what a team downloads. */
+    private static final Path RELEASE = Path.of(System.getProperty("upgradelab.release", "target/release"));
     private static final String NODE = "127.0.0.61";
     private static final String FLEET = "127.0.0.62";
     private static final String DEMO = "127.0.0.63";
     private static final String PROBE = "127.0.0.64";
+    private static final String RUNNER_NODE = "127.0.0.65";
     private static final Pattern CONTROL = Pattern.compile("control on ([0-9.]+):([0-9]+)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -63,13 +66,8 @@ class DistributionIT {
 
     @BeforeAll
     void unpackTheArchiveAndTheImageAndStartANodeFromTheArchive() throws Exception {
-        Path archive = Path.of(System.getProperty("upgradelab.archive"));
-        assertThat(archive).as("built by ./mvnw package").isRegularFile();
-        Files.createDirectories(work.resolve("archive"));
-        HostCommand.run(List.of("tar", "-xzf", archive.toString(), "-C", work.resolve("archive").toString()),
-                Duration.ofMinutes(3));
-        unpacked = work.resolve("archive/upgrade-lab-" + VERSION);
-        image = ImageRoot.unpack(Path.of(System.getProperty("upgradelab.image")), work.resolve("image"));
+        unpacked = unpack(RELEASE.resolve("upgrade-lab-" + VERSION + ".tar.gz"), work.resolve("archive"));
+        image = ImageRoot.unpack(RELEASE.resolve("upgrade-lab-" + VERSION + "-image.tar"), work.resolve("image"), "amd64");
 
         // the node: the archive's own Nacos 2.0.4, found through the archive's layout (no target/ level)
         System.setProperty("upgradelab.home", unpacked.toString());
@@ -185,6 +183,133 @@ class DistributionIT {
             assertThat(totals.path("success").asLong()).as(totals.toString())
                     .isGreaterThan(totals.path("scheduled").asLong() * 9 / 10);
         }
+    }
+
+    @Test
+    void theReleaseHasBothTarballsTheImageAnSbomAndTheirChecksums() throws Exception {
+        List<String> files = List.of("upgrade-lab-" + VERSION + ".tar.gz", "upgrade-lab-" + VERSION + "-runner.tar.gz",
+                "upgrade-lab-" + VERSION + "-image.tar", "upgrade-lab-" + VERSION + "-sbom.json");
+        String sums = Files.readString(RELEASE.resolve("SHA256SUMS"));
+        files.forEach(file -> assertThat(sums).as("SHA256SUMS").contains(" *" + file + "\n"));
+        HostCommand.Result check = HostCommand.run(List.of("sha256sum", "--check", "--strict", "SHA256SUMS"),
+                Duration.ofMinutes(2), RELEASE);
+        assertThat(check.exitCode()).as(check.output()).isZero();
+        assertThat(check.output().lines().filter(line -> line.endsWith(": OK"))).hasSize(files.size());
+
+        JsonNode sbom = JSON.readTree(RELEASE.resolve("upgrade-lab-" + VERSION + "-sbom.json").toFile());
+        assertThat(sbom.path("bomFormat").asText()).isEqualTo("CycloneDX");
+        List<String> components = new ArrayList<>();
+        sbom.path("components").forEach(c -> components.add(c.path("group").asText() + ":" + c.path("name").asText()));
+        assertThat(components).contains("io.upgradelab:upgrade-lab-runner", "info.picocli:picocli");
+        assertThat(components).anyMatch(c -> c.startsWith("org.apache.dubbo:"))
+                .anyMatch(c -> c.startsWith("io.upgradelab:nacos-client-"));
+
+        long full = Files.size(RELEASE.resolve(files.get(0)));
+        long runner = Files.size(RELEASE.resolve(files.get(1)));
+        assertThat(runner).as("the runner tarball leaves the servers out").isLessThan(full / 2);
+    }
+
+    @Test
+    void theImageIsForAmd64AndArm64RunsAsANonRootUserAndHasAShellAndTar() throws Exception {
+        Path layout = work.resolve("image/layout");
+        JsonNode index = JSON.readTree(layout.resolve("index.json").toFile());
+        assertThat(index.at("/manifests/0/mediaType").asText()).isEqualTo("application/vnd.oci.image.index.v1+json");
+        String name = System.getProperty("upgradelab.image.name");
+        JsonNode annotations = index.at("/manifests/0/annotations");
+        assertThat(annotations.path("org.opencontainers.image.ref.name").asText()).isEqualTo("docker.io/library/" + name);
+        assertThat(annotations.path("io.containerd.image.name").asText()).isEqualTo("docker.io/library/" + name);
+        JsonNode platforms = JSON.readTree(ImageRoot.blob(layout, index.at("/manifests/0/digest").asText()).toFile());
+        List<String> architectures = new ArrayList<>();
+        platforms.path("manifests").forEach(m -> architectures.add(m.at("/platform/os").asText() + "/"
+                + m.at("/platform/architecture").asText()));
+        assertThat(architectures).containsExactlyInAnyOrder("linux/amd64", "linux/arm64");
+
+        for (String architecture : List.of("amd64", "arm64")) {
+            JsonNode manifest = JSON.readTree(ImageRoot.blob(layout, ImageRoot.manifestFor(layout, architecture)).toFile());
+            JsonNode config = JSON.readTree(ImageRoot.blob(layout, manifest.at("/config/digest").asText()).toFile());
+            assertThat(config.path("architecture").asText()).isEqualTo(architecture);
+            assertThat(config.path("os").asText()).isEqualTo("linux");
+            assertThat(config.at("/config/User").asText()).as("non-root").isEqualTo("65532:65532");
+            assertThat(config.at("/config/Entrypoint/0").asText()).isEqualTo("/opt/java/bin/java");
+            assertThat(config.at("/config/Entrypoint").toString()).contains("io.upgradelab.runner.cli.UpgradeLab");
+            assertThat(config.at("/config/WorkingDir").asText()).isEqualTo("/var/lib/upgrade-lab");
+            assertThat(config.at("/config/Labels/org.opencontainers.image.version").asText()).isEqualTo(VERSION);
+            assertThat(config.at("/config/Labels/org.opencontainers.image.licenses").asText()).isEqualTo("Apache-2.0");
+        }
+        // the arm64 image's programs are arm64's: its JRE and BusyBox, ELF for machine 183 (AArch64)
+        ImageRoot arm64 = ImageRoot.unpack(RELEASE.resolve("upgrade-lab-" + VERSION + "-image.tar"),
+                work.resolve("image-arm64"), "arm64");
+        assertThat(elfMachine(arm64.root().resolve("opt/java/bin/java"))).isEqualTo(183);
+        assertThat(elfMachine(arm64.root().resolve("opt/java/lib/server/libjvm.so"))).isEqualTo(183);
+        assertThat(elfMachine(arm64.root().resolve("bin/tar"))).isEqualTo(183);
+        assertThat(elfMachine(image.root().resolve("opt/java/bin/java"))).as("x86-64").isEqualTo(62);
+        assertThat(Files.readString(image.root().resolve("etc/passwd"))).contains("upgrade-lab:x:65532:65532:");
+
+        // kubectl exec has a shell, and kubectl cp (tar) gets a run's files out
+        Files.writeString(image.root().resolve("var/lib/upgrade-lab/journal.jsonl"), "{}\n");
+        HostCommand.Result tar = image.runCommand(List.of("/bin/sh", "-c", "tar -cf - -C /var/lib/upgrade-lab . | tar -tf -"),
+                Duration.ofMinutes(1));
+        assertThat(tar.exitCode()).as(tar.output()).isZero();
+        assertThat(tar.output()).contains("./journal.jsonl");
+    }
+
+    @Test
+    void theRunnerTarballBuildsAServerOnFirstUseAndStartsIt() throws Exception {
+        Path home = unpack(RELEASE.resolve("upgrade-lab-" + VERSION + "-runner.tar.gz"), work.resolve("runner-tarball"));
+        assertThat(home.resolve("runner/nacos-servers/dist")).doesNotExist();
+        Path launcher = home.resolve("upgrade-lab");
+
+        HostCommand.Result versions = HostCommand.run(List.of(launcher.toString(), "versions"), Duration.ofMinutes(1), work);
+        assertThat(versions.exitCode()).as(versions.output()).isZero();
+        assertThat(versions.output()).contains("1.4.1    built on first use", "3.1.0    built on first use");
+        HostCommand.Result valid = HostCommand.run(List.of(launcher.toString(), "validate",
+                home.resolve("experiments/nacos-1x-to-2x-ci.yaml").toString()), Duration.ofMinutes(1), work);
+        assertThat(valid.exitCode()).as(valid.output()).isZero();
+
+        int port = LocalClusterSpec.firstFreePort(1, 24000);
+        Path log = work.resolve("runner-cluster-up.log");
+        Process up = new ProcessBuilder(launcher.toString(), "cluster", "up", "--server-version", "1.4.1", "--nodes", "1",
+                "--addresses", RUNNER_NODE, "--port", String.valueOf(port), "--dir", work.resolve("runner-cluster").toString())
+                .directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+                assertThat(up.isAlive()).as(Files.readString(log)).isTrue();
+                return Files.readString(log).contains("Ready.");
+            });
+            assertThat(Files.readString(log)).contains("Nacos 1.4.1 is not built here yet: building it once",
+                    "Nacos 1.4.1 built: " + home.resolve("runner/nacos-servers/dist/1.4.1"));
+            assertThat(NacosApi.of(RUNNER_NODE + ":" + port).services()).isEmpty();
+            up.getOutputStream().write("quit\n".getBytes());
+            up.getOutputStream().flush();
+            assertThat(up.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).as(Files.readString(log)).isTrue();
+            assertThat(up.exitValue()).as(Files.readString(log)).isZero();
+        } finally {
+            if (up.isAlive()) {
+                HostCommand.stop(up);
+            }
+        }
+        HostCommand.Result built = HostCommand.run(List.of(launcher.toString(), "versions"), Duration.ofMinutes(1), work);
+        assertThat(built.output()).contains(home.resolve("runner/nacos-servers/dist/1.4.1").toString())
+                .doesNotContain("1.4.1    built on first use");
+    }
+
+    private static Path unpack(Path tarball, Path into) throws IOException, InterruptedException {
+        assertThat(tarball).as("built by ./mvnw package").isRegularFile();
+        Files.createDirectories(into);
+        HostCommand.Result untar = HostCommand.run(List.of("tar", "-xzf", tarball.toString(), "-C", into.toString()),
+                Duration.ofMinutes(3));
+        assertThat(untar.exitCode()).as(untar.output()).isZero();
+        return into.resolve("upgrade-lab-" + VERSION);
+    }
+
+    /** The e_machine of an ELF file: 62 x86-64, 183 AArch64. */
+    private static int elfMachine(Path file) throws IOException {
+        byte[] header = new byte[20];
+        try (var in = Files.newInputStream(file)) {
+            assertThat(in.readNBytes(header, 0, 20)).isEqualTo(20);
+        }
+        assertThat(new String(header, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("ELF");
+        return (header[18] & 0xff) | (header[19] & 0xff) << 8;
     }
 
     /** The control channel a served process announces ({@code ... control on ADDRESS:PORT}). */

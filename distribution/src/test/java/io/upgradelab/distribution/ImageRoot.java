@@ -36,15 +36,17 @@ final class ImageRoot {
         this.workingDirectory = workingDirectory;
     }
 
-    /** Unpacks {@code archive} (an OCI image layout in a tar) into {@code directory}/root. */
-    static ImageRoot unpack(Path archive, Path directory) throws IOException, InterruptedException {
+    /**
+     * Unpacks {@code archive} (an OCI image layout in a tar, its index naming one image per platform) into
+     * {@code directory}/root: the image for {@code architecture} ({@code amd64}, {@code arm64}).
+     */
+    static ImageRoot unpack(Path archive, Path directory, String architecture) throws IOException, InterruptedException {
         Path layout = directory.resolve("layout");
         Path root = directory.resolve("root");
         Files.createDirectories(layout);
         Files.createDirectories(root);
         untar(archive, layout, "-xf");
-        JsonNode index = JSON.readTree(layout.resolve("index.json").toFile());
-        JsonNode manifest = JSON.readTree(blob(layout, index.at("/manifests/0/digest").asText()).toFile());
+        JsonNode manifest = JSON.readTree(blob(layout, manifestFor(layout, architecture)).toFile());
         for (JsonNode layer : manifest.path("layers")) {
             untar(blob(layout, layer.path("digest").asText()), root, "-xzf");
         }
@@ -60,6 +62,24 @@ final class ImageRoot {
                 config.path("WorkingDir").asText("/"));
     }
 
+    /** The digest of {@code architecture}'s manifest, found as a runtime finds it: index.json, then its image index. */
+    static String manifestFor(Path layout, String architecture) throws IOException {
+        JsonNode index = JSON.readTree(layout.resolve("index.json").toFile());
+        JsonNode platforms = JSON.readTree(blob(layout, index.at("/manifests/0/digest").asText()).toFile());
+        for (JsonNode manifest : platforms.path("manifests")) {
+            if (manifest.at("/platform/architecture").asText().equals(architecture)) {
+                return manifest.path("digest").asText();
+            }
+        }
+        throw new AssertionError("no " + architecture + " image in " + platforms);
+    }
+
+    /** The blob of {@code digest} in an unpacked image layout. */
+    static Path blob(Path layout, String digest) {
+        String[] parts = digest.split(":", 2);
+        return layout.resolve("blobs").resolve(parts[0]).resolve(parts[1]);
+    }
+
     Path root() {
         return root;
     }
@@ -73,6 +93,21 @@ final class ImageRoot {
             throws IOException, InterruptedException {
         Path log = Files.createTempFile("image-run", ".log");
         try (Running running = start(args, extraEnvironment, log)) {
+            int exitCode = running.awaitExit(timeout);
+            return new HostCommand.Result(exitCode, running.output());
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    /** Runs {@code command} in the image, not its entrypoint (e.g. its shell), to its end. */
+    HostCommand.Result runCommand(List<String> command, Duration timeout) throws IOException, InterruptedException {
+        Path log = Files.createTempFile("image-run", ".log");
+        ProcessBuilder builder = new ProcessBuilder(inRoot(command)).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        try (Running running = new Running(builder.start(), log)) {
             int exitCode = running.awaitExit(timeout);
             return new HostCommand.Result(exitCode, running.output());
         } finally {
@@ -126,13 +161,18 @@ final class ImageRoot {
      * {@code unshare --root --wd} into it and the entrypoint.
      */
     private List<String> command(List<String> args) {
+        List<String> command = new ArrayList<>(entrypoint);
+        command.addAll(args);
+        return inRoot(command);
+    }
+
+    private List<String> inRoot(List<String> inside) {
         List<String> command = new ArrayList<>(List.of(hostTool("unshare"), "--mount", "--fork", "--", "/bin/sh", "-c",
                 "set -e; root=$1; shift; " + hostTool("mount") + " -t proc proc \"$root/proc\"; "
                         + hostTool("mount") + " --rbind /dev \"$root/dev\"; exec " + hostTool("unshare")
                         + " --root=\"$root\" --wd=" + workingDirectory + " -- \"$@\"",
                 "image-root", root.toString()));
-        command.addAll(entrypoint);
-        command.addAll(args);
+        command.addAll(inside);
         return command;
     }
 
@@ -145,11 +185,6 @@ final class ImageRoot {
     private static String hostTool(String name) {
         return SBIN_PATH.stream().map(d -> Path.of(d, name)).filter(Files::isExecutable).findFirst()
                 .map(Path::toString).orElseThrow(() -> new AssertionError(name + " is not on this machine"));
-    }
-
-    private static Path blob(Path layout, String digest) {
-        String[] parts = digest.split(":", 2);
-        return layout.resolve("blobs").resolve(parts[0]).resolve(parts[1]);
     }
 
     private static void untar(Path archive, Path into, String mode) throws IOException, InterruptedException {

@@ -114,7 +114,7 @@ final class ClusterUpCommand implements Callable<Integer> {
         }
         LocalClusterSpec clusterSpec = new LocalClusterSpec(version, nodes, port, runDirectory, heap,
                 startTimeout, properties).withNodeAddresses(addresses);
-        NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions());
+        NacosDistributions distributions = NacosDistributions.installed();
         distributions.require(version);
         progress.accept("starting " + (nodes == 1 ? "a standalone Nacos " + version
                 : "a " + nodes + "-node Nacos " + version + " cluster") + " in " + runDirectory);

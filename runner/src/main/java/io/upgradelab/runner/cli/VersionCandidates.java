@@ -22,7 +22,7 @@ final class VersionCandidates {
         @Override
         public Iterator<String> iterator() {
             try {
-                return NacosDistributions.scan(LabHome.serverDistributions()).versions().iterator();
+                return NacosDistributions.installed().versions().iterator();
             } catch (RuntimeException e) {
                 return List.<String>of().iterator();   // not built yet: nothing to offer
             }

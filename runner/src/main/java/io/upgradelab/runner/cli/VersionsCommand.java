@@ -38,7 +38,7 @@ final class VersionsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NacosDistributions builtIn = NacosDistributions.scan(LabHome.serverDistributions());
+        NacosDistributions builtIn = NacosDistributions.installed();
         Map<String, String> servers = experiment == null ? Map.of()
                 : Experiments.load(experiment, null, builtIn).experiment().target().local().servers();
         NacosDistributions distributions = builtIn.withBroughtIn(servers);
@@ -48,6 +48,10 @@ final class VersionsCommand implements Callable<Integer> {
         for (NacosDistribution d : distributions.all()) {
             spec.commandLine().getOut().printf("%-8s %3d jars  %s%s%n", d.version(), d.classpath().size(), d.directory(),
                     d.source().map(source -> "  (brought in: " + source + ")").orElse(""));
+        }
+        for (String version : distributions.buildable()) {
+            spec.commandLine().getOut().printf("%-8s built on first use from Maven Central (runner/nacos-servers/%s/pom.xml)%n",
+                    version, version);
         }
         listClients(ClientDistributions.scan(LabHome.clientDistributions()));
         return 0;

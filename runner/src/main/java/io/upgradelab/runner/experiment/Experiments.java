@@ -43,7 +43,7 @@ public final class Experiments {
      * @throws LabException               (exit code 2) when the file cannot be read or the override is not positive
      */
     public static ValidatedExperiment load(Path file, Double scaleOverride) {
-        return load(file, scaleOverride, NacosDistributions.scan(LabHome.serverDistributions()));
+        return load(file, scaleOverride, NacosDistributions.installed());
     }
 
     /** {@link #load(Path, Double)} against {@code distributions}. */

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.nacos;
 
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.LabHome;
 import java.io.File;
 import java.io.IOException;
 import java.io.Reader;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -39,28 +41,50 @@ public final class NacosDistributions {
 
     private final Path root;
     private final Map<String, NacosDistribution> byVersion;
+    private final ServerRecipes recipes;
 
-    private NacosDistributions(Path root, Map<String, NacosDistribution> byVersion) {
+    private NacosDistributions(Path root, Map<String, NacosDistribution> byVersion, ServerRecipes recipes) {
         this.root = root;
         this.byVersion = byVersion;
+        this.recipes = recipes;
     }
 
+    /** This installation's servers: those built, and those it builds on first use ({@link ServerRecipes}). */
+    public static NacosDistributions installed() {
+        return scan(LabHome.serverDistributions(), ServerRecipes.of(LabHome.root()));
+    }
+
+    /** The servers built in {@code root}, and none to build. */
     public static NacosDistributions scan(Path root) {
+        return scan(root, ServerRecipes.none());
+    }
+
+    static NacosDistributions scan(Path root, ServerRecipes recipes) {
         Map<String, NacosDistribution> found = new TreeMap<>(NacosVersions.ORDER);
         if (Files.isDirectory(root)) {
             try (Stream<Path> dirs = Files.list(root)) {
-                dirs.filter(dir -> Files.isRegularFile(dir.resolve(DESCRIPTOR)))
+                dirs.filter(dir -> !dir.getFileName().toString().startsWith("."))   // one being built
+                        .filter(dir -> Files.isRegularFile(dir.resolve(DESCRIPTOR)))
                         .map(NacosDistributions::read)
                         .forEach(d -> found.put(d.version(), d));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        return new NacosDistributions(root, Collections.unmodifiableMap(found));
+        return new NacosDistributions(root, Collections.unmodifiableMap(found), recipes);
     }
 
+    /** Every version a run may name: those built, brought in, and built on first use. */
     public List<String> versions() {
-        return List.copyOf(byVersion.keySet());
+        TreeSet<String> versions = new TreeSet<>(NacosVersions.ORDER);
+        versions.addAll(byVersion.keySet());
+        versions.addAll(recipes.versions());
+        return List.copyOf(versions);
+    }
+
+    /** The versions not built yet that the first run needing one builds. */
+    public List<String> buildable() {
+        return recipes.versions().stream().filter(version -> !byVersion.containsKey(version)).toList();
     }
 
     public List<NacosDistribution> all() {
@@ -85,7 +109,7 @@ public final class NacosDistributions {
                 problems.accept(version, e.getMessage());
             }
         });
-        return new NacosDistributions(root, Collections.unmodifiableMap(all));
+        return new NacosDistributions(root, Collections.unmodifiableMap(all), recipes);
     }
 
     /**
@@ -132,11 +156,17 @@ public final class NacosDistributions {
         return jars;
     }
 
-    /** The distribution of {@code version}, or an invalid-input error naming the versions there are. */
+    /**
+     * The distribution of {@code version}, built now when it is one to build on first use, or an
+     * invalid-input error naming the versions there are.
+     */
     public NacosDistribution require(String version) {
         NacosDistribution distribution = byVersion.get(version);
         if (distribution != null) {
             return distribution;
+        }
+        if (recipes.versions().contains(version)) {
+            return read(recipes.build(version, root, line -> System.err.println("upgrade-lab: " + line)));
         }
         if (byVersion.isEmpty()) {
             throw LabException.invalidInput("no Nacos server distributions in " + root

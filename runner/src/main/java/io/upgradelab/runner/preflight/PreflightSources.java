@@ -37,7 +37,7 @@ public record PreflightSources(String to, List<NodeSource> nodes, Optional<Datab
 
     private static Optional<NacosDistribution> builtIn(String version) {
         try {
-            return Optional.of(NacosDistributions.scan(LabHome.serverDistributions()).require(version));
+            return Optional.of(NacosDistributions.installed().require(version));
         } catch (LabException e) {
             return Optional.empty();
         }

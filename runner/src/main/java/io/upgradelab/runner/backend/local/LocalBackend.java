@@ -110,7 +110,7 @@ public final class LocalBackend implements BackendType {
                 .withNodeCpus(local.nodeCpus())
                 .withNodeAddresses(local.nodeAddresses())
                 .withClientAuth(local.clientAuth());
-        NacosDistributions distributions = NacosDistributions.scan(LabHome.serverDistributions())
+        NacosDistributions distributions = NacosDistributions.installed()
                 .withBroughtIn(local.servers());
         LocalCluster cluster = start(spec, distributions, local.storage(), progress);
         if (!local.schemaUpgrade()) {
