@@ -100,8 +100,8 @@ public record PrometheusSignalBound(@JsonProperty(required = true) String signal
     private String bound() {
         if (baselinePhases != null) {
             return (highIsWorse() ? "at most " + Measure.number(atMostRatio) + " x its highest"
-                    : "at least " + Measure.number(atLeastRatio) + " x its lowest") + " in baseline "
-                    + String.join(", ", baselinePhases);
+                    : "at least " + Measure.number(atLeastRatio) + " x its lowest") + " in "
+                    + (baselinePhases.size() == 1 ? "phase " : "phases ") + String.join(", ", baselinePhases) + ",";
         }
         return atMost != null ? "at most " + Measure.significant(atMost) : "at least " + Measure.significant(atLeast);
     }

@@ -33,7 +33,7 @@ class PrometheusBaselineTest {
                 + "    atMostRatio: 1.2\n    phases: [3, 4]\n");
 
         assertThat(verdict.status()).isEqualTo(Verdict.Status.PASS);
-        assertThat(verdict.criterion()).isEqualTo("signal latency at most 1.2 x its highest in baseline 2 in phases 3, 4");
+        assertThat(verdict.criterion()).isEqualTo("signal latency at most 1.2 x its highest in phase 2, in phases 3, 4");
         assertThat(verdict.measured()).startsWith("48 (at most 49.2 = 1.2 x 41; exact; n 4 samples read of signal"
                 + " latency, the worst in phase 3)").contains("within in 2 phase(s)",
                 "baseline: 41, the highest of 2 sample(s) read in phase 2");
