@@ -2,6 +2,7 @@ package io.upgradelab.reports.gate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.Optional;
@@ -139,6 +140,18 @@ public record Measure(double value, String unit, String bound,
         Matcher m = BOUND.matcher(bound);
         return m.find() ? Optional.of(new Threshold(m.group(1).equals("at most") ? "atMost" : "atLeast",
                 Double.parseDouble(m.group(2)))) : Optional.empty();
+    }
+
+    /**
+     * {@link #number}, but a figure under 1 to three significant digits: a bound of 0.005 on an error rate must
+     * not read, nor reach a pipeline's threshold, as 0.01.
+     */
+    static String significant(double value) {
+        if (!Double.isFinite(value) || value == 0 || Math.abs(value) >= 1) {
+            return number(value);
+        }
+        return BigDecimal.valueOf(value).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros()
+                .toPlainString();
     }
 
     /** Up to two decimals, no trailing zeros: a success rate's interval of 99.95 to 99.99 must not read "100 to 100". */

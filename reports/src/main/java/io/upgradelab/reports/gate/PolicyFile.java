@@ -200,7 +200,10 @@ public final class PolicyFile {
                     + (dryRun.isTextual() ? "'" + dryRun.asText() + "'" : dryRun.isNull() ? "empty" : dryRun.toString())));
         }
         numbersAsText(criterion, CRITERIA.get(type), pointer, field, problems);
-        phaseNames(criterion.path("phases"), pointer + "/phases", field + ".phases", problems);
+        phaseNames(criterion.path("phases"), pointer + "/phases", field + ".phases", "leave phases out to judge every"
+                + " phase", problems);
+        phaseNames(criterion.path(BASELINE_PHASES), pointer + "/" + BASELINE_PHASES, field + "." + BASELINE_PHASES,
+                "name the phase(s) the ratio is against, e.g. [2]", problems);
         JsonNode figures = criterion.path("figures");
         if (figures.isArray() && figures.isEmpty()) {
             problems.add(new Problem(pointer + "/figures", field + ".figures", "an empty list selects no figure: name"
@@ -213,7 +216,8 @@ public final class PolicyFile {
         try {
             BINDER.treeToValue(withoutDryRun(criterion), Criterion.class);
         } catch (JsonMappingException e) {
-            problems.add(new Problem(SourceLines.pointerOf(pointer, e), field(field, e), what(e)));
+            problems.add(e.getCause() instanceof InvalidCriterionException wrong ? fieldsApart(pointer, field, wrong)
+                    : new Problem(SourceLines.pointerOf(pointer, e), field(field, e), what(e)));
             return;
         } catch (JsonProcessingException e) {
             problems.add(new Problem(pointer, field, e.getOriginalMessage()));
@@ -239,6 +243,16 @@ public final class PolicyFile {
                 }
             }
         });
+    }
+
+    /**
+     * A criterion whose fields do not go together, said at the field its record names ({@link InvalidCriterionException}),
+     * or at the criterion where none is at fault alone.
+     */
+    private static Problem fieldsApart(String pointer, String field, InvalidCriterionException wrong) {
+        return wrong.field() == null ? new Problem(pointer, field, wrong.getMessage())
+                : new Problem(pointer + "/" + SourceLines.escaped(wrong.field()), field + "." + wrong.field(),
+                wrong.getMessage());
     }
 
     /**
@@ -274,13 +288,13 @@ public final class PolicyFile {
      * whole number from 1, or something that is neither a number nor a phase kind's name. Names of phases a run may
      * not have (14 of a 9-phase run) are checked against the run ({@link #phasesMatchingNone}).
      */
-    private static void phaseNames(JsonNode phases, String pointer, String field, List<Problem> problems) {
+    private static void phaseNames(JsonNode phases, String pointer, String field, String instead,
+                                   List<Problem> problems) {
         if (!phases.isArray()) {
             return;
         }
         if (phases.isEmpty()) {
-            problems.add(new Problem(pointer, field, "an empty list selects no phase: name phases, or leave phases out"
-                    + " to judge every phase"));
+            problems.add(new Problem(pointer, field, "an empty list selects no phase: name phases, or " + instead));
         }
         for (int i = 0; i < phases.size(); i++) {
             JsonNode name = phases.get(i);
@@ -292,6 +306,9 @@ public final class PolicyFile {
             }
         }
     }
+
+    /** The field of a {@code prometheus} criterion naming the phases its ratio is against, checked as {@code phases} are. */
+    private static final String BASELINE_PHASES = "baselinePhases";
 
     /** How a phase kind is spelt (rampTo, rollingServerUpgrade), or a phase number written as text. */
     private static final Pattern PHASE_KIND = Pattern.compile("[a-z][A-Za-z0-9]*|[1-9][0-9]{0,8}");
@@ -311,13 +328,15 @@ public final class PolicyFile {
         List<String> found = new ArrayList<>();
         JsonNode criteria = document.tree().path("criteria");
         for (int c = 0; c < criteria.size(); c++) {
-            JsonNode phases = criteria.get(c).path("phases");
-            for (int i = 0; i < phases.size(); i++) {
-                String name = phases.get(i).asText();
-                if (IntStream.range(0, kinds.size()).noneMatch(k -> PhaseSelection.names(name, k + 1, kinds.get(k)))) {
-                    found.add(file + ":" + document.lines().lineOf("/criteria/" + c + "/phases/" + i) + ": criteria["
-                            + c + "].phases[" + i + "]: no phase of the run is " + name + " (it has phases 1 to "
-                            + kinds.size() + ": " + String.join(", ", kinds) + ")");
+            for (String selector : List.of("phases", BASELINE_PHASES)) {
+                JsonNode phases = criteria.get(c).path(selector);
+                for (int i = 0; i < phases.size(); i++) {
+                    String name = phases.get(i).asText();
+                    if (IntStream.range(0, kinds.size()).noneMatch(k -> PhaseSelection.names(name, k + 1, kinds.get(k)))) {
+                        found.add(file + ":" + document.lines().lineOf("/criteria/" + c + "/" + selector + "/" + i)
+                                + ": criteria[" + c + "]." + selector + "[" + i + "]: no phase of the run is " + name
+                                + " (it has phases 1 to " + kinds.size() + ": " + String.join(", ", kinds) + ")");
+                    }
                 }
             }
         }

@@ -39,7 +39,8 @@ import java.util.stream.Collectors;
  * {@code $defs/fault.<name>} per fault with its parameters; the backends' names, their sections and
  * the rule that a section is read by its own backend only; and the sections bound to a record of
  * their own ({@code configs}, {@code metrics}), described where they are defined. The hand-written
- * base holds the rest.
+ * base holds the rest, but for its sections' {@code default} keywords, read from the records they bind to
+ * ({@link RecordDefaults}) as every generated section's are: a default is the code's, never a copy.
  *
  * <p>A field's schema follows from its Java type (a {@link Duration} is {@code $defs/duration}, a
  * condition {@code $defs/condition}) or from {@link SchemaRef} where the type does not say it; a
@@ -54,6 +55,13 @@ final class KindSchemas {
     private static final Map<String, Class<?>> SECTIONS = new TreeMap<>(Map.of("configs", ConfigsSpec.class,
             "metrics", MetricsSpec.class, "credentials", CredentialsSource.class, "signal", SignalSpec.class,
             "prometheusSignal", PrometheusSignal.class, "httpSignal", HttpSignal.class));
+    /**
+     * The sections the base writes by hand (their descriptions, ranges and rules say more than a record can), by
+     * where it defines them, with the record each binds to: their {@code default} keywords still come from the
+     * record ({@link #defaults}), as the generated sections' do, so an editor shows what the lab uses.
+     */
+    private static final Map<String, Class<?>> HAND_WRITTEN = Map.of("", Experiment.class, "/$defs/target",
+            Target.class, "/$defs/fleet", FleetSpec.class, "/$defs/probe", ProbeSpec.class);
     private static final Map<Class<?>, String> REFERENCED = Map.of(Duration.class, "duration",
             Condition.class, "condition", Phase.class, "phase", CredentialsSource.class, "credentials");
 
@@ -79,6 +87,7 @@ final class KindSchemas {
         ArrayNode backends = ((ObjectNode) defs.at("/target/properties/backend")).putArray("enum");
         Backends.names().stream().sorted().forEach(backends::add);
         backendSections(defs);
+        HAND_WRITTEN.forEach((pointer, type) -> defaults(type, (ObjectNode) schema.at(pointer)));
         ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
         faultField.put("description", faultField.path("description").asText() + " " + faults.stream()
                 .map(c -> c.value() + ": " + lowerFirst(c.schema().path("description").asText()))
@@ -228,6 +237,24 @@ final class KindSchemas {
             schema.with("properties").set(RecordFieldNames.of(c), property);
             if (RecordFields.required(c)) {
                 schema.withArray("required").add(RecordFieldNames.of(c));
+            }
+        }
+    }
+
+    /**
+     * Sets {@code default} on each property of the hand-written {@code section} whose field of {@code record} has
+     * one ({@link RecordDefaults}) and that neither is required nor states a default already; its description
+     * is left as written.
+     */
+    private static void defaults(Class<?> record, ObjectNode section) {
+        RecordDefaults defaults = RecordDefaults.of(record);
+        List<String> required = new ArrayList<>();
+        section.path("required").forEach(name -> required.add(name.asText()));
+        for (RecordComponent c : record.getRecordComponents()) {
+            String name = RecordFieldNames.of(c);
+            if (section.path("properties").get(name) instanceof ObjectNode property && !property.has("default")
+                    && !required.contains(name) && !RecordFields.required(c)) {
+                defaults.of(c).ifPresent(value -> property.set("default", value));
             }
         }
     }

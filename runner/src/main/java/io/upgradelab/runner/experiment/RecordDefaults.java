@@ -1,6 +1,7 @@
 package io.upgradelab.runner.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.upgradelab.runner.Durations;
@@ -19,6 +20,8 @@ import java.util.Optional;
 final class RecordDefaults {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** Writes an enum as files write it (its {@code @JsonValue}, e.g. {@code full}). */
+    private static final ObjectMapper ENUMS = new ObjectMapper();
 
     private final Object leftOut;
 
@@ -46,8 +49,8 @@ final class RecordDefaults {
 
     /**
      * {@code component}'s default as JSON: a number other than 0, a boolean, a text other than "", a duration
-     * as files write it, a list of those; empty where the field has none of these (it is required, worked out
-     * from others at run time, or an object).
+     * or an enum as files write it, a list of those; empty where the field has none of these (it is required,
+     * worked out from others at run time, or an object).
      */
     Optional<JsonNode> of(RecordComponent component) {
         if (leftOut == null) {
@@ -74,6 +77,9 @@ final class RecordDefaults {
         }
         if (value instanceof String s) {
             return s.isEmpty() ? Optional.empty() : Optional.of(JSON.textNode(s));
+        }
+        if (value instanceof Enum<?> e) {
+            return Optional.of(ENUMS.valueToTree(e));
         }
         if (value instanceof Duration d) {
             return Optional.of(JSON.textNode(Durations.exact(d)));

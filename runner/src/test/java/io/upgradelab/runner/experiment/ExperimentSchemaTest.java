@@ -19,6 +19,7 @@ import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.Faults;
 import io.upgradelab.runner.observe.configs.ConfigsSpec;
 import io.upgradelab.runner.plan.FleetScale;
+import io.upgradelab.runner.plan.Problems;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -80,6 +81,47 @@ class ExperimentSchemaTest {
         assertThat(gateway.has("during") && gateway.at("/during").has("default")).as("an object: none").isFalse();
         assertThat(gateway.at("/duringConnections").has("default")).as("worked out at run time: none").isFalse();
         assertThat(schema.at("/$defs/rampTo/properties/providers").has("default")).as("required: none").isFalse();
+    }
+
+    /**
+     * The hand-written sections' defaults are the code's too: an experiment giving only what it must, bound, holds
+     * in each field the schema gives a default for exactly that default, and a few are named so the check is not
+     * vacuous.
+     */
+    @Test
+    void aTopLevelSectionsDefaultIsWhatTheBinderFillsInWhenTheFileGivesNone() throws IOException {
+        Problems problems = new Problems();
+        Experiment minimal = ExperimentBinder.bind(new ObjectMapper().readTree("{\"name\": \"minimal\", \"target\":"
+                + " {\"version\": \"1.4.1\"}, \"phases\": [{\"kind\": \"hold\", \"for\": \"10s\"}]}"), problems)
+                .orElseThrow(() -> new AssertionError(problems.all()));
+        JsonNode bound = ExperimentBinder.mapper().valueToTree(minimal);
+        Map<String, String> sections = Map.of("", "", "/$defs/target", "/target", "/$defs/local", "/target/local",
+                "/$defs/kubernetes", "/target/kubernetes", "/$defs/testcontainers", "/target/testcontainers",
+                "/$defs/fleet", "/fleet", "/$defs/probe", "/probe");
+        List<String> checked = new ArrayList<>();
+        sections.forEach((section, inFile) -> schema.at(section + "/properties").fields().forEachRemaining(field -> {
+            if (field.getValue().has("default")) {
+                String at = inFile + "/" + field.getKey();
+                assertThat(sameValue(field.getValue().get("default"), bound.at(at))).as(at + ": schema says "
+                        + field.getValue().get("default") + ", the binder fills in " + bound.at(at)).isTrue();
+                checked.add(at);
+            }
+        }));
+        assertThat(checked).contains("/observeEvery", "/scale", "/observation", "/target/backend", "/target/nodes",
+                "/target/serverHeap", "/target/allowRemote", "/target/local/startTimeout", "/fleet/services",
+                "/fleet/rampRate", "/fleet/logsIn", "/probe/rate", "/probe/timeout", "/probe/demoProviders");
+        assertThat(schema.at("/$defs/target/properties/backend/default").asText()).isEqualTo(Target.DEFAULT_BACKEND);
+        assertThat(schema.at("/$defs/target/properties/nodes/default").asInt()).isEqualTo(minimal.target().nodes())
+                .isEqualTo(3);
+        assertThat(schema.at("/$defs/probe/properties/rate/default").asDouble()).isEqualTo(minimal.probe().rate());
+        assertThat(schema.at("/properties/observation/default").asText()).isEqualTo("full");
+        assertThat(schema.at("/$defs/target/properties/version").has("default")).as("required: none").isFalse();
+    }
+
+    /** Whether a default and a bound value are the same: numbers by value (1 and 1.0), others as JSON. */
+    private static boolean sameValue(JsonNode expected, JsonNode actual) {
+        return expected.isNumber() && actual.isNumber() ? expected.doubleValue() == actual.doubleValue()
+                : expected.equals(actual);
     }
 
     /** Every experiment shipped tells an editor its schema (yaml-language-server reads the modeline on any line). */
