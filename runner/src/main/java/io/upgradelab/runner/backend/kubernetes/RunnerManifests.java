@@ -337,8 +337,12 @@ public final class RunnerManifests {
      */
     public static Job job(Target target, String key, double scale, Duration planned, OptionalInt metricsPort) {
         Map<String, String> labels = labels(target, RUNNER);
-        Map<String, String> annotations = metricsPort.isEmpty() ? Map.of() : Map.of("prometheus.io/scrape", "true",
-                "prometheus.io/port", String.valueOf(metricsPort.getAsInt()), "prometheus.io/path", "/metrics");
+        Map<String, String> annotations = new LinkedHashMap<>();   // in this order, every render alike
+        if (metricsPort.isPresent()) {
+            annotations.put("prometheus.io/scrape", "true");
+            annotations.put("prometheus.io/port", String.valueOf(metricsPort.getAsInt()));
+            annotations.put("prometheus.io/path", "/metrics");
+        }
         List<ContainerPort> ports = metricsPort.isEmpty() ? List.of() : List.of(new ContainerPortBuilder()
                 .withName(METRICS_PORT_NAME).withContainerPort(metricsPort.getAsInt()).withProtocol("TCP").build());
         return new JobBuilder()
