@@ -1,6 +1,7 @@
 package io.upgradelab.runner.backend;
 
 import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.upgradelab.runner.plan.SchemaRef;
 import java.time.Duration;
@@ -19,6 +20,11 @@ import java.time.Duration;
  *                     upgraded node starts on the data its predecessor wrote, as in a real upgrade
  * @param startTimeout how long the pods may take to be Ready (image pulls included), at the start and after
  *                     each upgrade step, kill or pause (default 10m)
+ * @param podMonitor   whether {@code render k8s} also writes a Prometheus Operator PodMonitor scraping the
+ *                     runner Job's metrics port (default false: a cluster without the operator has no such
+ *                     kind, and {@code kubectl apply} would fail on it)
+ * @param instance     {@code app.kubernetes.io/instance} of every resource: the experiment's name, set by
+ *                     {@link Target#forExperiment}, not by the file (null: the namespace)
  */
 @JsonClassDescription("Nacos as a StatefulSet, the fleet and the probe as Deployments, faults as Chaos Mesh"
         + " resources.")
@@ -44,9 +50,17 @@ public record KubernetesTarget(
         String dataVolume,
         @JsonPropertyDescription("How long the pods may take to be Ready (image pulls included), at the start and"
                 + " after each upgrade step, kill or pause. Default 10m.")
-        Duration startTimeout) {
+        Duration startTimeout,
+        @JsonPropertyDescription("Whether render k8s also writes a Prometheus Operator PodMonitor"
+                + " (monitoring.coreos.com/v1) selecting the runner Job's pod and scraping its port named metrics."
+                + " Needs metrics.address: pod (the port exists only then) and the operator's CRDs in the cluster."
+                + " Default false.")
+        Boolean podMonitor,
+        @JsonIgnore
+        String instance) {
 
     public KubernetesTarget {
+        podMonitor = podMonitor != null && podMonitor;
         namespace = namespace == null ? "upgrade-lab" : namespace;
         image = image == null ? "nacos/nacos-server" : image;
         dataVolume = dataVolume == null ? "1Gi" : dataVolume;
@@ -55,6 +69,11 @@ public record KubernetesTarget(
 
     /** The section as a file that leaves it out has it: every setting at its default. */
     public static KubernetesTarget defaults() {
-        return new KubernetesTarget(null, null, null, null, null, null);
+        return new KubernetesTarget(null, null, null, null, null, null, null, null);
+    }
+
+    /** These settings, their resources labelled {@code app.kubernetes.io/instance=<instance>}. */
+    public KubernetesTarget withInstance(String instance) {
+        return new KubernetesTarget(namespace, context, image, labImage, dataVolume, startTimeout, podMonitor, instance);
     }
 }

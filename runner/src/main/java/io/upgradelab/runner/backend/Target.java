@@ -36,6 +36,15 @@ public record Target(String backend, String version, int nodes, int firstPort, S
     }
 
     /**
+     * The same target as experiment {@code name} runs it: what the kubernetes backend creates is
+     * labelled {@code app.kubernetes.io/instance=<name>} ({@link KubernetesTarget#instance}).
+     */
+    public Target forExperiment(String name) {
+        return name == null || name.equals(kubernetes.instance()) ? this : new Target(backend, version, nodes, firstPort,
+                serverHeap, local, external, kubernetes.withInstance(name), testcontainers, allowRemote);
+    }
+
+    /**
      * The same target with the local backend's brought-in servers read from {@code folder}, the
      * experiment file's ({@link LocalTarget#withServersFrom}).
      */

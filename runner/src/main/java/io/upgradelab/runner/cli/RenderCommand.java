@@ -11,6 +11,7 @@ import io.upgradelab.runner.LabException;
 import io.upgradelab.runner.backend.kubernetes.RunnerManifests;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.render.ExperimentManifests;
+import io.upgradelab.runner.render.Kustomization;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -69,12 +70,15 @@ final class RenderCommand implements Runnable {
             footer = {"", "Examples:",
                     "  upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml",
                     "  upgrade-lab render k8s experiments/nacos-1x-to-2x.yaml --out review --scale 0.02",
+                    "  upgrade-lab render k8s experiments/nacos-1x-to-2x-k8s.yaml --kustomize --out deploy/kustomize/base",
                     "", "Exit codes: 0 written, 1 a file could not be written, 2 invalid experiment (the errors"
                     + " are on standard error), no such file, DIR a file, or its list of files edited wrongly."})
     static final class K8s implements Callable<Integer> {
 
         /** The first line of every file this command writes: how a later render knows its own files. */
         static final String HEADER = "# Rendered by upgrade-lab render k8s";
+        /** The kustomize base's own file, with {@code --kustomize}. */
+        static final String KUSTOMIZATION = "kustomization.yaml";
         /** fabric8's own mapping of its model (IntOrString, Quantity...), then YAML as a person reads it: no wrapped lines, few quotes. */
         private static final KubernetesSerialization MODEL = new KubernetesSerialization();
         private static final YAMLMapper YAML = YAMLMapper.builder()
@@ -97,24 +101,26 @@ final class RenderCommand implements Runnable {
                 description = "Where to write the files. Default: k8s/<experiment name> under the current directory.")
         Path out;
 
+        @Option(names = "--kustomize",
+                description = {"Also write " + KUSTOMIZATION + ": a kustomize base of what runs the experiment (the"
+                        + " namespace and the runner's resources), for 'kubectl apply -k DIR'. The Secret with the"
+                        + " control token is then not written: create it with kubectl (deploy/README.md)."})
+        boolean kustomize;
+
         @Override
         public Integer call() {
             ValidatedExperiment valid = arguments.load();
             Path dir = out != null ? out : Path.of("k8s", valid.experiment().name());
             ExperimentManifests manifests = ExperimentManifests.of(valid, text(arguments.file));
-            RenderedFiles files = RenderedFiles.in(dir, valid.experiment().name());
-            List<String> written = manifests.files().stream().map(ExperimentManifests.File::path).toList();
-            files.prepare(written);
             PrintWriter stdout = spec.commandLine().getOut();
-            for (ExperimentManifests.File file : manifests.files()) {
-                Path path = files.write(file.path(), HEADER + " from " + valid.file() + " (experiment "
-                        + valid.experiment().name() + ").\n# " + file.about() + "\n" + yaml(file.resource()),
-                        file.resource() instanceof Secret);
-                stdout.println("wrote " + path);
-            }
-            files.replace(written, HEADER, valid.experiment().name())
-                    .forEach(p -> stdout.println("removed " + p + " (an earlier render's)"));
+            write(manifests, dir, valid.file(), valid.experiment().name(), kustomize, stdout);
             manifests.notes().forEach(note -> stdout.println(note));
+            if (kustomize) {
+                stdout.println("run the experiment in the cluster with: kubectl -n "
+                        + valid.experiment().target().kubernetes().namespace() + " create secret generic "
+                        + RunnerManifests.CONTROL_SECRET + " --from-literal=" + RunnerManifests.CONTROL_SECRET_KEY
+                        + "=\"$(openssl rand -hex 32)\" after kubectl apply -k " + dir + " (the namespace first)");
+            }
             stdout.println("apply the cluster alone with: kubectl apply -f " + dir + " -l "
                     + RunnerManifests.COMPONENT_LABEL + "!=" + RunnerManifests.COMPONENT + " (not "
                     + ExperimentManifests.FAULTS + "/: the lab creates each fault in its phase)");
@@ -128,6 +134,35 @@ final class RenderCommand implements Runnable {
             }
             valid.notes().forEach(note -> err.println("upgrade-lab: note: " + note));
             return 0;
+        }
+
+        /**
+         * Writes {@code manifests} into {@code dir}, each file headed by where it came from ({@code source},
+         * experiment {@code name}), and with {@code kustomize} {@value #KUSTOMIZATION} instead of the Secret's
+         * file; removes what an earlier render of the experiment wrote there and this one does not.
+         * Prints each file written or removed. The kustomize base under deploy/ is written by this too.
+         */
+        static void write(ExperimentManifests manifests, Path dir, String source, String name, boolean kustomize,
+                          PrintWriter stdout) {
+            String header = HEADER + " from " + source + " (experiment " + name + ").\n# ";
+            List<ExperimentManifests.File> documents = manifests.files().stream()
+                    .filter(f -> !(kustomize && f.resource() instanceof Secret)).toList();
+            List<String> written = new java.util.ArrayList<>(documents.stream().map(ExperimentManifests.File::path).toList());
+            if (kustomize) {
+                written.add(KUSTOMIZATION);
+            }
+            RenderedFiles files = RenderedFiles.in(dir, name);
+            files.prepare(written);
+            for (ExperimentManifests.File file : documents) {
+                Path path = files.write(file.path(), header + file.about() + "\n" + yaml(file.resource()),
+                        file.resource() instanceof Secret);
+                stdout.println("wrote " + path);
+            }
+            if (kustomize) {
+                stdout.println("wrote " + files.write(KUSTOMIZATION, header + Kustomization.about() + "\n"
+                        + Kustomization.of(manifests), false));
+            }
+            files.replace(written, HEADER, name).forEach(p -> stdout.println("removed " + p + " (an earlier render's)"));
         }
 
         /** The experiment file's text, for the runner's ConfigMap; exit 1 when it cannot be read again. */

@@ -29,6 +29,9 @@ public final class DubboJvm {
 
     private static final String HESSIAN2_WHITELIST = "dubbo.application.hessian2.whitelist";
 
+    /** The heap of every Dubbo program (the probe, a demo provider); their pods' memory follows it. */
+    public static final String HEAP = "256m";
+
     private DubboJvm() {
     }
 
@@ -48,7 +51,7 @@ public final class DubboJvm {
         List<Path> classpath = DubboClasspath.of(jar, LaidOutJar.under(target.resolve("lib")), client.jars());
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC",
+                "-Xmx" + HEAP, "-XX:+UseSerialGC",
                 // Dubbo 2.7 generates adaptive extensions with javassist, which needs these on JDK 17
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.math=ALL-UNNAMED",
                 "@" + JvmFiles.classpathFile(directory, classpath),

@@ -39,6 +39,7 @@ public record Experiment(String name, String description, Target target, FleetSp
         abortWhen = abortWhen == null ? List.of() : List.copyOf(abortWhen);
         phases = phases == null ? List.of() : List.copyOf(phases);
         observation = observation == null ? ObservationSet.FULL : observation;
+        target = target == null ? null : target.forExperiment(name);   // its Kubernetes resources' instance label
     }
 
     /**

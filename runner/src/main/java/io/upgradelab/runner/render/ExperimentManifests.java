@@ -1,6 +1,7 @@
 package io.upgradelab.runner.render;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.kubernetes.ChaosManifests;
@@ -112,6 +113,15 @@ public final class ExperimentManifests {
                 + " ports (and the Nacos pods their 1.x clients' UDP push port).", RunnerManifests.controlPolicy(target));
         m.add("nacos-networkpolicy.yaml", "Only the lab's pods (the nodes, the fleet, the probe, the demo providers"
                 + " and the runner) reach Nacos.", RunnerManifests.nacosPolicy(target));
+        if (target.kubernetes().podMonitor()) {
+            if (experiment.metrics() != null && experiment.metrics().onPodAddress()) {
+                m.add("runner-podmonitor.yaml", "The Prometheus Operator's PodMonitor of the runner Job's live metrics"
+                        + " (kubernetes.podMonitor: true); needs the operator's CRDs.", RunnerManifests.podMonitor(target));
+            } else {
+                m.notes.add("kubernetes.podMonitor: no PodMonitor written: the runner serves its metrics on its pod's"
+                        + " address only with metrics: {address: pod}");
+            }
+        }
         String client = ClientVersions.canonical(experiment.fleet().clientVersion());
         for (Timeline.PlannedPhase planned : valid.timeline().phases()) {
             m.phase(target, planned, planned.phase(), client);
@@ -159,6 +169,20 @@ public final class ExperimentManifests {
         return List.copyOf(files);
     }
 
+    /**
+     * What a person applies to run the experiment, as {@code kubectl apply -k} takes it: the namespace and
+     * the runner's resources (component {@code runner}), without the Secret, which holds a token no
+     * committed file may hold, and without the cluster's and the load's, which the runner creates itself
+     * (it refuses to start on a StatefulSet already there), and without faults/.
+     */
+    public List<File> applied() {
+        return files.stream().filter(f -> !f.path().startsWith(FAULTS + "/"))
+                .filter(f -> !(f.resource() instanceof Secret))
+                .filter(f -> "Namespace".equals(f.resource().getKind()) || RunnerManifests.COMPONENT.equals(
+                        f.resource().getMetadata().getLabels().get(RunnerManifests.COMPONENT_LABEL)))
+                .toList();
+    }
+
     /** The namespace's file: the one a person applies before the runner's resources, which live in it. */
     public File namespaceFile() {
         return files.stream().filter(f -> "Namespace".equals(f.resource().getKind())).findFirst().orElseThrow();
@@ -172,9 +196,8 @@ public final class ExperimentManifests {
     /** The notes and resources of one phase; {@code fromClient} is the fleet's client version when it starts. */
     private void phase(Target target, Timeline.PlannedPhase planned, Phase phase, String fromClient) {
         String at = "phase " + planned.number() + " ";
-        String namespace = target.kubernetes().namespace();
         if (phase instanceof FaultPhase fault) {
-            Optional<HasMetadata> resource = chaosOf(namespace, fault);
+            Optional<HasMetadata> resource = chaosOf(target, fault);
             if (resource.isPresent()) {
                 HasMetadata r = resource.get();
                 add(FAULTS + "/" + String.format("phase-%02d-%s-%s.yaml", planned.number(), fault.fault(),
@@ -199,9 +222,9 @@ public final class ExperimentManifests {
     }
 
     /** The resource the backend creates for a fault phase; empty for a graceful restart (a pod deletion). */
-    static Optional<HasMetadata> chaosOf(String namespace, FaultPhase fault) {
+    static Optional<HasMetadata> chaosOf(Target target, FaultPhase fault) {
         return Faults.named(fault.fault())
-                .flatMap(f -> ChaosManifests.of(namespace, fault.node(), f.action(fault)));
+                .flatMap(f -> ChaosManifests.of(target, fault.node(), f.action(fault)));
     }
 
     private void add(String name, String about, HasMetadata resource) {

@@ -29,7 +29,7 @@ class ExperimentsTest {
         Experiment e = loaded.experiment();
         assertThat(loaded.notes()).isEmpty();
         assertThat(e.name()).isEqualTo("nacos-1x-to-2x");
-        assertThat(e.target()).isEqualTo(Targets.of("{version: 1.4.1, nodes: 3, serverHeap: 1g}"));
+        assertThat(e.target()).isEqualTo(Targets.of("{version: 1.4.1, nodes: 3, serverHeap: 1g}").forExperiment(e.name()));
         assertThat(e.fleet()).as("the file says generation: 1x, the older name of client")
                 .isEqualTo(new FleetSpec(140, 140, 200, null, "1x", "1g"));
         assertThat(e.fleet().clientVersion()).isEqualTo("1x");
@@ -88,7 +88,9 @@ class ExperimentsTest {
                 .isEqualTo(full.experiment().phases().stream().map(p -> p.kind()).toList());
         assertThat(ci.timeline().phases()).extracting(Timeline.PlannedPhase::providers)
                 .containsExactly(120, 120, 200, 200, 280, 280, 120, 120, 120, 120, 280, 280, 280, 280);
-        assertThat(ci.experiment().target()).isEqualTo(full.experiment().target());
+        assertThat(ci.experiment().target().forExperiment(full.experiment().name()))
+                .as("the same target but for the experiment's name, its Kubernetes resources' instance label")
+                .isEqualTo(full.experiment().target());
         assertThat(ci.experiment().abortWhen()).isEqualTo(full.experiment().abortWhen());
         // the rolling server upgrade alone is ~6 minutes of real Nacos time
         assertThat(ci.timeline().total()).isLessThan(Duration.ofMinutes(11));

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.upgradelab.runner.backend.NetworkDisturbance;
 import io.upgradelab.runner.backend.NodeFault;
+import io.upgradelab.runner.backend.Target;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -35,15 +36,17 @@ public final class ChaosManifests {
     public static final Duration SAFETY_DURATION = Duration.ofHours(1);
     /** Which node a fault acts on, for people listing the resources: {@code upgrade-lab/node=2}. */
     public static final String NODE_LABEL = "upgrade-lab/node";
+    /** The {@code app.kubernetes.io/component} of every fault's resource. */
+    public static final String COMPONENT = "fault";
 
     private ChaosManifests() {
     }
 
     /** A crash: Chaos Mesh deletes the pod without a grace period; the StatefulSet controller recreates it. */
-    public static PodChaos podKill(String namespace, int node) {
+    public static PodChaos podKill(Target target, int node) {
         return new PodChaosBuilder()
-                .withMetadata(meta(namespace, "pod-kill", node))
-                .withNewSpec().withAction("pod-kill").withMode("one").withSelector(pod(namespace, node))
+                .withMetadata(meta(target, "pod-kill", node))
+                .withNewSpec().withAction("pod-kill").withMode("one").withSelector(pod(target, node))
                 .withGracePeriod(0L).endSpec()
                 .build();
     }
@@ -52,10 +55,10 @@ public final class ChaosManifests {
      * A frozen node: Chaos Mesh swaps the container's image for a pause image until the resource
      * is deleted, so the pod stays (with its name and volume) but runs nothing and is not ready.
      */
-    public static PodChaos podFailure(String namespace, int node) {
+    public static PodChaos podFailure(Target target, int node) {
         return new PodChaosBuilder()
-                .withMetadata(meta(namespace, "pod-failure", node))
-                .withNewSpec().withAction("pod-failure").withMode("one").withSelector(pod(namespace, node))
+                .withMetadata(meta(target, "pod-failure", node))
+                .withNewSpec().withAction("pod-failure").withMode("one").withSelector(pod(target, node))
                 .withDuration(text(SAFETY_DURATION)).endSpec()
                 .build();
     }
@@ -64,16 +67,16 @@ public final class ChaosManifests {
      * The Chaos Mesh resource that does {@code fault} to node {@code node}; empty for a restart, which
      * is a pod deleted with its grace period and recreated by the StatefulSet.
      */
-    public static Optional<HasMetadata> of(String namespace, int node, NodeFault fault) {
+    public static Optional<HasMetadata> of(Target target, int node, NodeFault fault) {
         return fault.match(new NodeFault.Cases<Optional<HasMetadata>>() {
             @Override
             public Optional<HasMetadata> kill() {
-                return Optional.of(podKill(namespace, node));
+                return Optional.of(podKill(target, node));
             }
 
             @Override
             public Optional<HasMetadata> pause() {
-                return Optional.of(podFailure(namespace, node));
+                return Optional.of(podFailure(target, node));
             }
 
             @Override
@@ -83,7 +86,7 @@ public final class ChaosManifests {
 
             @Override
             public Optional<HasMetadata> network(NetworkDisturbance disturbance) {
-                return Optional.of(ChaosManifests.network(namespace, node, disturbance));
+                return Optional.of(ChaosManifests.network(target, node, disturbance));
             }
         });
     }
@@ -93,9 +96,9 @@ public final class ChaosManifests {
      * (direction {@code to}). A partition names the other side: every other pod in the namespace
      * (its peers, and the fleet and the probe when they run there), both directions.
      */
-    public static NetworkChaos network(String namespace, int node, NetworkDisturbance disturbance) {
+    public static NetworkChaos network(Target target, int node, NetworkDisturbance disturbance) {
         NetworkChaosSpecBuilder spec = new NetworkChaosSpecBuilder()
-                .withMode("one").withSelector(pod(namespace, node)).withDirection("to")
+                .withMode("one").withSelector(pod(target, node)).withDirection("to")
                 .withDuration(text(SAFETY_DURATION));
         NetworkChaosSpecBuilder disturbed = switch (disturbance.kind()) {
             case DELAY -> spec.withAction("delay")
@@ -104,16 +107,16 @@ public final class ChaosManifests {
             case LOSS -> spec.withAction("loss")
                     .withNewLoss().withLoss(percent(disturbance.lossPercent())).withCorrelation("0").endLoss();
             case PARTITION -> spec.withAction("partition").withDirection("both")
-                    .withNewTarget().withMode("all").withSelector(everyOtherPod(namespace, node)).endTarget();
+                    .withNewTarget().withMode("all").withSelector(everyOtherPod(target, node)).endTarget();
         };
-        return new NetworkChaosBuilder().withMetadata(meta(namespace, "network", node)).withSpec(disturbed.build()).build();
+        return new NetworkChaosBuilder().withMetadata(meta(target, "network", node)).withSpec(disturbed.build()).build();
     }
 
     /** {@code workers} CPU burners at {@code loadPercent} each in the node's pod, next to Nacos. */
-    public static StressChaos cpuStress(String namespace, int node, int workers, int loadPercent) {
+    public static StressChaos cpuStress(Target target, int node, int workers, int loadPercent) {
         return new StressChaosBuilder()
-                .withMetadata(meta(namespace, "stress", node))
-                .withNewSpec().withMode("one").withSelector(pod(namespace, node))
+                .withMetadata(meta(target, "stress", node))
+                .withNewSpec().withMode("one").withSelector(pod(target, node))
                 .withNewStressors().withNewCpu().withWorkers(workers).withLoad(loadPercent).endCpu().endStressors()
                 .withDuration(text(SAFETY_DURATION)).endSpec()
                 .build();
@@ -124,20 +127,21 @@ public final class ChaosManifests {
         return ClusterManifests.LAB + "-" + fault + "-" + ClusterManifests.podName(node);
     }
 
-    private static ObjectMeta meta(String namespace, String fault, int node) {
-        Map<String, String> labels = ClusterManifests.labels(ClusterManifests.LAB + "-" + fault);
+    private static ObjectMeta meta(Target target, String fault, int node) {
+        Map<String, String> labels = LabLabels.lab(target, ClusterManifests.LAB + "-" + fault, COMPONENT);
         labels.put(NODE_LABEL, String.valueOf(node));
-        return new ObjectMetaBuilder().withName(name(fault, node)).withNamespace(namespace).withLabels(labels).build();
+        return new ObjectMetaBuilder().withName(name(fault, node)).withNamespace(target.kubernetes().namespace())
+                .withLabels(labels).build();
     }
 
-    private static PodSelectorSpec pod(String namespace, int node) {
-        return new PodSelectorSpecBuilder().withNamespaces(namespace)
+    private static PodSelectorSpec pod(Target target, int node) {
+        return new PodSelectorSpecBuilder().withNamespaces(target.kubernetes().namespace())
                 .withLabelSelectors(Map.of(ClusterManifests.POD_NAME_LABEL, ClusterManifests.podName(node)))
                 .build();
     }
 
-    private static PodSelectorSpec everyOtherPod(String namespace, int node) {
-        return new PodSelectorSpecBuilder().withNamespaces(namespace)
+    private static PodSelectorSpec everyOtherPod(Target target, int node) {
+        return new PodSelectorSpecBuilder().withNamespaces(target.kubernetes().namespace())
                 .withExpressionSelectors(new LabelSelectorRequirementBuilder().withKey(ClusterManifests.POD_NAME_LABEL)
                         .withOperator("NotIn").withValues(ClusterManifests.podName(node)).build())
                 .build();

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -20,16 +21,13 @@ import io.upgradelab.runner.HeapSizes;
 import io.upgradelab.runner.backend.KubernetesTarget;
 import io.upgradelab.runner.backend.NacosImages;
 import io.upgradelab.runner.backend.Target;
+import io.upgradelab.runner.dubbo.DubboJvm;
 import io.upgradelab.runner.fleet.DemoProviders;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.upgradelab.demo.ControlToken;
@@ -45,15 +43,23 @@ import org.upgradelab.demo.LabAddress;
  * Job, which drives the Deployments' pods through their control ports.
  *
  * <p>Every resource carries {@code app.kubernetes.io/managed-by=upgrade-lab}, so what a run left
- * behind is found with one label selector.
+ * behind is found with one label selector, and the other recommended labels ({@link LabLabels}); every
+ * pod its security context ({@link PodSecurity}) and every container its requests and limits
+ * ({@link PodResources}).
  */
 public final class ClusterManifests {
 
     /** The StatefulSet, its headless Service and its container: {@code nacos}. */
     public static final String NACOS = "nacos";
-    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
-    public static final String LAB = "upgrade-lab";
-    public static final String NAME_LABEL = "app.kubernetes.io/name";
+    public static final String MANAGED_BY = LabLabels.MANAGED_BY;
+    public static final String LAB = LabLabels.LAB;
+    public static final String NAME_LABEL = LabLabels.NAME;
+    /** The {@code app.kubernetes.io/component} of each kind of resource (the runner's: {@link RunnerManifests#COMPONENT}). */
+    public static final String NAMESPACE_COMPONENT = "namespace";
+    public static final String NACOS_COMPONENT = "nacos";
+    public static final String FLEET_COMPONENT = "fleet";
+    public static final String PROBE_COMPONENT = "probe";
+    public static final String DEMO_COMPONENT = "demo-provider";
     /** The label the StatefulSet controller puts on each pod: how a fault selects exactly one node. */
     public static final String POD_NAME_LABEL = "statefulset.kubernetes.io/pod-name";
     /** Kubernetes' default cluster domain: node addresses are {@code nacos-0.nacos.<namespace>.svc.cluster.local}. */
@@ -99,29 +105,37 @@ public final class ClusterManifests {
         return NacosImages.of(target.kubernetes().image(), version);
     }
 
-    /** The labels every resource of the lab carries, plus {@code app.kubernetes.io/name}. */
+    /**
+     * The labels that select resource {@code name} ({@link LabLabels#selector}: {@code app.kubernetes.io/name}
+     * and {@code managed-by}): what every selector of the lab and every lookup of the backend uses, and
+     * never a label whose value changes ({@link LabLabels}).
+     */
     public static Map<String, String> labels(String name) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        labels.put(NAME_LABEL, name);
-        labels.put(MANAGED_BY, LAB);
-        return labels;
+        return LabLabels.selector(name);
+    }
+
+    /** The labels of the Nacos pods and their StatefulSet: the lab's, with the Nacos {@code version} they run. */
+    public static Map<String, String> nacosLabels(Target target, String version) {
+        return LabLabels.of(target, NACOS, NACOS_COMPONENT, version);
     }
 
     /** The namespace, created only when it does not exist yet (and then deleted again at the end). */
     public static Namespace namespace(Target target) {
         return new NamespaceBuilder().withNewMetadata().withName(target.kubernetes().namespace())
-                .withLabels(Map.of(MANAGED_BY, LAB)).endMetadata().build();
+                .withLabels(LabLabels.lab(target, target.kubernetes().namespace(), NAMESPACE_COMPONENT)).endMetadata()
+                .build();
     }
 
     /**
      * The headless Service that gives each pod its DNS name. It lists pods before they are ready
      * ({@code publishNotReadyAddresses}): the nodes of a cluster must find each other to become
      * ready at all. The gRPC ports are there on 1.x too: the same Service serves the cluster after
-     * its rolling upgrade to 2.x.
+     * its rolling upgrade to 2.x. It runs nothing, so its {@code version} is the lab's, whose code shaped it:
+     * the nodes' versions are on their pods.
      */
     public static Service service(Target target) {
         return new ServiceBuilder()
-                .withMetadata(meta(target, NACOS, labels(NACOS)))
+                .withMetadata(meta(target, NACOS, LabLabels.lab(target, NACOS, NACOS_COMPONENT)))
                 .withNewSpec()
                 .withClusterIP("None")
                 .withPublishNotReadyAddresses(true)
@@ -149,8 +163,15 @@ public final class ClusterManifests {
      * <p>The pods start together ({@code Parallel}): a Nacos cluster node becomes ready only once a
      * majority has formed, so starting them one ready pod after another would never finish. There
      * is no liveness probe: a paused or overloaded node is what the lab measures, and a restart by
-     * the kubelet would hide it. Memory is requested (heap plus 512 MiB for the rest of the JVM) but
-     * not limited, so an overloaded node is slow rather than OOM-killed.
+     * the kubelet would hide it. Memory is requested (heap plus 512 MiB for the rest of the JVM) and
+     * limited well above ({@link PodResources#nacos}), so an overloaded node is slow rather than OOM-killed.
+     *
+     * <p>Its pods carry {@code app.kubernetes.io/version} of the Nacos version they run, which
+     * {@code upgradeNode} changes in the template with the image; the selector has only
+     * {@link #labels}, which never change (a StatefulSet's selector cannot). The data volumes carry the
+     * labels without {@code version}: a volume template cannot change either, and a node's data outlives
+     * the version that wrote it. The security context is what the official image allows
+     * ({@link PodSecurity}: root, a writable root file system).
      */
     public static StatefulSet statefulSet(Target target) {
         KubernetesTarget k8s = target.kubernetes();
@@ -180,14 +201,14 @@ public final class ClusterManifests {
                 .withNewHttpGet().withPath("/nacos/v1/console/health/readiness").withNewPort(HTTP_PORT).endHttpGet()
                 .withInitialDelaySeconds(10).withPeriodSeconds(5).withTimeoutSeconds(3).withFailureThreshold(3)
                 .endReadinessProbe()
-                .withNewResources()
-                .addToRequests("cpu", new Quantity("500m"))
-                .addToRequests("memory", new Quantity(mebibytes(HeapSizes.bytes(target.serverHeap()) + (512L << 20))))
-                .endResources()
+                .withResources(PodResources.nacos(target))
+                .withSecurityContext(PodSecurity.container(false))   // the start script writes conf/cluster.conf in the image
                 .addNewVolumeMount().withName("data").withMountPath("/home/nacos/data").endVolumeMount()
                 .build();
+        Map<String, String> volumeLabels = nacosLabels(target, target.version());
+        volumeLabels.remove(LabLabels.VERSION);
         return new StatefulSetBuilder()
-                .withMetadata(meta(target, NACOS, labels(NACOS)))
+                .withMetadata(meta(target, NACOS, nacosLabels(target, target.version())))
                 .withNewSpec()
                 .withServiceName(NACOS)
                 .withReplicas(target.nodes())
@@ -197,14 +218,15 @@ public final class ClusterManifests {
                 .withNewPersistentVolumeClaimRetentionPolicy().withWhenDeleted("Delete").withWhenScaled("Retain")
                 .endPersistentVolumeClaimRetentionPolicy()
                 .withNewTemplate()
-                .withNewMetadata().withLabels(labels(NACOS)).endMetadata()
+                .withNewMetadata().withLabels(nacosLabels(target, target.version())).endMetadata()
                 .withNewSpec()
                 .withTerminationGracePeriodSeconds(TERMINATION_GRACE_SECONDS)
+                .withSecurityContext(PodSecurity.nacosPod())
                 .withContainers(nacos)
                 .endSpec()
                 .endTemplate()
                 .withVolumeClaimTemplates(new PersistentVolumeClaimBuilder()
-                        .withNewMetadata().withName("data").withLabels(labels(NACOS)).endMetadata()
+                        .withNewMetadata().withName("data").withLabels(volumeLabels).endMetadata()
                         .withNewSpec().withAccessModes("ReadWriteOnce")
                         .withNewResources().addToRequests("storage", new Quantity(k8s.dataVolume())).endResources()
                         .endSpec()
@@ -247,17 +269,21 @@ public final class ClusterManifests {
      */
     public static Deployment fleetAt(Target target, String clientVersion, int replicas, int perClient, int services,
                                      String heap) {
-        Map<String, String> labels = labels(fleetName(clientVersion));
+        String name = fleetName(clientVersion);
+        Map<String, String> labels = LabLabels.lab(target, name, FLEET_COMPONENT);
         return new DeploymentBuilder()
-                .withMetadata(new ObjectMetaBuilder(meta(target, fleetName(clientVersion), labels))
+                .withMetadata(new ObjectMetaBuilder(meta(target, name, labels))
                         .withAnnotations(new LinkedHashMap<>()).build())
                 .withNewSpec()
                 .withReplicas(replicas)
-                .withNewSelector().withMatchLabels(labels).endSelector()
+                .withNewSelector().withMatchLabels(labels(name)).endSelector()
                 .withNewTemplate()
                 .withNewMetadata().withLabels(controlled(labels)).endMetadata()
                 .withNewSpec()
-                .addToContainers(new ContainerBuilder(served("fleet", target, List.of("serve", "fleet", "--heap", heap,
+                .withSecurityContext(PodSecurity.labPod())
+                .withVolumes(PodSecurity.labVolumes())
+                .addToContainers(new ContainerBuilder(served("fleet", target, PodResources.served(heap, "250m", "1"),
+                        List.of("serve", "fleet", "--heap", heap,
                         "--", "--servers", servers(target), "--services", String.valueOf(services),
                         "--providers-per-client", String.valueOf(perClient),
                         "--control-port", String.valueOf(FLEET_CONTROL_PORT))))
@@ -280,16 +306,19 @@ public final class ClusterManifests {
      * listens (a TCP check: the port answers the run's control token alone, as the fleet's does).
      */
     public static Deployment probe(Target target, String clientVersion, double rate, Duration timeout) {
-        Map<String, String> labels = labels(PROBE);
+        Map<String, String> labels = LabLabels.lab(target, PROBE, PROBE_COMPONENT);
         return new DeploymentBuilder()
                 .withMetadata(meta(target, PROBE, labels))
                 .withNewSpec()
                 .withReplicas(1)
-                .withNewSelector().withMatchLabels(labels).endSelector()
+                .withNewSelector().withMatchLabels(labels(PROBE)).endSelector()
                 .withNewTemplate()
                 .withNewMetadata().withLabels(controlled(labels)).endMetadata()
                 .withNewSpec()
-                .addToContainers(new ContainerBuilder(served("probe", target, List.of("serve", "probe",
+                .withSecurityContext(PodSecurity.labPod())
+                .withVolumes(PodSecurity.labVolumes())
+                .addToContainers(new ContainerBuilder(served("probe", target,
+                        PodResources.served(DubboJvm.HEAP, "250m", "1"), List.of("serve", "probe",
                         "--client", clientVersion, "--", "--registry", servers(target), "--rate", number(rate),
                         "--timeout", timeout.toMillis() + "ms", "--duration", PROBE_DURATION,
                         "--out", SERVE_DIR + "/probe-out", "--control-port", String.valueOf(PROBE_CONTROL_PORT),
@@ -331,16 +360,20 @@ public final class ClusterManifests {
      * its child processes. The heap is the one {@code DubboJvm} gives a demo provider.
      */
     public static Deployment demoProviders(Target target, String clientVersion, int count) {
-        Map<String, String> labels = labels(demoName(clientVersion));
+        String name = demoName(clientVersion);
+        Map<String, String> labels = LabLabels.lab(target, name, DEMO_COMPONENT);
         return new DeploymentBuilder()
-                .withMetadata(meta(target, demoName(clientVersion), labels))
+                .withMetadata(meta(target, name, labels))
                 .withNewSpec()
                 .withReplicas(count)
-                .withNewSelector().withMatchLabels(labels).endSelector()
+                .withNewSelector().withMatchLabels(labels(name)).endSelector()
                 .withNewTemplate()
                 .withNewMetadata().withLabels(labels).endMetadata()
                 .withNewSpec()
-                .addToContainers(new ContainerBuilder(served("demo-provider", target, List.of("serve", "demo-provider",
+                .withSecurityContext(PodSecurity.labPod())
+                .withVolumes(PodSecurity.labVolumes())
+                .addToContainers(new ContainerBuilder(served("demo-provider", target,
+                        PodResources.served(DubboJvm.HEAP, "100m", "500m"), List.of("serve", "demo-provider",
                         "--client", clientVersion, "--servers", servers(target), "--port", String.valueOf(DEMO_PORT),
                         "--application", DemoProviders.APPLICATION)))
                         .addNewPort().withName("dubbo").withContainerPort(DEMO_PORT).endPort()
@@ -356,7 +389,7 @@ public final class ClusterManifests {
     /** {@code target.kubernetes.labImage}, or {@code upgrade-lab:<this build's version>}. */
     public static String labImage(Target target) {
         String image = target.kubernetes().labImage();
-        return image != null ? image : LAB + ":" + buildVersion();
+        return image != null ? image : LAB + ":" + LabLabels.labVersion();
     }
 
     /** The Nacos nodes as the fleet and the probe reach them, comma-separated. */
@@ -365,24 +398,24 @@ public final class ClusterManifests {
                 .mapToObj(n -> address(target.kubernetes().namespace(), n)).collect(Collectors.joining(","));
     }
 
-    /** A Kubernetes quantity in MiB, e.g. {@code 1536Mi}. */
-    private static String mebibytes(long bytes) {
-        return Math.max(1, bytes >> 20) + "Mi";
-    }
-
     /**
      * A container of the lab image running {@code upgrade-lab serve ...} ({@code args}): the image's
      * entrypoint is the upgrade-lab command. Its own address is its pod's IP, which its providers
      * register and its control channel listens on; a pod's IP is off loopback, so whether it may
      * register and dial there is the experiment's own opt-in, {@code target.allowRemote}, passed on
      * as the engine passes it to its child processes. The served JVM gets its heap on its own command
-     * line; {@code JAVA_TOOL_OPTIONS} keeps the small serving JVM in front of it small.
+     * line; {@code JAVA_TOOL_OPTIONS} keeps the small serving JVM in front of it small. It runs as the
+     * image's non-root user on a read-only root file system, writing to {@code /tmp} and its working
+     * directory, both emptyDir volumes of its pod ({@link PodSecurity}).
      */
-    private static Container served(String name, Target target, List<String> args) {
+    private static Container served(String name, Target target, ResourceRequirements resources, List<String> args) {
         return new ContainerBuilder()
                 .withName(name)
                 .withImage(labImage(target))
                 .withArgs(args)
+                .withResources(resources)
+                .withSecurityContext(PodSecurity.container(true))
+                .withVolumeMounts(PodSecurity.labMounts())
                 .withEnv(new EnvVarBuilder().withName(LabAddress.ADDRESS_VARIABLE).withNewValueFrom()
                                 .withNewFieldRef().withFieldPath("status.podIP").endFieldRef().endValueFrom().build(),
                         env(LabAddress.ALLOW_REMOTE_VARIABLE, String.valueOf(target.allowRemote())),
@@ -420,17 +453,5 @@ public final class ClusterManifests {
 
     static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
-    }
-
-    private static String buildVersion() {
-        Properties p = new Properties();
-        try (InputStream in = ClusterManifests.class.getResourceAsStream("/io/upgradelab/runner/version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return p.getProperty("version", "latest");
     }
 }

@@ -194,7 +194,7 @@ public final class KubernetesCluster implements Backend {
         Pod before = pod(node).get();
         String from = before == null ? "?" : NacosImages.versionOf(imageOf(before));
         long began = System.nanoTime();
-        statefulSet().edit(set -> withImage(set, image));
+        statefulSet().edit(set -> withImage(set, image, version));
         progress.accept("node " + node + ": StatefulSet image " + image + "; deleting pod "
                 + ClusterManifests.podName(node) + " for the upgrade " + from + " -> " + version);
         pod(node).delete();
@@ -226,7 +226,7 @@ public final class KubernetesCluster implements Backend {
         Duration gone = switch (mode) {
             case KILL -> {
                 progress.accept("node " + node + ": killing pod " + pod.getMetadata().getName() + " (PodChaos pod-kill)");
-                apply(ChaosManifests.podKill(namespace, node));
+                apply(ChaosManifests.podKill(target, node));
                 yield FAULT_EFFECT;
             }
             case GRACEFUL -> {
@@ -260,7 +260,7 @@ public final class KubernetesCluster implements Backend {
     @Override
     public synchronized void pauseNode(int node) {
         requireNode(node);
-        apply(ChaosManifests.podFailure(namespace, node));
+        apply(ChaosManifests.podFailure(target, node));
         paused.add(node);
         awaitPod(node, ready().negate(), FAULT_EFFECT, "to stop being Ready under PodChaos pod-failure");
         progress.accept("node " + node + ": paused (PodChaos pod-failure; pod " + ClusterManifests.podName(node)
@@ -281,7 +281,7 @@ public final class KubernetesCluster implements Backend {
     @Override
     public synchronized void disturbNetwork(int node, NetworkDisturbance disturbance) {
         requireNode(node);
-        apply(ChaosManifests.network(namespace, node, disturbance));
+        apply(ChaosManifests.network(target, node, disturbance));
         progress.accept("node " + node + ": " + disturbance.describe() + " (NetworkChaos "
                 + ChaosManifests.name("network", node) + ")");
     }
@@ -297,7 +297,7 @@ public final class KubernetesCluster implements Backend {
     /** A StressChaos: {@code workers} CPU burners at {@code loadPercent} next to the node's Nacos, until {@link #removeStress}. */
     public synchronized void stressCpu(int node, int workers, int loadPercent) {
         requireNode(node);
-        StressChaos stress = ChaosManifests.cpuStress(namespace, node, workers, loadPercent);
+        StressChaos stress = ChaosManifests.cpuStress(target, node, workers, loadPercent);
         apply(stress);
         progress.accept("node " + node + ": CPU stress, " + workers + " workers at " + loadPercent + " % (StressChaos)");
     }
@@ -537,8 +537,18 @@ public final class KubernetesCluster implements Backend {
                 .reduce((a, b) -> a + ", " + b).orElse("");
     }
 
-    private static StatefulSet withImage(StatefulSet set, String image) {
-        return new StatefulSetBuilder(set).editSpec().editTemplate().editSpec()
+    /**
+     * {@code set} with the Nacos container on {@code image}, and {@code app.kubernetes.io/version} of the
+     * StatefulSet and of its pod template {@code version}: each pod recreated from then on says which
+     * version it runs (never a selector's label: those cannot change).
+     */
+    static StatefulSet withImage(StatefulSet set, String image, String version) {
+        String label = LabLabels.value(version);
+        return new StatefulSetBuilder(set)
+                .editMetadata().addToLabels(LabLabels.VERSION, label).endMetadata()
+                .editSpec().editTemplate()
+                .editMetadata().addToLabels(LabLabels.VERSION, label).endMetadata()
+                .editSpec()
                 .editMatchingContainer(c -> ClusterManifests.NACOS.equals(c.getName())).withImage(image).endContainer()
                 .endSpec().endTemplate().endSpec().build();
     }

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
@@ -26,6 +28,7 @@ import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.upgradelab.runner.backend.Target;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -64,7 +67,7 @@ public final class RunnerManifests {
     public static final String CONTROL_POLICY = CONTROL_SECRET;
     /** The NetworkPolicy of the Nacos pods. */
     public static final String NACOS_POLICY = ClusterManifests.LAB + "-nacos";
-    public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+    public static final String COMPONENT_LABEL = LabLabels.COMPONENT;
     public static final String COMPONENT = "runner";
     /** Where the Job's container finds the experiment file (the ConfigMap, read-only). */
     public static final String EXPERIMENT_DIR = "/etc/upgrade-lab/experiment";
@@ -87,8 +90,16 @@ public final class RunnerManifests {
     private RunnerManifests() {
     }
 
-    /** The lab's labels for {@code name}, plus {@code app.kubernetes.io/component=runner}. */
-    public static Map<String, String> labels(String name) {
+    /** The lab's labels of resource {@code name} ({@link LabLabels#lab}), {@code app.kubernetes.io/component=runner}. */
+    public static Map<String, String> labels(Target target, String name) {
+        return LabLabels.lab(target, name, COMPONENT);
+    }
+
+    /**
+     * What selects the runner's resource {@code name}: {@link ClusterManifests#labels} and
+     * {@code app.kubernetes.io/component=runner}, labels that never change.
+     */
+    public static Map<String, String> selector(String name) {
         Map<String, String> labels = ClusterManifests.labels(name);
         labels.put(COMPONENT_LABEL, COMPONENT);
         return labels;
@@ -133,8 +144,8 @@ public final class RunnerManifests {
     /**
      * Who reaches the control ports: the pods that serve one ({@link ClusterManifests#CONTROL_LABEL}:
      * the fleet's and the probe's) take TCP on {@link ClusterManifests#FLEET_CONTROL_PORT} and
-     * {@link ClusterManifests#PROBE_CONTROL_PORT} from the runner Job's pod alone (its labels, all of
-     * them), and nothing else over TCP. Besides, UDP from the Nacos pods: a 1.x client (the probe's or a
+     * {@link ClusterManifests#PROBE_CONTROL_PORT} from the runner Job's pod alone (its {@link #selector}:
+     * name, managed-by and component), and nothing else over TCP. Besides, UDP from the Nacos pods: a 1.x client (the probe's or a
      * fleet pod's nacos-client 1.4.1) hears of a changed service in a UDP push from the server, on a
      * port it picks, and without it would learn late, and the lab would measure that instead. The
      * kubelet's readiness checks come from the pod's node, which a NetworkPolicy does not filter.
@@ -146,7 +157,7 @@ public final class RunnerManifests {
                 .withNewPodSelector().addToMatchLabels(ClusterManifests.CONTROL_LABEL, "true").endPodSelector()
                 .withPolicyTypes("Ingress")
                 .addNewIngress()
-                .addNewFrom().withNewPodSelector().withMatchLabels(labels(RUNNER)).endPodSelector().endFrom()
+                .addNewFrom().withNewPodSelector().withMatchLabels(selector(RUNNER)).endPodSelector().endFrom()
                 .addNewPort().withProtocol("TCP").withPort(new IntOrString(ClusterManifests.FLEET_CONTROL_PORT)).endPort()
                 .addNewPort().withProtocol("TCP").withPort(new IntOrString(ClusterManifests.PROBE_CONTROL_PORT)).endPort()
                 .endIngress()
@@ -278,6 +289,28 @@ public final class RunnerManifests {
     public static final String METRICS_PORT_NAME = "metrics";
 
     /**
+     * A Prometheus Operator PodMonitor ({@code monitoring.coreos.com/v1}, {@code kubernetes.podMonitor: true})
+     * scraping the runner Job's pod (its {@link #selector}) at its port named {@value #METRICS_PORT_NAME},
+     * path {@code /metrics}: for a cluster whose Prometheus is the operator's, which ignores the
+     * {@code prometheus.io/*} annotations. A generic resource: the operator's model is not a dependency of
+     * the lab, and the runner never creates it (it is applied with the runner's resources).
+     */
+    public static GenericKubernetesResource podMonitor(Target target) {
+        GenericKubernetesResource monitor = new GenericKubernetesResourceBuilder()
+                .withApiVersion("monitoring.coreos.com/v1").withKind("PodMonitor")
+                .withMetadata(meta(target, RUNNER))
+                .build();
+        Map<String, Object> endpoint = new LinkedHashMap<>();
+        endpoint.put("port", METRICS_PORT_NAME);
+        endpoint.put("path", "/metrics");
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("selector", Map.of("matchLabels", selector(RUNNER)));
+        spec.put("podMetricsEndpoints", List.of(endpoint));
+        monitor.setAdditionalProperty("spec", spec);
+        return monitor;
+    }
+
+    /**
      * The runner: one pod running {@code upgrade-lab run EXPERIMENT_DIR/key --scale scale --out
      * RUNS_DIR/<pod name>} on the lab image, as the ServiceAccount.
      *
@@ -303,9 +336,13 @@ public final class RunnerManifests {
      * discovery scrapes by.
      */
     public static Job job(Target target, String key, double scale, Duration planned, OptionalInt metricsPort) {
-        Map<String, String> labels = labels(RUNNER);
-        Map<String, String> annotations = metricsPort.isEmpty() ? Map.of() : Map.of("prometheus.io/scrape", "true",
-                "prometheus.io/port", String.valueOf(metricsPort.getAsInt()), "prometheus.io/path", "/metrics");
+        Map<String, String> labels = labels(target, RUNNER);
+        Map<String, String> annotations = new LinkedHashMap<>();   // in this order, every render alike
+        if (metricsPort.isPresent()) {
+            annotations.put("prometheus.io/scrape", "true");
+            annotations.put("prometheus.io/port", String.valueOf(metricsPort.getAsInt()));
+            annotations.put("prometheus.io/path", "/metrics");
+        }
         List<ContainerPort> ports = metricsPort.isEmpty() ? List.of() : List.of(new ContainerPortBuilder()
                 .withName(METRICS_PORT_NAME).withContainerPort(metricsPort.getAsInt()).withProtocol("TCP").build());
         return new JobBuilder()
@@ -319,9 +356,12 @@ public final class RunnerManifests {
                 .withServiceAccountName(RUNNER)
                 .withRestartPolicy("Never")
                 .withTerminationGracePeriodSeconds(GRACE_SECONDS)
+                .withSecurityContext(PodSecurity.labPod())
                 .addNewContainer()
                 .withName(COMPONENT)
                 .withImage(ClusterManifests.labImage(target))
+                .withResources(PodResources.runner())
+                .withSecurityContext(PodSecurity.container(true))
                 // no command: the lab image's entrypoint is the upgrade-lab command itself
                 .withArgs("run", EXPERIMENT_DIR + "/" + key, "--scale", ClusterManifests.number(scale),
                         "--out", RUNS_DIR + "/$(" + POD_VARIABLE + ")")
@@ -329,16 +369,20 @@ public final class RunnerManifests {
                         .withFieldPath("metadata.name").endFieldRef().endValueFrom().build(),
                         new EnvVarBuilder().withName(LabAddress.ADDRESS_VARIABLE).withNewValueFrom().withNewFieldRef()
                                 .withFieldPath("status.podIP").endFieldRef().endValueFrom().build(),
-                        ClusterManifests.controlTokenVariable())
+                        ClusterManifests.controlTokenVariable(),
+                        // its heap a share of its memory limit, the rest for the JVM's own
+                        ClusterManifests.env("JAVA_TOOL_OPTIONS", "-XX:MaxRAMPercentage=" + PodResources.RUNNER_HEAP_PERCENT))
                 .withPorts(ports)
                 .addNewVolumeMount().withName("experiment").withMountPath(EXPERIMENT_DIR).withReadOnly(true)
                 .endVolumeMount()
+                .addAllToVolumeMounts(PodSecurity.labMounts())   // /tmp and the working directory, writable
                 .addNewVolumeMount().withName("runs").withMountPath(RUNS_DIR).endVolumeMount()
                 .endContainer()
                 .addNewVolume().withName("experiment").withNewConfigMap().withName(EXPERIMENT).endConfigMap()
                 .endVolume()
                 .addNewVolume().withName("runs").withNewPersistentVolumeClaim().withClaimName(RUNS)
                 .endPersistentVolumeClaim().endVolume()
+                .addAllToVolumes(PodSecurity.labVolumes())
                 .endSpec()
                 .endTemplate()
                 .endSpec()
@@ -350,6 +394,6 @@ public final class RunnerManifests {
     }
 
     private static ObjectMeta meta(Target target, String name) {
-        return ClusterManifests.meta(target, name, labels(name));
+        return ClusterManifests.meta(target, name, labels(target, name));
     }
 }

@@ -31,7 +31,8 @@ class ClusterManifestsTest {
 
     @Test
     void aPartitionCutsTheNodeFromEveryOtherPodBothWays() {
-        NetworkChaos partition = ChaosManifests.network("ns", 2, NetworkDisturbance.partition());
+        NetworkChaos partition = ChaosManifests.network(Targets.of("{backend: kubernetes, version: 2.0.4, kubernetes: {namespace: ns}}"), 2,
+                NetworkDisturbance.partition());
         assertThat(partition.getSpec().getAction()).isEqualTo("partition");
         assertThat(partition.getSpec().getDirection()).isEqualTo("both");
         assertThat(partition.getSpec().getTarget().getMode()).isEqualTo("all");

@@ -226,7 +226,9 @@ class WholeRunTest {
             "patch pods upgrade-lab-fleet-1-4-1-007 /metadata/annotations/controller.kubernetes.io/pod-deletion-cost=-1000",
             "patch deployments upgrade-lab-fleet-1-4-1 /spec/replicas=3",
             "-- rolling server upgrade",
-            "patch statefulsets nacos /spec/template/spec/containers/0/image=nacos/nacos-server:v2.0.4",
+            "patch statefulsets nacos /metadata/labels/app.kubernetes.io~1version=2.0.4"
+                    + " /spec/template/metadata/labels/app.kubernetes.io~1version=2.0.4"
+                    + " /spec/template/spec/containers/0/image=nacos/nacos-server:v2.0.4",
             "delete pods nacos-0",
             "patch statefulsets nacos",
             "delete pods nacos-1",

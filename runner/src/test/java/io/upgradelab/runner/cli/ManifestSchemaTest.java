@@ -1,0 +1,88 @@
+package io.upgradelab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 37: every rendered manifest (the committed kustomize base, {@code render k8s} of the shipped
+ * kubernetes experiment, with a PodMonitor and with faults) is valid by the Kubernetes API's schema of
+ * its kind, offline and strict ({@link KubernetesSchemas}: a misspelled field or a wrong type fails).
+ * Not checked, for want of a schema at hand: the custom resources, Chaos Mesh's PodChaos and
+ * NetworkChaos and the Prometheus Operator's PodMonitor (their shape is checked by RenderCommandTest and
+ * ProductionShapeTest).
+ */
+class ManifestSchemaTest {
+
+    private static final List<String> CUSTOM = List.of("PodChaos", "NetworkChaos", "PodMonitor");
+    private static KubernetesSchemas schemas;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void load() {
+        schemas = KubernetesSchemas.load();
+    }
+
+    @Test
+    void everyRenderedManifestIsValidByItsKindsSchema() {
+        int checked = 0;
+        for (Map.Entry<String, Map<String, JsonNode>> set : Map.of("base", RenderedSets.base(),
+                "render", RenderedSets.shipped(dir), "podMonitor", RenderedSets.withPodMonitor(dir),
+                "faults", RenderedSets.withFaults(dir)).entrySet()) {
+            for (Map.Entry<String, JsonNode> f : set.getValue().entrySet()) {
+                String kind = f.getValue().at("/kind").asText();
+                if (CUSTOM.contains(kind)) {
+                    assertThat(schemas.has(f.getValue())).as(kind).isFalse();
+                    continue;
+                }
+                assertThat(schemas.has(f.getValue())).as(set.getKey() + " " + f.getKey() + ": a schema for " + kind)
+                        .isTrue();
+                assertThat(schemas.validate(f.getValue())).as(set.getKey() + " " + f.getKey()).isEmpty();
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(40);
+    }
+
+    @Test
+    void aMisspelledFieldFails() {
+        ObjectNode job = job();
+        ObjectNode context = (ObjectNode) job.at("/spec/template/spec/securityContext");
+        context.set("runAsNonroot", context.remove("runAsNonRoot"));
+        assertThat(schemas.validate(job)).as("runAsNonroot").isNotEmpty()
+                .anySatisfy(m -> assertThat(m).contains("runAsNonroot"));
+
+        ObjectNode misplaced = job();
+        ((ObjectNode) misplaced.at("/spec/template/spec/containers/0")).put("readOnlyRootFileSystem", true);
+        assertThat(schemas.validate(misplaced)).anySatisfy(m -> assertThat(m).contains("readOnlyRootFileSystem"));
+    }
+
+    @Test
+    void aWrongTypeFails() {
+        ObjectNode job = job();
+        ((ObjectNode) job.at("/spec/template/spec/securityContext")).put("runAsUser", "upgrade-lab");
+        assertThat(schemas.validate(job)).anySatisfy(m -> assertThat(m).contains("runAsUser"));
+
+        ObjectNode quantity = job();
+        ((ObjectNode) quantity.at("/spec/template/spec/containers/0/resources/limits")).putObject("memory");
+        assertThat(schemas.validate(quantity)).as("a quantity is a string or a number").isNotEmpty();
+    }
+
+    @Test
+    void theSchemasAreFabric8sModelJarsOfTheKubernetesApi() {
+        assertThat(schemas.size()).isGreaterThan(500);
+    }
+
+    private ObjectNode job() {
+        return (ObjectNode) RenderedSets.base().get("13-runner-job.yaml").deepCopy();
+    }
+}
