@@ -142,8 +142,9 @@ public record Baseline(List<String> figures, List<String> phases, Map<String, Do
      */
     private static Measure measure(FigureShift f) {
         LocationShift s = f.shift();
-        return new Measure(s.estimate(), "", "minimum effect " + SummaryText.number(f.minEffect()) + ", " + f.worseWhen()
-                + " is worse", new Measure.Interval(s.low(), s.high(), "Hodges-Lehmann, Mann-Whitney"),
+        Bound minimumEffect = Bound.words("minimum effect " + SummaryText.number(f.minEffect()) + ", " + f.worseWhen()
+                + " is worse");
+        return new Measure(s.estimate(), "", minimumEffect, new Measure.Interval(s.low(), s.high(), "Hodges-Lehmann, Mann-Whitney"),
                 (long) s.before() + s.after(), "samples of phase " + f.phase() + " " + f.figure() + ", before and after");
     }
 

@@ -51,7 +51,7 @@ public record BenchmarkTps(@JsonProperty(required = true) double atLeastRatio, L
             }
         }
         double ratio = worst.againstEarlier().tpsRatio();
-        Measure lowest = Measure.withoutInterval(ratio, "x", "at least x" + atLeastRatio, compared.size(),
+        Measure lowest = Measure.withoutInterval(ratio, "x", Bound.atLeast(atLeastRatio, "at least x" + atLeastRatio), compared.size(),
                 "operations compared", "one TPS figure a side");
         return Verdict.of(describe(), ratio >= atLeastRatio, lowest, String.format(Locale.ROOT,
                 "lowest: %s in phase %d, %.1f TPS against %.1f in phase %d", worst.operation(), worst.phase(),

@@ -40,7 +40,7 @@ public record ConfigIntact(List<String> phases) implements PhaseCriterion {
     public Verdict judge(RunSummary run, List<PhaseSummary> measured) {
         List<String> findings = measured.stream().flatMap(p -> p.configs().findings().stream()
                 .map(f -> "phase " + p.index() + ": " + f)).toList();
-        Measure measure = Measure.count(findings.size(), "findings", "none allowed", measured.stream()
+        Measure measure = Measure.count(findings.size(), "findings", Bound.noneAllowed(), measured.stream()
                 .mapToInt(p -> p.configs().checks()).sum(), "config checks");
         if (!findings.isEmpty()) {
             return Verdict.of(describe(), false, measure, String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN,

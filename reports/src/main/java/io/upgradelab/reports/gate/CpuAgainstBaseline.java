@@ -72,7 +72,7 @@ public record CpuAgainstBaseline(@JsonProperty(required = true) double atMostRat
             return Verdict.inconclusive(describe(), not);
         }
         Verdict compared = Verdict.of(describe(), !(Double.isNaN(worst) || worst > atMostRatio),
-                Measure.withoutInterval(worst, "x", "at most x" + atMostRatio, judged.size() - uncompared.size(),
+                Measure.withoutInterval(worst, "x", Bound.atMost(atMostRatio, "at most x" + atMostRatio), judged.size() - uncompared.size(),
                         "phases compared", "one cluster mean a side"), measured);
         if (compared.failed()) {
             return compared.noting(not);

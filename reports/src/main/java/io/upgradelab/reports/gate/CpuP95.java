@@ -63,8 +63,8 @@ public record CpuP95(@JsonProperty(required = true) double atMostPercent, List<S
                 ? "not a number, which never passes" : "");
     }
 
-    private String bound() {
-        return "at most " + atMostPercent + " %";
+    private Bound bound() {
+        return Bound.atMost(atMostPercent, "at most " + atMostPercent + " %");
     }
 
     /** The node's CPU samples within the phase. */

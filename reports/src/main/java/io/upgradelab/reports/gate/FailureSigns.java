@@ -66,7 +66,7 @@ public record FailureSigns(@JsonProperty(required = true) int atMost, List<Strin
         int count = seen.values().stream().mapToInt(Integer::intValue).sum();
         String which = seen.entrySet().stream().map(e -> e.getKey() + (e.getValue() == 1 ? "" : " x" + e.getValue()))
                 .collect(Collectors.joining(", "));
-        return Verdict.of(describe(), count <= atMost, Measure.count(count, "failure signs", "at most " + atMost,
+        return Verdict.of(describe(), count <= atMost, Measure.count(count, "failure signs", Bound.atMost(atMost),
                 selected.size(), "phases watched"), which + (watched.message() == null ? ""
                 : (which.isEmpty() ? "" : "; ") + watched.message()));
     }

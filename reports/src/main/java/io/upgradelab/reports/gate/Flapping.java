@@ -92,7 +92,7 @@ public record Flapping(@JsonProperty(required = true) int atMost, List<String> p
                 : tolerant() ? "the runner's 1% tolerance: the journal's samples lack their expected count" : "";
         long samples = judged.stream().mapToLong(p -> p.counts().size()).sum();
         return Verdict.of(describe(), falls + over <= atMost, Measure.count(falls + over, "flapping events",
-                "at most " + atMost, samples, "instance-count samples"), how
+                Bound.atMost(atMost), samples, "instance-count samples"), how
                 + (over == 0 ? "" : (how.isEmpty() ? "" : "; ") + over + " of them over the registered count: " + overFindings(judged)));
     }
 

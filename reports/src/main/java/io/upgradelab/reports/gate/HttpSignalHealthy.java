@@ -45,8 +45,8 @@ public record HttpSignalHealthy(@JsonProperty(required = true) String signal,
                 .orElseThrow();
         List<Integer> under = rows.stream().filter(r -> 100.0 * r.healthy() < atLeastPercent * r.samples())
                 .map(SignalSummary::phase).toList();
-        Measure lowest = Measure.successRate(worst.healthy(), worst.samples(), "at least " + Measure.number(atLeastPercent)
-                + " %", "samples of signal " + signal + " in phase " + worst.phase() + ", the lowest");
+        Measure lowest = Measure.successRate(worst.healthy(), worst.samples(), Bound.atLeast(atLeastPercent,
+                "at least " + Measure.number(atLeastPercent) + " %"), "samples of signal " + signal + " in phase " + worst.phase() + ", the lowest");
         String detail = under.isEmpty() ? "healthy in " + judged.size() + " phase(s)"
                 : "under " + Measure.number(atLeastPercent) + "% in " + PhaseSelection.numbers(under)
                 + (worst.lastError().isEmpty() ? "" : " (last: " + worst.lastError() + ")");

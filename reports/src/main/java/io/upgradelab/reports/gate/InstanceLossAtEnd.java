@@ -39,7 +39,7 @@ public record InstanceLossAtEnd(@JsonProperty(required = true) int atMost) imple
         }
         List<Integer> unreachable = end.unreachable();
         int lost = end.lost();
-        Measure measure = Measure.count(lost, "lost", "at most " + atMost, end.registered(), "registered instances");
+        Measure measure = Measure.count(lost, "lost", Bound.atMost(atMost), end.registered(), "registered instances");
         String lists = end.registered() + " registered, nodes list " + end.instancesPerNode()
                 + (unreachable.isEmpty() ? "" : " (-1: did not answer)");
         if (!end.overCounted().isEmpty()) {

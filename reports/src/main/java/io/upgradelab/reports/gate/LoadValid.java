@@ -32,7 +32,7 @@ public record LoadValid(List<String> phases) implements PhaseCriterion {
     public Verdict judge(RunSummary run, List<PhaseSummary> selected) {
         List<String> invalid = selected.stream().filter(p -> !p.load().valid())
                 .map(p -> "phase " + p.index() + ": " + p.load().describe()).toList();
-        Measure measure = Measure.count(invalid.size(), "phases flagged", "none allowed", selected.size(), "phases");
+        Measure measure = Measure.count(invalid.size(), "phases flagged", Bound.noneAllowed(), selected.size(), "phases");
         return invalid.isEmpty() ? Verdict.of(describe(), true, measure, "")
                 : Verdict.inconclusive(describe(), measure, String.join("; ", invalid));
     }

@@ -6,8 +6,6 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
 
@@ -24,17 +22,13 @@ import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
  *
  * @param value    the figure, in {@code unit}
  * @param unit     "%", "s", "events", "x" ...
- * @param bound    the criterion's bound, as read: "at least 99.0 %", "at most 0"
+ * @param bound    the criterion's bound: its words ("at least 99.0 %", "at most 0") and its number
  * @param interval its 95 % interval; null where the value is exact (a count)
  * @param n        how many observations the value stands on
  * @param of       what was observed, e.g. "calls", "CPU samples", "acknowledged operations"
  */
-public record Measure(double value, String unit, String bound,
+public record Measure(double value, String unit, Bound bound,
                       @JsonInclude(JsonInclude.Include.NON_NULL) Interval interval, long n, String of) {
-
-    /** "at most 3", "at least 99.0 %", "at least x0.8", "none allowed": how criteria word a bound. */
-    private static final Pattern BOUND = Pattern.compile(
-            "^(at most|at least) x?(-?[0-9]+(?:\\.[0-9]+)?)");
 
     /**
      * A bound as a number and a side, for a pipeline to read without parsing prose.
@@ -72,12 +66,12 @@ public record Measure(double value, String unit, String bound,
     }
 
     /** A figure from too little to give an interval, {@code why}: a ratio of one figure a side. */
-    public static Measure withoutInterval(double value, String unit, String bound, long n, String of, String why) {
+    public static Measure withoutInterval(double value, String unit, Bound bound, long n, String of, String why) {
         return new Measure(value, unit, bound, new Interval(null, null, why), n, of);
     }
 
     /** What happened in the run, counted or timed (errors, events, seconds an upgrade took): exact, no interval. */
-    public static Measure count(double value, String unit, String bound, long n, String of) {
+    public static Measure count(double value, String unit, Bound bound, long n, String of) {
         return new Measure(value, unit, bound, null, n, of);
     }
 
@@ -85,7 +79,7 @@ public record Measure(double value, String unit, String bound,
      * A success rate in %: {@code successes} of {@code trials}, with Wilson's score interval, which keeps
      * its coverage near 100 % and with few trials, where the normal approximation's does not.
      */
-    public static Measure successRate(long successes, long trials, String bound, String of) {
+    public static Measure successRate(long successes, long trials, Bound bound, String of) {
         if (trials == 0) {
             return count(Double.NaN, "%", bound, 0, of);
         }
@@ -102,7 +96,7 @@ public record Measure(double value, String unit, String bound,
      * 5.2). Ranks outside 1..n leave that side unbounded. {@code value} is the figure the run reported
      * (its own percentile definition), the interval comes from the samples.
      */
-    public static Measure percentile(double value, double[] samples, double quantile, String unit, String bound,
+    public static Measure percentile(double value, double[] samples, double quantile, String unit, Bound bound,
                                      String of) {
         double[] sorted = Arrays.stream(samples).filter(Double::isFinite).sorted().toArray();
         int n = sorted.length;
@@ -132,14 +126,9 @@ public record Measure(double value, String unit, String bound,
                 + of + ")";
     }
 
-    /** {@link #bound} as a number and a side; empty where it is no number ("minimum effect ..."). */
+    /** {@link #bound} as a number and a side; empty where it is words alone ("minimum effect ..."). */
     public Optional<Threshold> threshold() {
-        if (bound.startsWith("none allowed")) {
-            return Optional.of(new Threshold("atMost", 0));
-        }
-        Matcher m = BOUND.matcher(bound);
-        return m.find() ? Optional.of(new Threshold(m.group(1).equals("at most") ? "atMost" : "atLeast",
-                Double.parseDouble(m.group(2)))) : Optional.empty();
+        return Optional.ofNullable(bound.threshold());
     }
 
     /**

@@ -32,7 +32,7 @@ public record NoProviderErrors(@JsonProperty(required = true) long atMost, List<
         String where = judged.stream().filter(p -> p.probe().noProvider() > 0)
                 .map(p -> "phase " + p.index() + ": " + p.probe().noProvider()).collect(Collectors.joining(", "));
         long calls = judged.stream().mapToLong(p -> p.probe().ended()).sum();
-        return Verdict.of(describe(), seen <= atMost, Measure.count(seen, "no-provider errors", "at most " + atMost, calls, "calls"),
+        return Verdict.of(describe(), seen <= atMost, Measure.count(seen, "no-provider errors", Bound.atMost(atMost), calls, "calls"),
                 where);
     }
 }

@@ -34,7 +34,7 @@ public record ProbeSuccess(@JsonProperty(required = true) double atLeastPercent,
         List<PhaseSummary> under = judged.stream().filter(p -> !met(p.probe())).toList();
         CallCounts all = judged.stream().map(PhaseSummary::probe).reduce(CallCounts.NONE, CallCounts::plus);
         Measure lowest = Measure.successRate(worst.probe().success(), worst.probe().ended(),
-                "at least " + atLeastPercent + " %", "calls in phase " + worst.index() + ", the lowest");
+                Bound.atLeast(atLeastPercent, "at least " + atLeastPercent + " %"), "calls in phase " + worst.index() + ", the lowest");
         if (!under.isEmpty()) {
             return Verdict.of(describe(), false, lowest, "under " + atLeastPercent + "% in "
                     + PhaseSelection.numbers(under.stream().map(PhaseSummary::index).toList()));

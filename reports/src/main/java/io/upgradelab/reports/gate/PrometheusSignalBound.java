@@ -168,7 +168,8 @@ public record PrometheusSignalBound(@JsonProperty(required = true) String signal
         List<Integer> beyond = rows.stream().filter(r -> !within(figure(r), limit)).map(SignalSummary::phase).toList();
         int samples = rows.stream().mapToInt(SignalSummary::measured).sum();
         int unread = rows.stream().mapToInt(r -> r.samples() - r.measured()).sum();
-        Measure measure = Measure.count(figure(worst), "", bound, samples, "samples read of signal " + signal
+        Bound held = highIsWorse() ? Bound.atMost(limit, bound) : Bound.atLeast(limit, bound);
+        Measure measure = Measure.count(figure(worst), "", held, samples, "samples read of signal " + signal
                 + ", the worst in phase " + worst.phase());
         String detail = (beyond.isEmpty() ? "within in " + judged.size() + " phase(s)"
                 : "beyond in " + PhaseSelection.numbers(beyond)) + (unread == 0 ? "" : "; " + unread + " sample(s) not read")

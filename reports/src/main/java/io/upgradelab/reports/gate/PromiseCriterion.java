@@ -52,7 +52,7 @@ interface PromiseCriterion extends Criterion {
             return Verdict.inconclusive(describe(), thin.get() + ": nothing checked");
         }
         List<Violation> violations = result.of(promise());
-        Measure measure = Measure.count(violations.size(), "violations", "at most " + allowed(), result.coverage().ops(),
+        Measure measure = Measure.count(violations.size(), "violations", Bound.atMost(allowed()), result.coverage().ops(),
                 "acknowledged operations");
         String measured = "over " + result.coverage().describe()
                 + (violations.isEmpty() ? "" : "; the first: " + violations.get(0).headline(result.end()) + " from "

@@ -44,7 +44,7 @@ public record UpgradeWithin(@JsonProperty(required = true) long seconds) impleme
                         + notReached(p).map(w -> ", but " + w.message()).orElse("")
                         + (finished(p) ? "" : Evidence.load(p).map(l -> " (" + l + ")").orElse(""))).toList());
         Measure longest = Measure.count(upgrades.stream().mapToDouble(p -> Math.round(p.seconds())).max().orElse(0), "s",
-                "at most " + seconds + " s", upgrades.size(), "rolling server upgrade(s)");
+                Bound.atMost(seconds, "at most " + seconds + " s"), upgrades.size(), "rolling server upgrade(s)");
         if (unfinished.isEmpty()) {
             return Verdict.of(describe(), true, longest, measured);
         }

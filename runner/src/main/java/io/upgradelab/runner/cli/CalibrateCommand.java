@@ -59,6 +59,9 @@ import picocli.CommandLine.Spec;
                 + " 2 invalid experiment or flags, 130 interrupted."})
 final class CalibrateCommand implements Callable<Integer> {
 
+    /** The longest a step may be held or take to settle. */
+    private static final Duration LONGEST_STEP = Duration.ofHours(6);
+
     @Spec
     CommandSpec spec;
 
@@ -80,14 +83,15 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " the experiment's largest count.")
     List<Integer> steps;
 
-    @Option(names = "--hold", paramLabel = "DURATION", defaultValue = "60s",
-            description = "How long each step is held and judged. Default: ${DEFAULT-VALUE}.")
-    String hold;
+    @Option(names = "--hold", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
+            description = "How long each step is held and judged, from 1s to 6h. Default: ${DEFAULT-VALUE}.")
+    Duration hold;
 
     @Option(names = "--settle", paramLabel = "DURATION", defaultValue = "2m",
+            converter = DurationConverter.class,
             description = "How long each step may take until every node holds the registered providers; a step that"
-                    + " does not settle ends that pair's run. Default: ${DEFAULT-VALUE}.")
-    String settle;
+                    + " does not settle ends that pair's run. From 1s to 6h. Default: ${DEFAULT-VALUE}.")
+    Duration settle;
 
     @Option(names = {"--out-dir", "--out"}, paramLabel = "DIR",
             description = "Where calibrations are kept (the saved matrix, and a run per pair). Default: runs/calibrations.")
@@ -101,8 +105,8 @@ final class CalibrateCommand implements Callable<Integer> {
         ValidatedExperiment valid = Experiments.load(file, null);
         List<Pair> chosen = choosePairs(valid);
         List<Integer> counts = chooseSteps(valid);
-        Duration holdFor = duration("--hold", hold);
-        Duration settleFor = duration("--settle", settle);
+        Duration holdFor = DurationConverter.within("--hold", hold, Duration.ofSeconds(1), LONGEST_STEP);
+        Duration settleFor = DurationConverter.within("--settle", settle, Duration.ofSeconds(1), LONGEST_STEP);
         Path directory = (out != null ? out : CalibrationFile.defaultDirectory()).toAbsolutePath().normalize();
         CalibrationKey key = CalibrationKey.of(valid.experiment());
         PrintWriter err = spec.commandLine().getErr();
@@ -183,18 +187,6 @@ final class CalibrateCommand implements Callable<Integer> {
             }
         }
         return List.copyOf(steps);
-    }
-
-    private static Duration duration(String option, String text) {
-        try {
-            Duration d = Durations.parse(text);
-            if (d.isZero() || d.compareTo(Duration.ofHours(6)) > 0) {
-                throw new IllegalArgumentException("from 1s to 6h");
-            }
-            return d;
-        } catch (RuntimeException e) {
-            throw LabException.invalidInput(option + " takes a duration like 90s or 2m (from 1s to 6h), not '" + text + "'");
-        }
     }
 
     /**

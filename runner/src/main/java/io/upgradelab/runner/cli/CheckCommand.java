@@ -47,13 +47,13 @@ final class CheckCommand implements Callable<Integer>, OutputOption.JsonCommand 
     @Parameters(paramLabel = "RUN_DIR", description = "A run directory (or its journal.jsonl).")
     Path run;
 
-    @Option(names = "--visible-within", paramLabel = "DURATION", defaultValue = "5s",
+    @Option(names = "--visible-within", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
             description = "How long an acknowledged live instance may be missing from a view (default: ${DEFAULT-VALUE}).")
-    String visibleWithin;
+    java.time.Duration visibleWithin;
 
-    @Option(names = "--gone-within", paramLabel = "DURATION", defaultValue = "30s",
+    @Option(names = "--gone-within", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
             description = "How long a view may still list a dead instance (default: ${DEFAULT-VALUE}).")
-    String goneWithin;
+    java.time.Duration goneWithin;
 
     @Option(names = "--most", paramLabel = "N", defaultValue = "20",
             description = "Violations shown per promise, with their timelines (default: ${DEFAULT-VALUE}).")
@@ -69,8 +69,9 @@ final class CheckCommand implements Callable<Integer>, OutputOption.JsonCommand 
 
     @Override
     public Integer call() {
-        RegistryCheck.Bounds bounds = new RegistryCheck.Bounds(duration("--visible-within", visibleWithin),
-                duration("--gone-within", goneWithin));
+        RegistryCheck.Bounds bounds = new RegistryCheck.Bounds(
+                DurationConverter.within("--visible-within", visibleWithin, java.time.Duration.ofMillis(1), Durations.MAX),
+                DurationConverter.within("--gone-within", goneWithin, java.time.Duration.ofMillis(1), Durations.MAX));
         if (most < 0) {
             throw LabException.invalidInput("--most " + most + ": expected 0 or more");
         }
@@ -90,17 +91,5 @@ final class CheckCommand implements Callable<Integer>, OutputOption.JsonCommand 
             return NOTHING_TO_CHECK;
         }
         return result.violations().isEmpty() ? 0 : 1;
-    }
-
-    private static java.time.Duration duration(String option, String text) {
-        try {
-            java.time.Duration d = Durations.parse(text);
-            if (d.isZero()) {
-                throw new IllegalArgumentException("must be more than 0");
-            }
-            return d;
-        } catch (IllegalArgumentException e) {
-            throw LabException.invalidInput(option + " " + text + ": " + e.getMessage() + " (e.g. 5s, 500ms, 1m)");
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.upgradelab.runner.cli;
 
 import io.upgradelab.runner.Durations;
+import io.upgradelab.runner.LabException;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -20,5 +21,17 @@ final class DurationConverter implements ITypeConverter<Duration> {
             throw new TypeConversionException("'" + text + "' is no duration: e.g. 90s, 2m, 1m30s (a bare number is"
                     + " seconds)");
         }
+    }
+
+    /**
+     * {@code value} of {@code option} when it lies from {@code least} to {@code most}; otherwise invalid input
+     * saying the range: the one check of a duration flag's bounds, as the converter is the one parser.
+     */
+    static Duration within(String option, Duration value, Duration least, Duration most) {
+        if (value.compareTo(least) < 0 || value.compareTo(most) > 0) {
+            throw LabException.invalidInput(option + " takes a duration from " + Durations.exact(least) + " to "
+                    + Durations.exact(most) + ", not " + Durations.exact(value));
+        }
+        return value;
     }
 }

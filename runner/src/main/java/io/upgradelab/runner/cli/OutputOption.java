@@ -147,7 +147,11 @@ final class OutputOption {
         if (!type.isRecordType()) {
             return "";
         }
-        return JSON.getSerializationConfig().introspect(type).findProperties().stream()
+        var description = JSON.getSerializationConfig().introspect(type);
+        if (description.findJsonValueAccessor() != null) {   // written as one value (a bound's words)
+            return "";
+        }
+        return description.findProperties().stream()
                 .map(p -> p.getName() + (shape(p.getPrimaryType()).isEmpty() ? "" : ": " + shape(p.getPrimaryType())))
                 .collect(Collectors.joining(", ", "{", "}"));
     }

@@ -88,6 +88,10 @@ final class KindSchemas {
         Backends.names().stream().sorted().forEach(backends::add);
         backendSections(defs);
         HAND_WRITTEN.forEach((pointer, type) -> defaults(type, (ObjectNode) schema.at(pointer)));
+        // the client version: the records keep what the file says (client or its older name generation), so
+        // the default is ClientField's, not a record's
+        List.of("fleet", "probe").forEach(section -> ((ObjectNode) defs.at("/" + section + "/properties/client"))
+                .put("default", ClientField.DEFAULT));
         ObjectNode faultField = (ObjectNode) defs.at("/" + faultPhase + "/properties/fault");
         faultField.put("description", faultField.path("description").asText() + " " + faults.stream()
                 .map(c -> c.value() + ": " + lowerFirst(c.schema().path("description").asText()))

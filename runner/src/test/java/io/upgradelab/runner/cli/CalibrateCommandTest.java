@@ -69,7 +69,10 @@ class CalibrateCommandTest {
         assertThat(cli.err()).contains("a pair is SERVER_VERSION/CLIENT_VERSION, e.g. 1.4.1/1x or 2.3.2/2.3.2, not '1.4.1'");
         cli.clear();
         assertThat(cli.run("calibrate", reference.toString(), "--hold", "forever")).isEqualTo(2);
-        assertThat(cli.err()).contains("--hold takes a duration like 90s or 2m");
+        assertThat(cli.err()).contains("--hold", "'forever' is no duration: e.g. 90s, 2m, 1m30s");
+        cli.clear();
+        assertThat(cli.run("calibrate", reference.toString(), "--hold", "7h")).isEqualTo(2);
+        assertThat(cli.err()).contains("--hold takes a duration from 1s to 6h, not 7h");
     }
 
     @Test

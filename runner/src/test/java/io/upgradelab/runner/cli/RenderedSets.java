@@ -26,8 +26,12 @@ final class RenderedSets {
 
     private static final YAMLMapper YAML = new YAMLMapper();
     /** Two faults after the last phase of the shipped experiment (before its configs section). */
+    /** One of each fault that is a Chaos Mesh resource: PodChaos (kill, pause) and NetworkChaos (the rest). */
     private static final String FAULTS = "  - {kind: fault, fault: kill, node: 2, for: 30s}\n"
-            + "  - {kind: fault, fault: delay, node: 3, delay: 200ms, for: 1m}\n\n";
+            + "  - {kind: fault, fault: pause, node: 1, for: 20s}\n"
+            + "  - {kind: fault, fault: delay, node: 3, delay: 200ms, for: 1m}\n"
+            + "  - {kind: fault, fault: loss, node: 3, percent: 30, for: 1m}\n"
+            + "  - {kind: fault, fault: partition, node: 1, for: 30s}\n\n";
 
     private RenderedSets() {
     }

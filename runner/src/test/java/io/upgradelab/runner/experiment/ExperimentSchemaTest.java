@@ -1,6 +1,5 @@
 package io.upgradelab.runner.experiment;
 
-import io.upgradelab.runner.backend.Backends;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -12,8 +11,10 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.runner.Durations;
 import io.upgradelab.runner.HeapSizes;
+import io.upgradelab.runner.backend.Backends;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.fault.FaultPhase;
 import io.upgradelab.runner.fault.Faults;
@@ -96,7 +97,10 @@ class ExperimentSchemaTest {
         Experiment minimal = ExperimentBinder.bind(new ObjectMapper().readTree("{\"name\": \"minimal\", \"target\":"
                 + " {\"version\": \"1.4.1\"}, \"phases\": [{\"kind\": \"hold\", \"for\": \"10s\"}]}"), problems)
                 .orElseThrow(() -> new AssertionError(problems.all()));
-        JsonNode bound = ExperimentBinder.mapper().valueToTree(minimal);
+        ObjectNode bound = ExperimentBinder.mapper().valueToTree(minimal);
+        // the client version is kept as the file says it (client, or its older name generation): the one used is this
+        ((ObjectNode) bound.get("fleet")).put("client", minimal.fleet().clientVersion());
+        ((ObjectNode) bound.get("probe")).put("client", minimal.probe().clientVersion());
         Map<String, String> sections = Map.of("", "", "/$defs/target", "/target", "/$defs/local", "/target/local",
                 "/$defs/kubernetes", "/target/kubernetes", "/$defs/testcontainers", "/target/testcontainers",
                 "/$defs/fleet", "/fleet", "/$defs/probe", "/probe");
@@ -111,7 +115,7 @@ class ExperimentSchemaTest {
         }));
         assertThat(checked).contains("/observeEvery", "/scale", "/observation", "/target/backend", "/target/nodes",
                 "/target/serverHeap", "/target/allowRemote", "/target/local/startTimeout", "/fleet/services",
-                "/fleet/rampRate", "/fleet/logsIn", "/probe/rate", "/probe/timeout", "/probe/demoProviders");
+                "/fleet/rampRate", "/fleet/logsIn", "/fleet/client", "/probe/client", "/probe/rate", "/probe/timeout", "/probe/demoProviders");
         assertThat(schema.at("/$defs/target/properties/backend/default").asText()).isEqualTo(Target.DEFAULT_BACKEND);
         assertThat(schema.at("/$defs/target/properties/nodes/default").asInt()).isEqualTo(minimal.target().nodes())
                 .isEqualTo(3);

@@ -1,12 +1,10 @@
 package io.upgradelab.runner.backend.kubernetes;
 
+import io.upgradelab.runner.Provenance;
 import io.upgradelab.runner.backend.Target;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * The labels of everything the lab creates or renders: Kubernetes' recommended
@@ -34,8 +32,8 @@ public final class LabLabels {
     public static final String LAB = "upgrade-lab";
     /** The larger application every resource belongs to. */
     public static final String PROJECT = "nacos-upgrade-lab";
-    /** The five labels besides {@code name} that every resource carries. */
-    public static final java.util.List<String> RECOMMENDED = java.util.List.of(NAME, INSTANCE, VERSION, COMPONENT,
+    /** The six recommended labels every resource carries. */
+    public static final List<String> RECOMMENDED = List.of(NAME, INSTANCE, VERSION, COMPONENT,
             PART_OF, MANAGED_BY);
     /** A label value's longest length. */
     private static final int MAX_VALUE = 63;
@@ -79,18 +77,10 @@ public final class LabLabels {
         return value(instance != null ? instance : target.kubernetes().namespace());
     }
 
-    /** This build's version, {@code latest} when the build wrote none: the lab image's default tag too. */
+    /** This build's version ({@link Provenance}), {@code latest} when it has none: the lab image's default tag too. */
     public static String labVersion() {
-        Properties p = new Properties();
-        try (InputStream in = LabLabels.class.getResourceAsStream("/io/upgradelab/runner/version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String version = p.getProperty("version", "latest");
-        return version.startsWith("${") ? "latest" : version;
+        String version = Provenance.toolVersion();
+        return version.equals("unknown") || version.startsWith("${") ? "latest" : version;
     }
 
     /**
