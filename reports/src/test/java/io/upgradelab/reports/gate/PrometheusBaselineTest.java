@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.upgradelab.reports.RecordedRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -141,39 +139,20 @@ class PrometheusBaselineTest {
         Map<Integer, double[]> latency = Map.of(2, new double[] {40, 41}, 3, new double[] {45, 48}, 4,
                 new double[] {30, 39});
         Map<Integer, double[]> throughput = Map.of(2, new double[] {100, 90}, 3, new double[] {80, 95});
-        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run-" + System.nanoTime())));
-        Path journal = run.resolve("journal.jsonl");
-        List<String> out = new ArrayList<>();
-        for (String line : Files.readAllLines(journal)) {
-            out.add(line);
-            ObjectNode node = (ObjectNode) JSON.readTree(line);
-            int phase = node.path("index").asInt();
-            if ("phaseStarted".equals(node.path("type").asText())) {
-                for (double value : latency.getOrDefault(phase, new double[0])) {
-                    out.add(sample(node, "latency", value, ""));
-                }
-                for (double value : throughput.getOrDefault(phase, new double[0])) {
-                    out.add(sample(node, "throughput", value, ""));
-                }
-                if (phase == 2 || phase == 3) {
-                    out.add(sample(node, "unread", phase == 2 ? Double.NaN : 1, phase == 2 ? "timeout" : ""));
-                }
+        return SignalSamples.run(dir, phaseStarted -> {
+            int phase = phaseStarted.path("index").asInt();
+            List<String> samples = new ArrayList<>();
+            for (double value : latency.getOrDefault(phase, new double[0])) {
+                samples.add(SignalSamples.sample(phaseStarted, "latency", "prometheus", value, null, ""));
             }
-        }
-        Files.write(journal, out);
-        return run;
-    }
-
-    /** A sample of {@code signal} at {@code at}'s time; NaN for one not read, for {@code error}. */
-    private static String sample(ObjectNode at, String signal, double value, String error) {
-        ObjectNode line = JSON.createObjectNode().put("type", "sample").put("observer", "signals")
-                .put("time", at.path("time").asText()).put("elapsed", at.path("elapsed").asDouble())
-                .put("phase", at.path("index").asInt()).put("signal", signal).put("kind", "prometheus");
-        if (Double.isNaN(value)) {
-            line.putNull("value");
-        } else {
-            line.put("value", value);
-        }
-        return line.putNull("healthy").put("error", error).toString();
+            for (double value : throughput.getOrDefault(phase, new double[0])) {
+                samples.add(SignalSamples.sample(phaseStarted, "throughput", "prometheus", value, null, ""));
+            }
+            if (phase == 2 || phase == 3) {
+                samples.add(SignalSamples.sample(phaseStarted, "unread", "prometheus", phase == 2 ? null : 1.0, null,
+                        phase == 2 ? "timeout" : ""));
+            }
+            return samples;
+        });
     }
 }

@@ -3,10 +3,7 @@ package io.upgradelab.reports.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.upgradelab.reports.JournalFile;
-import io.upgradelab.reports.RecordedRuns;
 import io.upgradelab.reports.RunSummaries;
 import io.upgradelab.reports.RunSummary;
 import io.upgradelab.reports.SignalSummary;
@@ -24,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SignalCriteriaTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -91,40 +87,19 @@ class SignalCriteriaTest {
 
     /** The recorded run, two samples of each signal put after the start of phases 2 and 3, at its time. */
     private Path runWithSignals() throws Exception {
-        Path run = RecordedRuns.withValidLoad(RecordedRuns.ciSizeRun(dir.resolve("run-" + System.nanoTime())));
-        Path journal = run.resolve("journal.jsonl");
-        List<String> out = new ArrayList<>();
-        for (String line : Files.readAllLines(journal)) {
-            out.add(line);
-            ObjectNode node = (ObjectNode) JSON.readTree(line);
-            if ("phaseStarted".equals(node.path("type").asText()) && node.path("index").asInt() >= 2
-                    && node.path("index").asInt() <= 3) {
-                boolean broken = node.path("index").asInt() == 3;
+        return SignalSamples.run(dir, phaseStarted -> {
+            int phase = phaseStarted.path("index").asInt();
+            List<String> samples = new ArrayList<>();
+            if (phase >= 2 && phase <= 3) {
+                boolean broken = phase == 3;
                 for (int i = 0; i < 2; i++) {
-                    out.add(sample(node, "gateway-errors", "prometheus", broken ? 4.2 - i : 0.1, null, ""));
-                    out.add(sample(node, "orders-health", "http", broken ? null : 200.0, !broken,
+                    samples.add(SignalSamples.sample(phaseStarted, "gateway-errors", "prometheus", broken ? 4.2 - i : 0.1,
+                            null, ""));
+                    samples.add(SignalSamples.sample(phaseStarted, "orders-health", "http", broken ? null : 200.0, !broken,
                             broken ? "ConnectException" : ""));
                 }
             }
-        }
-        Files.write(journal, out);
-        return run;
-    }
-
-    private static String sample(ObjectNode at, String signal, String kind, Double value, Boolean healthy, String error) {
-        ObjectNode line = JSON.createObjectNode().put("type", "sample").put("observer", "signals")
-                .put("time", at.path("time").asText()).put("elapsed", at.path("elapsed").asDouble())
-                .put("phase", at.path("index").asInt()).put("signal", signal).put("kind", kind);
-        if (value == null) {
-            line.putNull("value");
-        } else {
-            line.put("value", value);
-        }
-        if (healthy == null) {
-            line.putNull("healthy");
-        } else {
-            line.put("healthy", healthy);
-        }
-        return line.put("error", error).toString();
+            return samples;
+        });
     }
 }
