@@ -91,23 +91,23 @@ final class ImageRoot {
     /** Runs the entrypoint with {@code args} to its end. */
     HostCommand.Result run(List<String> args, Map<String, String> extraEnvironment, Duration timeout)
             throws IOException, InterruptedException {
-        Path log = Files.createTempFile("image-run", ".log");
-        try (Running running = start(args, extraEnvironment, log)) {
-            int exitCode = running.awaitExit(timeout);
-            return new HostCommand.Result(exitCode, running.output());
-        } finally {
-            Files.deleteIfExists(log);
-        }
+        return toEnd(command(args), environment(extraEnvironment), timeout);
     }
 
     /** Runs {@code command} in the image, not its entrypoint (e.g. its shell), to its end. */
     HostCommand.Result runCommand(List<String> command, Duration timeout) throws IOException, InterruptedException {
+        return toEnd(inRoot(command), environment, timeout);
+    }
+
+    /** Starts the entrypoint with {@code args}, its output in {@code log}. */
+    Running start(List<String> args, Map<String, String> extraEnvironment, Path log) throws IOException {
+        return launch(command(args), environment(extraEnvironment), log);
+    }
+
+    private HostCommand.Result toEnd(List<String> argv, Map<String, String> env, Duration timeout)
+            throws IOException, InterruptedException {
         Path log = Files.createTempFile("image-run", ".log");
-        ProcessBuilder builder = new ProcessBuilder(inRoot(command)).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-        builder.environment().clear();
-        builder.environment().putAll(environment);
-        try (Running running = new Running(builder.start(), log)) {
+        try (Running running = launch(argv, env, log)) {
             int exitCode = running.awaitExit(timeout);
             return new HostCommand.Result(exitCode, running.output());
         } finally {
@@ -115,12 +115,11 @@ final class ImageRoot {
         }
     }
 
-    /** Starts the entrypoint with {@code args}, its output in {@code log}. */
-    Running start(List<String> args, Map<String, String> extraEnvironment, Path log) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command(args)).directory(root.toFile()).redirectErrorStream(true)
+    private Running launch(List<String> argv, Map<String, String> env, Path log) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         builder.environment().clear();
-        builder.environment().putAll(environment(extraEnvironment));
+        builder.environment().putAll(env);
         return new Running(builder.start(), log);
     }
 

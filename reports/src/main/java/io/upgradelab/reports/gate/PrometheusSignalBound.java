@@ -144,7 +144,8 @@ public record PrometheusSignalBound(@JsonProperty(required = true) String signal
         if (!split.whys().isEmpty()) {
             return Verdict.inconclusive(describe(), "no baseline to judge against: " + String.join("; ", split.whys()));
         }
-        SignalSummary reference = worst(rows(run, split.judged()));
+        List<SignalSummary> baselineRows = rows(run, split.judged());
+        SignalSummary reference = worst(baselineRows);
         double figure = figure(reference);
         if (!Double.isFinite(figure)) {
             return Verdict.inconclusive(describe(), "no baseline to judge against: its figure in phase "
@@ -155,9 +156,8 @@ public record PrometheusSignalBound(@JsonProperty(required = true) String signal
         String bound = (highIsWorse() ? "at most " : "at least ") + Measure.significant(limit) + " = "
                 + Measure.number(ratio) + " x " + Measure.significant(figure);
         return judge(run, judged, limit, bound, "; baseline: " + Measure.significant(figure) + ", the "
-                + (highIsWorse() ? "highest" : "lowest") + " of " + split.judged().stream()
-                .mapToInt(p -> SignalEvidence.in(run, p.index(), signal).orElseThrow().measured()).sum()
-                + " sample(s) read in " + PhaseSelection.numbers(split.judged().stream().map(PhaseSummary::index)
+                + (highIsWorse() ? "highest" : "lowest") + " of "
+                + baselineRows.stream().mapToInt(SignalSummary::measured).sum() + " sample(s) read in " + PhaseSelection.numbers(split.judged().stream().map(PhaseSummary::index)
                 .toList()) + ", phase " + reference.phase() + "'s");
     }
 

@@ -158,23 +158,25 @@ public final class CompareHtml {
         return table(
                 thead(tr(headings.toArray(DomContent[]::new)), tr(sides.toArray(DomContent[]::new))),
                 tbody(each(pairs, pair -> {
-                    boolean regressed = java.util.Arrays.stream(PhaseFigure.values()).anyMatch(f ->
-                            f.judge(f.of(pair.before()), f.of(pair.after())) == PhaseFigure.Judgement.WORSE);
+                    List<DomContent> figures = new ArrayList<>();
+                    boolean regressed = false;
+                    for (PhaseFigure f : PhaseFigure.values()) {
+                        double before = f.of(pair.before());
+                        double after = f.of(pair.after());
+                        figures.add(td(f.format(before)).withClass("before"));
+                        figures.add(td(f.format(after)).withClass("after"));
+                        PhaseFigure.Judgement judgement = f.judge(before, after);
+                        regressed |= judgement == PhaseFigure.Judgement.WORSE;
+                        boolean marked = judgement == PhaseFigure.Judgement.WORSE
+                                || judgement == PhaseFigure.Judgement.BETTER;
+                        figures.add(td(f.change(before, after) + (marked ? " " + judgement.word() : ""))
+                                .withClass(marked ? "change " + judgement.word() : "change"));
+                    }
                     // a regression shows at the row's start too, however far right its figure is in the wide table
                     List<DomContent> cells = new ArrayList<>(List.of(td(Integer.toString(pair.after().index()))
                             .withClass("right"), regressed ? td(pair.after().title()).withClass("title worse")
                             .attr("title", "a figure of this phase got worse") : td(pair.after().title()).withClass("title")));
-                    for (PhaseFigure f : PhaseFigure.values()) {
-                        double before = f.of(pair.before());
-                        double after = f.of(pair.after());
-                        cells.add(td(f.format(before)).withClass("before"));
-                        cells.add(td(f.format(after)).withClass("after"));
-                        PhaseFigure.Judgement judgement = f.judge(before, after);
-                        boolean marked = judgement == PhaseFigure.Judgement.WORSE
-                                || judgement == PhaseFigure.Judgement.BETTER;
-                        cells.add(td(f.change(before, after) + (marked ? " " + judgement.word() : ""))
-                                .withClass(marked ? "change " + judgement.word() : "change"));
-                    }
+                    cells.addAll(figures);
                     return tr(cells.toArray(DomContent[]::new));
                 }))).withId("phases");
     }

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.upgradelab.runner.LabException;
+import io.upgradelab.runner.backend.kubernetes.LabLabels;
 import io.upgradelab.runner.backend.kubernetes.RunnerManifests;
 import io.upgradelab.runner.experiment.ValidatedExperiment;
 import io.upgradelab.runner.render.ExperimentManifests;
@@ -17,6 +18,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -116,17 +118,16 @@ final class RenderCommand implements Runnable {
             write(manifests, dir, valid.file(), valid.experiment().name(), kustomize, stdout);
             manifests.notes().forEach(note -> stdout.println(note));
             if (kustomize) {
-                stdout.println("run the experiment in the cluster with: kubectl -n "
-                        + valid.experiment().target().kubernetes().namespace() + " create secret generic "
-                        + RunnerManifests.CONTROL_SECRET + " --from-literal=" + RunnerManifests.CONTROL_SECRET_KEY
-                        + "=\"$(openssl rand -hex 32)\" after kubectl apply -k " + dir + " (the namespace first)");
+                stdout.println("run the experiment in the cluster with: "
+                        + Kustomization.createSecret(valid.experiment().target().kubernetes().namespace())
+                        + " after kubectl apply -k " + dir + " (the namespace first)");
             }
             stdout.println("apply the cluster alone with: kubectl apply -f " + dir + " -l "
-                    + RunnerManifests.COMPONENT_LABEL + "!=" + RunnerManifests.COMPONENT + " (not "
+                    + LabLabels.COMPONENT + "!=" + RunnerManifests.COMPONENT + " (not "
                     + ExperimentManifests.FAULTS + "/: the lab creates each fault in its phase)");
             stdout.println("run the experiment in the cluster with: kubectl apply -f "
                     + dir.resolve(manifests.namespaceFile().path()) + " && kubectl apply -f " + dir + " -l "
-                    + RunnerManifests.COMPONENT_LABEL + "=" + RunnerManifests.COMPONENT);
+                    + LabLabels.COMPONENT + "=" + RunnerManifests.COMPONENT);
             PrintWriter err = spec.commandLine().getErr();
             if (!"kubernetes".equals(valid.experiment().target().backend())) {
                 err.println("upgrade-lab: note: target.backend is " + valid.experiment().target().backend()
@@ -147,7 +148,7 @@ final class RenderCommand implements Runnable {
             String header = HEADER + " from " + source + " (experiment " + name + ").\n# ";
             List<ExperimentManifests.File> documents = manifests.files().stream()
                     .filter(f -> !(kustomize && f.resource() instanceof Secret)).toList();
-            List<String> written = new java.util.ArrayList<>(documents.stream().map(ExperimentManifests.File::path).toList());
+            List<String> written = new ArrayList<>(documents.stream().map(ExperimentManifests.File::path).toList());
             if (kustomize) {
                 written.add(KUSTOMIZATION);
             }

@@ -39,10 +39,13 @@ public final class ServerRecipes {
 
     private final Path recipes;
     private final Path mavenWrapper;
+    /** The versions with a recipe, listed once: a run asks for them at every check of a version. */
+    private final List<String> versions;
 
     private ServerRecipes(Path recipes, Path mavenWrapper) {
         this.recipes = recipes;
         this.mavenWrapper = mavenWrapper;
+        this.versions = list(recipes, mavenWrapper);
     }
 
     /** The recipes under {@code home}'s {@code runner/nacos-servers}, built with {@code home}'s {@code mvnw}. */
@@ -57,6 +60,10 @@ public final class ServerRecipes {
 
     /** The versions with a recipe: a directory named by a version holding a pom.xml, when the wrapper is there. */
     public List<String> versions() {
+        return versions;
+    }
+
+    private static List<String> list(Path recipes, Path mavenWrapper) {
         if (recipes == null || !Files.isRegularFile(mavenWrapper) || !Files.isRegularFile(recipes.resolve("pom.xml"))) {
             return List.of();
         }

@@ -6,6 +6,7 @@ import io.upgradelab.naming.ClientVersions;
 import io.upgradelab.runner.backend.Target;
 import io.upgradelab.runner.backend.kubernetes.ChaosManifests;
 import io.upgradelab.runner.backend.kubernetes.ClusterManifests;
+import io.upgradelab.runner.backend.kubernetes.LabLabels;
 import io.upgradelab.runner.backend.kubernetes.RunnerManifests;
 import io.upgradelab.runner.experiment.Experiment;
 import io.upgradelab.runner.experiment.Timeline;
@@ -179,7 +180,7 @@ public final class ExperimentManifests {
         return files.stream().filter(f -> !f.path().startsWith(FAULTS + "/"))
                 .filter(f -> !(f.resource() instanceof Secret))
                 .filter(f -> "Namespace".equals(f.resource().getKind()) || RunnerManifests.COMPONENT.equals(
-                        f.resource().getMetadata().getLabels().get(RunnerManifests.COMPONENT_LABEL)))
+                        f.resource().getMetadata().getLabels().get(LabLabels.COMPONENT)))
                 .toList();
     }
 

@@ -24,8 +24,13 @@ public final class Kustomization {
     public static String about() {
         return "A kustomize base: kubectl apply -k applies the namespace and the runner's resources; the runner"
                 + " creates the rest.\n# Without the Secret " + RunnerManifests.CONTROL_SECRET + ": create it first, with"
-                + " a new token per run: kubectl -n NAMESPACE create secret generic " + RunnerManifests.CONTROL_SECRET
-                + " --from-literal=" + RunnerManifests.CONTROL_SECRET_KEY + "=\"$(openssl rand -hex 32)\"";
+                + " a new token per run: " + createSecret("NAMESPACE");
+    }
+
+    /** The command that creates the control token's Secret in {@code namespace}, with a new random token. */
+    public static String createSecret(String namespace) {
+        return "kubectl -n " + namespace + " create secret generic " + RunnerManifests.CONTROL_SECRET + " --from-literal="
+                + RunnerManifests.CONTROL_SECRET_KEY + "=\"$(openssl rand -hex 32)\"";
     }
 
     /** The {@code kustomization.yaml} of {@code manifests}, without its leading comment. */

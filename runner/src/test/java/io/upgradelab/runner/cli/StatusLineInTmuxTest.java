@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,17 +31,11 @@ class StatusLineInTmuxTest {
                 StatusLineDemo.class.getName(), "30"));
         try {
             tmux("new-session", "-d", "-s", "demo", "-x", "80", "-y", "24", command);
-            List<String> screen = List.of();
-            for (int i = 0; i < 100; i++) {   // until the demo has drawn its status (the JVM's start takes seconds here)
-                Thread.sleep(250);
-                screen = tmux("capture-pane", "-p", "-t", "demo");
-                if (screen.stream().anyMatch(l -> l.contains("probe "))) {
-                    Thread.sleep(1500);   // a second redraw, so a line that wrapped would show twice
-                    screen = tmux("capture-pane", "-p", "-t", "demo");
-                    break;
-                }
-            }
-            List<String> status = screen.stream().filter(l -> l.contains("probe ")).toList();
+            // until the demo has drawn its status (the JVM's start takes seconds here), then until it has drawn it
+            // again (its phase's time moves at every draw), so a line that wrapped would show twice
+            List<String> first = awaitScreen(screen -> screen.stream().anyMatch(l -> l.contains("probe ")));
+            List<String> screen = awaitScreen(now -> !statusOf(now).isEmpty() && !statusOf(now).equals(statusOf(first)));
+            List<String> status = statusOf(screen);
             assertThat(status).as(String.join("\n", screen)).singleElement().satisfies(line -> {
                 assertThat(line.length()).isLessThan(80);
                 assertThat(line).startsWith("[9/14 ").contains("probe 11890 ok, 100 no-provider");
@@ -50,6 +45,20 @@ class StatusLineInTmuxTest {
         } finally {
             tmux("kill-server");
         }
+    }
+
+    /** The pane, polled every 250 ms until {@code drawn} holds of it, for at most 25 s. */
+    private List<String> awaitScreen(Predicate<List<String>> drawn) throws IOException, InterruptedException {
+        List<String> screen = List.of();
+        for (int i = 0; i < 100 && !drawn.test(screen); i++) {
+            Thread.sleep(250);
+            screen = tmux("capture-pane", "-p", "-t", "demo");
+        }
+        return screen;
+    }
+
+    private static List<String> statusOf(List<String> screen) {
+        return screen.stream().filter(l -> l.contains("probe ")).toList();
     }
 
     private List<String> tmux(String... arguments) throws IOException, InterruptedException {

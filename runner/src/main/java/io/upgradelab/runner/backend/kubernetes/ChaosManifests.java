@@ -124,11 +124,11 @@ public final class ChaosManifests {
 
     /** {@code upgrade-lab-pod-kill-nacos-1}: the name of a fault's resource on a node. */
     public static String name(String fault, int node) {
-        return ClusterManifests.LAB + "-" + fault + "-" + ClusterManifests.podName(node);
+        return LabLabels.LAB + "-" + fault + "-" + ClusterManifests.podName(node);
     }
 
     private static ObjectMeta meta(Target target, String fault, int node) {
-        Map<String, String> labels = LabLabels.lab(target, ClusterManifests.LAB + "-" + fault, COMPONENT);
+        Map<String, String> labels = LabLabels.lab(target, LabLabels.LAB + "-" + fault, COMPONENT);
         labels.put(NODE_LABEL, String.valueOf(node));
         return new ObjectMetaBuilder().withName(name(fault, node)).withNamespace(target.kubernetes().namespace())
                 .withLabels(labels).build();

@@ -51,9 +51,6 @@ public final class ClusterManifests {
 
     /** The StatefulSet, its headless Service and its container: {@code nacos}. */
     public static final String NACOS = "nacos";
-    public static final String MANAGED_BY = LabLabels.MANAGED_BY;
-    public static final String LAB = LabLabels.LAB;
-    public static final String NAME_LABEL = LabLabels.NAME;
     /** The {@code app.kubernetes.io/component} of each kind of resource (the runner's: {@link RunnerManifests#COMPONENT}). */
     public static final String NAMESPACE_COMPONENT = "namespace";
     public static final String NACOS_COMPONENT = "nacos";
@@ -77,9 +74,9 @@ public final class ClusterManifests {
      * The label of the pods that serve a control port (the fleet's, the probe's): what
      * {@link RunnerManifests#controlPolicy} selects. On the pods only, not in a Deployment's selector.
      */
-    public static final String CONTROL_LABEL = LAB + "/control-port";
+    public static final String CONTROL_LABEL = LabLabels.LAB + "/control-port";
     /** The probe's Deployment. */
-    public static final String PROBE = LAB + "-probe";
+    public static final String PROBE = LabLabels.LAB + "-probe";
     /** The working directory of the lab image, where {@code serve} keeps what its process writes. */
     public static final String SERVE_DIR = "/var/lib/upgrade-lab";
     /** How long the probe calls before it ends by itself: a bound well past any experiment. */
@@ -240,7 +237,7 @@ public final class ClusterManifests {
      * its pods' names become their host names, which take no dots.
      */
     public static String fleetName(String clientVersion) {
-        return LAB + "-fleet-" + clientVersion.replace('.', '-');
+        return LabLabels.LAB + "-fleet-" + clientVersion.replace('.', '-');
     }
 
     /**
@@ -339,7 +336,7 @@ public final class ClusterManifests {
      * Dashes, not dots, as in {@link #fleetName}.
      */
     public static String demoName(String clientVersion) {
-        return LAB + "-demo-" + clientVersion.replace('.', '-');
+        return LabLabels.LAB + "-demo-" + clientVersion.replace('.', '-');
     }
 
     /**
@@ -389,7 +386,7 @@ public final class ClusterManifests {
     /** {@code target.kubernetes.labImage}, or {@code upgrade-lab:<this build's version>}. */
     public static String labImage(Target target) {
         String image = target.kubernetes().labImage();
-        return image != null ? image : LAB + ":" + LabLabels.labVersion();
+        return image != null ? image : LabLabels.LAB + ":" + LabLabels.labVersion();
     }
 
     /** The Nacos nodes as the fleet and the probe reach them, comma-separated. */

@@ -149,8 +149,8 @@ public final class KubernetesCluster implements Backend {
         if (statefulSet().get() != null) {
             throw LabException.invalidInput("StatefulSet " + ClusterManifests.NACOS + " already exists in namespace "
                     + namespace + ": delete what an earlier run left (kubectl -n " + namespace
-                    + " delete statefulset,service,pvc -l " + ClusterManifests.MANAGED_BY + "=" + ClusterManifests.LAB
-                    + "," + RunnerManifests.COMPONENT_LABEL + "!=" + RunnerManifests.COMPONENT   // not the runs' volume
+                    + " delete statefulset,service,pvc -l " + LabLabels.MANAGED_BY + "=" + LabLabels.LAB
+                    + "," + LabLabels.COMPONENT + "!=" + RunnerManifests.COMPONENT   // not the runs' volume
                     + ") or choose another kubernetes.namespace");
         }
         client.resource(ClusterManifests.service(target)).create();

@@ -54,20 +54,19 @@ import org.upgradelab.demo.LabAddress;
 public final class RunnerManifests {
 
     /** The ServiceAccount, the Role, the RoleBinding and the Job: {@code upgrade-lab-runner}. */
-    public static final String RUNNER = ClusterManifests.LAB + "-runner";
+    public static final String RUNNER = LabLabels.LAB + "-runner";
     /** The ConfigMap holding the experiment file. */
-    public static final String EXPERIMENT = ClusterManifests.LAB + "-experiment";
+    public static final String EXPERIMENT = LabLabels.LAB + "-experiment";
     /** The volume of the run directories. */
-    public static final String RUNS = ClusterManifests.LAB + "-runs";
+    public static final String RUNS = LabLabels.LAB + "-runs";
     /** The Secret holding the run's control token, and the NetworkPolicy of the control ports. */
-    public static final String CONTROL_SECRET = ClusterManifests.LAB + "-control";
+    public static final String CONTROL_SECRET = LabLabels.LAB + "-control";
     /** The key of the token in {@link #CONTROL_SECRET}. */
     public static final String CONTROL_SECRET_KEY = "token";
     /** The NetworkPolicy of the control ports: {@code upgrade-lab-control}, as the Secret. */
     public static final String CONTROL_POLICY = CONTROL_SECRET;
     /** The NetworkPolicy of the Nacos pods. */
-    public static final String NACOS_POLICY = ClusterManifests.LAB + "-nacos";
-    public static final String COMPONENT_LABEL = LabLabels.COMPONENT;
+    public static final String NACOS_POLICY = LabLabels.LAB + "-nacos";
     public static final String COMPONENT = "runner";
     /** Where the Job's container finds the experiment file (the ConfigMap, read-only). */
     public static final String EXPERIMENT_DIR = "/etc/upgrade-lab/experiment";
@@ -101,7 +100,7 @@ public final class RunnerManifests {
      */
     public static Map<String, String> selector(String name) {
         Map<String, String> labels = ClusterManifests.labels(name);
-        labels.put(COMPONENT_LABEL, COMPONENT);
+        labels.put(LabLabels.COMPONENT, COMPONENT);
         return labels;
     }
 
@@ -183,7 +182,7 @@ public final class RunnerManifests {
                 .withNewPodSelector().withMatchLabels(ClusterManifests.labels(ClusterManifests.NACOS)).endPodSelector()
                 .withPolicyTypes("Ingress")
                 .addNewIngress()
-                .addNewFrom().withNewPodSelector().addToMatchLabels(ClusterManifests.MANAGED_BY, ClusterManifests.LAB)
+                .addNewFrom().withNewPodSelector().addToMatchLabels(LabLabels.MANAGED_BY, LabLabels.LAB)
                 .endPodSelector().endFrom()
                 .endIngress()
                 .endSpec()

@@ -49,7 +49,7 @@ class KubernetesClusterTest {
     private static final String NS = "lab-test";
     /** The API server read every 20 ms: the mock answers in milliseconds. */
     private static final Poll FAST = new Poll(Duration.ofMillis(20), Duration.ofSeconds(30));
-    private static final Map<String, String> OURS = Map.of(ClusterManifests.MANAGED_BY, ClusterManifests.LAB);
+    private static final Map<String, String> OURS = Map.of(LabLabels.MANAGED_BY, LabLabels.LAB);
 
     KubernetesClient client;
     KubernetesMockServer server;

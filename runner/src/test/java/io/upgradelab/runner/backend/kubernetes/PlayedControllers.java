@@ -90,7 +90,7 @@ final class PlayedControllers implements AutoCloseable {
     }
 
     private static boolean isNacos(Pod pod) {
-        return ClusterManifests.NACOS.equals(pod.getMetadata().getLabels().get(ClusterManifests.NAME_LABEL));
+        return ClusterManifests.NACOS.equals(pod.getMetadata().getLabels().get(LabLabels.NAME));
     }
 
     private void reconcileDeployments(List<Pod> pods) {

@@ -71,7 +71,7 @@ class WholeRunTest {
     private static final String NS = "lab-test";
     private static final String AGENT = "upgrade-lab-runner-under-test";
     private static final Poll FAST = new Poll(Duration.ofMillis(20), Duration.ofSeconds(30));
-    private static final Map<String, String> OURS = Map.of(ClusterManifests.MANAGED_BY, ClusterManifests.LAB);
+    private static final Map<String, String> OURS = Map.of(LabLabels.MANAGED_BY, LabLabels.LAB);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The run's control token, as the runner Job has it from the Secret: the played pods answer it alone. */
     private static final ControlToken TOKEN = ControlToken.generate();
