@@ -1,5 +1,6 @@
 package io.upgradelab.journal;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.upgradelab.naming.VersionOrder;
 import java.util.Collections;
 import java.util.Map;
@@ -25,16 +26,34 @@ import java.util.TreeMap;
  * @param nominalBeatsPerSecond one beat per 1.x provider every 5 s: what a fast server would receive
  * @param cpuPercent            the fleet JVM's CPU over the last 5 s or more, percent of one core
  * @param rssBytes              the fleet JVM's resident memory
+ * @param failedOperation       the last operation the fleet could not finish (a scale, a crash, a client
+ *                              batch), and why; "" while none has failed, and in journals written before
+ *                              the fleet said so. A fleet with one is no longer what the run asked for.
  */
 public record FleetStatus(Map<String, Integer> providers, Map<String, Integer> processes, int target, boolean busy,
                           long registrationFailures, long clientErrors, String lastError, StopReport lastStop,
-                          double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes) {
+                          double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) String failedOperation) {
 
     public FleetStatus {
         providers = sorted(providers);
         processes = sorted(processes);
         lastError = lastError == null ? "" : lastError;
         lastStop = lastStop == null ? StopReport.NONE : lastStop;
+        failedOperation = failedOperation == null ? "" : failedOperation;
+    }
+
+    /** A fleet none of whose operations failed. */
+    public FleetStatus(Map<String, Integer> providers, Map<String, Integer> processes, int target, boolean busy,
+                       long registrationFailures, long clientErrors, String lastError, StopReport lastStop,
+                       double beatsPerSecond, double nominalBeatsPerSecond, double cpuPercent, long rssBytes) {
+        this(providers, processes, target, busy, registrationFailures, clientErrors, lastError, lastStop,
+                beatsPerSecond, nominalBeatsPerSecond, cpuPercent, rssBytes, "");
+    }
+
+    /** Whether an operation of the fleet failed: its providers are then not what was asked for. */
+    public boolean operationFailed() {
+        return !failedOperation.isEmpty();
     }
 
     /**

@@ -16,7 +16,7 @@ public final class FleetStatuses {
     }
 
     /**
-     * Counts, failures, beats, CPU and memory summed; busy when any is; the first last error. The
+     * Counts, failures, beats, CPU and memory summed; busy when any is; the first last error and failed operation. The
      * target and the last stop are the whole fleet's, which no one process knows: {@code target} and
      * {@code lastStop}, as the caller keeps them.
      */
@@ -32,6 +32,7 @@ public final class FleetStatuses {
         long registrationFailures = 0;
         long clientErrors = 0;
         String lastError = "";
+        String failedOperation = "";
         double beats = 0;
         double nominal = 0;
         double cpu = 0;
@@ -43,13 +44,14 @@ public final class FleetStatuses {
             registrationFailures += part.registrationFailures();
             clientErrors += part.clientErrors();
             lastError = lastError.isEmpty() ? part.lastError() : lastError;
+            failedOperation = failedOperation.isEmpty() ? part.failedOperation() : failedOperation;
             beats += part.beatsPerSecond();
             nominal += part.nominalBeatsPerSecond();
             cpu += part.cpuPercent();
             rss += part.rssBytes();
         }
         return new FleetStatus(providers, processes, target, busy, registrationFailures, clientErrors, lastError,
-                lastStop, beats, nominal, cpu, rss);
+                lastStop, beats, nominal, cpu, rss, failedOperation);
     }
 
     /** Several stops that were one (a shrink over several processes) as one report: counts summed, the longest time. */

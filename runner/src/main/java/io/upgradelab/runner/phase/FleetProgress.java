@@ -45,7 +45,7 @@ final class FleetProgress {
         long lastChange = System.nanoTime();
         while (true) {
             try {
-                return fleet.awaitIdle(window);
+                return unlessFailed(fleet.awaitIdle(window));
             } catch (LabException e) {
                 if (e.exitCode() == LabException.INTERRUPTED) {
                     throw e;
@@ -64,10 +64,35 @@ final class FleetProgress {
         }
     }
 
+    /** {@code idle}, unless an operation of the fleet failed: then the run cannot go on as planned. */
+    private static FleetStatus unlessFailed(FleetStatus idle) {
+        if (idle.operationFailed()) {
+            throw new FailedOperation(idle);
+        }
+        return idle;
+    }
+
     /** Whether the fleet did any of its work between {@code before} and {@code after}: providers came or went. */
     static boolean advanced(FleetStatus before, FleetStatus after) {
         return !after.providers().equals(before.providers()) || !after.processes().equals(before.processes())
                 || !after.lastStop().equals(before.lastStop());
+    }
+
+    /**
+     * An operation of the fleet threw before it finished: the fleet is not what the experiment asked
+     * for, and no later phase would measure what it says. The lab's own failure (the cluster's
+     * refusals are counted and retried, never thrown), so the gate says INCONCLUSIVE, not FAIL.
+     */
+    static final class FailedOperation extends PhaseFailure {
+        FailedOperation(FleetStatus status) {
+            super("the fleet could not " + status.failedOperation() + " (" + status.totalProviders() + " providers"
+                    + " now; its console log has the trace)");
+        }
+
+        @Override
+        public boolean labsLimit() {
+            return true;
+        }
     }
 
     /**

@@ -111,6 +111,23 @@ class FleetProgressTest {
     }
 
     @Test
+    void aFleetOperationThatThrewEndsThePhaseAsTheLabsOwnFailure() {
+        Fleet failed = new SlowFleet(40, 40, false) {
+            @Override
+            public FleetStatus status() {
+                return new FleetStatus(Map.of("2.5.1", 20), Map.of("2.5.1", 2), 40, false, 0, 0, "", null, 0, 0, 0,
+                        0, "upgrade batch 1 of 2 to 3.1.1: IllegalStateException: boom");
+            }
+        };
+        assertThatThrownBy(() -> new FleetProgress(failed, WINDOW.multipliedBy(3), WINDOW).awaitIdle())
+                .isInstanceOfSatisfying(FleetProgress.FailedOperation.class, e -> {
+                    assertThat(e.labsLimit()).as("the lab's failure: INCONCLUSIVE, not the cluster's FAIL").isTrue();
+                    assertThat(e.getMessage()).isEqualTo("the fleet could not upgrade batch 1 of 2 to 3.1.1:"
+                            + " IllegalStateException: boom (20 providers now; its console log has the trace)");
+                });
+    }
+
+    @Test
     void anInterruptEndsTheWaitAtOnce() {
         Fleet interrupted = new SlowFleet(100, 1, false) {
             @Override

@@ -37,7 +37,7 @@ final class ErrorCounter {
         return lastError.get();
     }
 
-    static String describe(Exception e) {
+    static String describe(Throwable e) {
         String message = e.getMessage() == null ? "" : e.getMessage().replaceAll("\\s+", " ");
         return e.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     }

@@ -60,6 +60,9 @@ public final class Fleet implements AutoCloseable {
     private static final java.time.Duration CLOSE_BUDGET = java.time.Duration.ofSeconds(35);
     private volatile int target;
     private volatile StopReport lastStop = StopReport.NONE;
+    /** The last operation that threw, and why; "" while none has. */
+    private volatile String failedOperation = "";
+    private final java.time.Duration retryPeriod;
     /** Operations accepted and not finished: raised by the control thread, lowered by the operation thread. */
     private final AtomicInteger pending = new AtomicInteger();
     private final FailbackRetry failback;
@@ -102,6 +105,7 @@ public final class Fleet implements AutoCloseable {
         this.settings = settings;
         this.clients = clients;
         this.beats = new RateMeter(clients.beatsSent());
+        this.retryPeriod = retryPeriod;
         this.failback = new FailbackRetry(retryPeriod, FailbackRetry.DUBBO_TIMES, registrations);
         this.record = registryLog == null ? RegistryRecord.NONE : new RegistryRecord(registryLog,
                 sampledServices(layout, subscribedServices), clients, settings.naming(), errors);
@@ -117,7 +121,7 @@ public final class Fleet implements AutoCloseable {
     public Future<Void> scaleTo(int providers, double perSecond, String client) {
         requirePositive(perSecond);
         String version = clients.version(client);
-        return submit(providers, () -> {
+        return submit("scale to " + providers + " providers", providers, () -> {
             int current = total();
             if (providers > current) {
                 registerRange(current, providers, perSecond, version);
@@ -129,7 +133,7 @@ public final class Fleet implements AutoCloseable {
 
     /** Crashes the {@code count} highest-numbered processes: clients close without deregistering. */
     public Future<Void> crashProcesses(int count) {
-        return submit(-1, () -> {
+        return submit("crash " + count + " processes", -1, () -> {
             for (int i = 0; i < count && !processes.isEmpty(); i++) {
                 VirtualProcess process = processes.pollLastEntry().getValue();
                 List<Provider> lost = process.providers();
@@ -143,7 +147,8 @@ public final class Fleet implements AutoCloseable {
     /**
      * One step of a rolling client upgrade: the processes of batch {@code batch} (1-based, of
      * {@code batches} contiguous batches) stop gracefully, then register the same providers again
-     * through clients of version {@code to}, as restarted provider processes would.
+     * through clients of version {@code to}, as restarted provider processes would. The target stays:
+     * a registration the server refuses meanwhile is still wanted, and tried again.
      *
      * @throws IllegalArgumentException for a client version this fleet does not have
      */
@@ -153,7 +158,7 @@ public final class Fleet implements AutoCloseable {
         }
         requirePositive(perSecond);
         String version = clients.version(to);
-        return submit(-1, () -> {
+        return submit("upgrade batch " + batch + " of " + batches + " to " + version, -1, () -> {
             List<VirtualProcess> chosen = batchOf(batch, batches);
             List<Provider> restarting = new ArrayList<>();
             chosen.forEach(p -> restarting.addAll(p.providers()));
@@ -162,7 +167,6 @@ public final class Fleet implements AutoCloseable {
                     perSecond);
             restarting.sort((a, b) -> Integer.compare(a.index(), b.index()));
             register(restarting, perSecond, version);
-            target = total();
         });
     }
 
@@ -178,7 +182,8 @@ public final class Fleet implements AutoCloseable {
                 .mapToInt(Map.Entry::getValue).sum();
         return new FleetStatus(providers, processCount, target, pending.get() > 0, errors.registrationFailures(),
                 errors.clientErrors(), errors.lastError(), lastStop, beats.perSecond(clients.beatsSent()),
-                beating / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes());
+                beating / BEAT_INTERVAL_SECONDS, cpu.perSecond(OS.getProcessCpuTime()) / 1e7, rssBytes(),
+                failedOperation);
     }
 
     /**
@@ -234,10 +239,17 @@ public final class Fleet implements AutoCloseable {
         record.subscribeWith(version);   // processes made here run it; existing ones subscribed when they were made
         long start = System.nanoTime();
         List<CompletableFuture<Void>> inFlight = new ArrayList<>();
+        java.util.Set<Integer> unstarted = new java.util.HashSet<>();
         for (int k = 0; k < providers.size(); k++) {
             Provider provider = providers.get(k);
-            VirtualProcess process = processes.computeIfAbsent(layout.processOf(provider.index()),
-                    n -> new VirtualProcess(n, version, clients.factory(version).connect(settings.naming())));
+            int number = layout.processOf(provider.index());
+            VirtualProcess process = unstarted.contains(number) ? null : processOf(number, version);
+            if (process == null) {
+                unstarted.add(number);
+                errors.registrationFailed(provider, new IllegalStateException(
+                        "nacos-client " + version + " of process " + number + " did not start"));
+                continue;
+            }
             awaitSlot(start + (long) (k * 1e9 / perSecond));
             FailbackRetry.Attempt attempt = registration(process, provider);
             inFlight.add(CompletableFuture.runAsync(() -> {
@@ -249,6 +261,35 @@ public final class Fleet implements AutoCloseable {
             }, registrations));
         }
         CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).join();
+    }
+
+    /**
+     * The fleet's process {@code number}, started on a client of {@code version} if it has none; null
+     * when that client does not start. A client that throws as it starts is started again after each
+     * retry period, {@link FailbackRetry#DUBBO_TIMES} times, as a provider process that failed to start
+     * is restarted; after the last, its providers stay unregistered and the operation goes on without
+     * them, counted as refused.
+     */
+    private VirtualProcess processOf(int number, String version) {
+        VirtualProcess existing = processes.get(number);
+        if (existing != null) {
+            return existing;
+        }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                VirtualProcess started = new VirtualProcess(number, version,
+                        clients.factory(version).connect(settings.naming()));
+                processes.put(number, started);
+                return started;
+            } catch (RuntimeException e) {
+                errors.clientError("start nacos-client " + version + " for process " + number + " (try " + attempt
+                        + ")", e);
+                if (attempt > FailbackRetry.DUBBO_TIMES) {
+                    return null;
+                }
+                awaitSlot(System.nanoTime() + retryPeriod.toNanos());
+            }
+        }
     }
 
     /**
@@ -310,7 +351,12 @@ public final class Fleet implements AutoCloseable {
         return all.subList(from, to);
     }
 
-    private Future<Void> submit(int newTarget, Runnable operation) {
+    /**
+     * Queues {@code operation}, named {@code what} for a person. One that throws is kept as the
+     * state's {@code failedOperation} before the fleet shows idle, so whoever waits on it learns at
+     * once that the fleet is not what it asked for, and its trace goes to the fleet's console log.
+     */
+    private Future<Void> submit(String what, int newTarget, Runnable operation) {
         pending.incrementAndGet();
         if (newTarget >= 0) {
             target = newTarget;
@@ -318,6 +364,13 @@ public final class Fleet implements AutoCloseable {
         return CompletableFuture.runAsync(() -> {
             try {
                 operation.run();
+            } catch (RuntimeException | Error e) {
+                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e;   // a registration's, through the join
+                failedOperation = what + ": " + ErrorCounter.describe(cause);
+                System.err.println("fleet: could not " + failedOperation);
+                e.printStackTrace();
+                throw e;
             } finally {
                 pending.decrementAndGet();
             }

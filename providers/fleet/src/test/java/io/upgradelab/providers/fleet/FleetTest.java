@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -39,6 +40,10 @@ class FleetTest {
     private final List<String> shutDowns = new CopyOnWriteArrayList<>();
     private volatile boolean failRegistrations;
     private volatile boolean failDeregistrations;
+    /** How many of the next clients fail to start. */
+    private final java.util.concurrent.atomic.AtomicInteger failingStarts = new java.util.concurrent.atomic.AtomicInteger();
+    /** Registrations throw an Error, as a client class that does not load would: not a refusal, the lab's fault. */
+    private volatile boolean breakRegistrations;
 
     private final Fleet fleet = new Fleet(new FleetLayout(10, 5, 30000, "lab"), new ClientSettings("127.0.0.1:8848", 1),
             new ClientCatalog(List.of(new FakeClient("1.4.1", true), new FakeClient("2.0.4", false),
@@ -77,9 +82,15 @@ class FleetTest {
         @Override
         public NamingClient connect(NamingSettings settings) {
             assertThat(settings.localIp()).isEqualTo("127.0.0.1");
+            if (failingStarts.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                throw new IllegalStateException("nacos-client could not start: server unreachable");
+            }
             return new NamingClient() {
                 @Override
                 public void register(Registration r) {
+                    if (breakRegistrations) {
+                        throw new NoClassDefFoundError("com/alibaba/nacos/Shaded");
+                    }
                     if (failRegistrations) {
                         throw new IllegalStateException("server said no");
                     }
@@ -158,6 +169,49 @@ class FleetTest {
         assertThat(shutDowns).as("each 2.0.4 client closed once its providers left").containsExactly(
                 "2.0.4", "2.0.4", "2.0.4", "2.0.4");
         assertThat(registry.values()).containsOnly("2.5.1");
+    }
+
+    @Test
+    void aClientThatFailsToStartIsStartedAgainAndTheBatchKeepsEveryProvider() throws Exception {
+        fleet.scaleTo(20, 10_000, "2.0.4").get();   // 4 processes of 5
+        failingStarts.set(2);   // the first restarted process's client fails twice, then starts
+
+        fleet.upgradeBatch(1, 2, "2.5.1", 10_000).get();
+        fleet.upgradeBatch(2, 2, "2.5.1", 10_000).get();
+
+        FleetStatus state = fleet.state();
+        assertThat(state.providers()).containsExactly(Map.entry("2.5.1", 20));
+        assertThat(state.clientErrors()).isEqualTo(2);
+        assertThat(state.lastError()).isEqualTo("start nacos-client 2.5.1 for process 0 (try 2): IllegalStateException:"
+                + " nacos-client could not start: server unreachable");
+        assertThat(state.operationFailed()).isFalse();
+    }
+
+    @Test
+    void aClientThatNeverStartsLeavesItsProvidersUnregisteredAndTheRestOfTheBatchGoesOn() throws Exception {
+        fleet.scaleTo(20, 10_000, "2.0.4").get();
+        failingStarts.set(4);   // process 0's client: its first start and all three retries fail
+
+        fleet.upgradeBatch(1, 2, "2.5.1", 10_000).get();
+
+        FleetStatus state = fleet.state();
+        assertThat(state.providers()).as("process 1 restarted, process 0 did not")
+                .containsExactly(Map.entry("2.0.4", 10), Map.entry("2.5.1", 5));
+        assertThat(state.registrationFailures()).as("process 0's five providers").isEqualTo(5);
+        assertThat(state.target()).as("still wanted").isEqualTo(20);
+        assertThat(state.operationFailed()).isFalse();
+    }
+
+    @Test
+    void anOperationThatThrowsIsKeptInTheStateOnceTheFleetIsIdle() {
+        breakRegistrations = true;
+        Future<Void> scaling = fleet.scaleTo(5, 10_000, "1x");
+
+        assertThatThrownBy(scaling::get).hasRootCauseInstanceOf(NoClassDefFoundError.class);
+        FleetStatus state = fleet.state();
+        assertThat(state.busy()).isFalse();
+        assertThat(state.failedOperation()).isEqualTo(
+                "scale to 5 providers: NoClassDefFoundError: com/alibaba/nacos/Shaded");
     }
 
     @Test
