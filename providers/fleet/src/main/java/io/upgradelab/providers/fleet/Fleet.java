@@ -234,7 +234,12 @@ public final class Fleet implements AutoCloseable {
         register(providers, perSecond, version);
     }
 
-    /** Registers {@code providers} at {@code perSecond}, creating their processes (on clients of {@code version}) as needed. */
+    /**
+     * Registers {@code providers} at {@code perSecond}, creating their processes (on clients of {@code version}) as
+     * needed. The schedule runs from the last client started: the time a client takes to start (its first
+     * classes, another client of its version starting, a retry) is the process's own, not a slow server's, so
+     * the registrations due meanwhile are not fired together after it, at once on the same new services.
+     */
     private void register(List<Provider> providers, double perSecond, String version) {
         record.subscribeWith(version);   // processes made here run it; existing ones subscribed when they were made
         long start = System.nanoTime();
@@ -243,7 +248,9 @@ public final class Fleet implements AutoCloseable {
         for (int k = 0; k < providers.size(); k++) {
             Provider provider = providers.get(k);
             int number = layout.processOf(provider.index());
+            long starting = System.nanoTime();
             VirtualProcess process = unstarted.contains(number) ? null : processOf(number, version);
+            start += System.nanoTime() - starting;   // a client's start moves the schedule, never bunches what follows
             if (process == null) {
                 unstarted.add(number);
                 errors.registrationFailed(provider, new IllegalStateException(

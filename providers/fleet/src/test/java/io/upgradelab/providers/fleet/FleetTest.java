@@ -44,6 +44,10 @@ class FleetTest {
     private final java.util.concurrent.atomic.AtomicInteger failingStarts = new java.util.concurrent.atomic.AtomicInteger();
     /** Registrations throw an Error, as a client class that does not load would: not a refusal, the lab's fault. */
     private volatile boolean breakRegistrations;
+    /** How long a client takes to start, as the first client of a version loading its classes does. */
+    private volatile long startMillis;
+    /** When each registration reached the fake registry, in nanoseconds, in order. */
+    private final List<Long> registeredAt = new CopyOnWriteArrayList<>();
 
     private final Fleet fleet = new Fleet(new FleetLayout(10, 5, 30000, "lab"), new ClientSettings("127.0.0.1:8848", 1),
             new ClientCatalog(List.of(new FakeClient("1.4.1", true), new FakeClient("2.0.4", false),
@@ -82,6 +86,11 @@ class FleetTest {
         @Override
         public NamingClient connect(NamingSettings settings) {
             assertThat(settings.localIp()).isEqualTo("127.0.0.1");
+            try {
+                Thread.sleep(startMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             if (failingStarts.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throw new IllegalStateException("nacos-client could not start: server unreachable");
             }
@@ -95,6 +104,7 @@ class FleetTest {
                         throw new IllegalStateException("server said no");
                     }
                     registry.put(r.serviceName() + "@" + r.port(), version);
+                    registeredAt.add(System.nanoTime());
                 }
 
                 @Override
@@ -169,6 +179,20 @@ class FleetTest {
         assertThat(shutDowns).as("each 2.0.4 client closed once its providers left").containsExactly(
                 "2.0.4", "2.0.4", "2.0.4", "2.0.4");
         assertThat(registry.values()).containsOnly("2.5.1");
+    }
+
+    @Test
+    void aClientsStartMovesTheScheduleInsteadOfBunchingTheRegistrationsDueMeanwhile() throws Exception {
+        startMillis = 400;   // each process's client; its 5 registrations are due 50 ms apart
+        fleet.scaleTo(10, 20, "2.0.4").get();
+
+        assertThat(registeredAt).hasSize(10);
+        for (int process = 0; process < 2; process++) {
+            long first = registeredAt.get(5 * process);
+            long last = registeredAt.get(5 * process + 4);
+            assertThat((last - first) / 1_000_000).as("process %d's five registrations, paced", process)
+                    .isGreaterThanOrEqualTo(180);
+        }
     }
 
     @Test
